@@ -1,0 +1,32 @@
+// `npm start`: boot (migrate, seed when empty, worker), then serve the built console.
+import { performance } from 'node:perf_hooks';
+import { boot } from '../src/server/boot';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/db/seed/accounts';
+
+const t0 = performance.now();
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+process.env.ASTRO_NODE_LOGGING = 'disabled';
+process.env.HOST ??= '127.0.0.1';
+process.env.PORT ??= '4321';
+
+const info = await boot();
+// @ts-expect-error built output, present after `npm run build`
+const entry = await import('../dist/server/entry.mjs');
+const { server } = entry.startServer();
+await new Promise<void>((resolve) => (server.server.listening ? resolve() : server.server.once('listening', () => resolve())));
+
+const url = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+const lines = [
+  `Encore is ready at ${url}  (${Math.round(performance.now() - t0)} ms, ${info.database} database${info.worker ? ', worker in process' : ''})`,
+  info.seed?.seeded ? `Seeded demo data in ${(info.seed.ms / 1000).toFixed(1)} s.` : null,
+  `Sign in with one of these demo accounts, password ${DEMO_PASSWORD}:`,
+  ...DEMO_USERS.map((u) => `  ${u.email}`),
+].filter(Boolean);
+console.log(lines.join('\n'));
+
+const stop = () => {
+  server.server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,79 @@
+// The typed request layer of spec 1 §7: one ky instance per service, the partner header from the
+// session, a single ApiError type, and cancellation that is never shown to the user.
+import ky, { HTTPError, type Options } from 'ky';
+import type { ZodType, z } from 'zod';
+import { ApiErrorBody } from '../contracts/common';
+import { PARTNER_HEADER } from '../constants';
+import { $session } from '../../stores/session';
+
+export const API_BASE = '/api/v3';
+export const CAMPAIGN_API_BASE = '/api/campaign';
+export const APP_TIMEOUT_MS = 60_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly code: string,
+    message: string,
+    /** A cancelled request: no status, no user-facing error (spec 1 §7). */
+    readonly cancelled = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The i18n key for this failure (spec 1 §8). */
+  get i18nKey(): string {
+    if (this.cancelled) return 'common.errors.requestCanceled';
+    return this.code.startsWith('error.') ? `common.serverErrors.${this.code}` : 'common.errors.inServerResponse';
+  }
+}
+
+function create(prefix: string) {
+  return ky.create({
+    prefix,
+    timeout: APP_TIMEOUT_MS,
+    credentials: 'same-origin',
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const partnerId = $session.get().partnerId;
+          if (partnerId != null && !request.headers.has(PARTNER_HEADER)) request.headers.set(PARTNER_HEADER, String(partnerId));
+        },
+      ],
+    },
+  });
+}
+
+export const mainApi = create(API_BASE);
+export const campaignApi = create(CAMPAIGN_API_BASE);
+
+async function toApiError(err: unknown): Promise<ApiError> {
+  if (err instanceof DOMException && err.name === 'AbortError') return new ApiError(null, 'cancelled', 'Request cancelled', true);
+  if (err instanceof HTTPError) {
+    const body = ApiErrorBody.safeParse(await err.response.clone().json().catch(() => null));
+    if (body.success) return new ApiError(err.response.status, body.data.error_code, body.data.message);
+    return new ApiError(err.response.status, 'common.errors.inServerResponse', err.message);
+  }
+  return new ApiError(null, 'common.errors.inServerResponse', err instanceof Error ? err.message : 'Request failed');
+}
+
+/** Calls and parses the response with its contract; every failure becomes an ApiError. */
+export async function call<S extends ZodType>(
+  api: typeof mainApi,
+  path: string,
+  schema: S | null,
+  options: Options = {},
+): Promise<z.infer<S>> {
+  try {
+    const res = await api(path.replace(/^\//, ''), options);
+    if (res.status === 204 || schema === null) return undefined as z.infer<S>;
+    return schema.parse(await res.json());
+  } catch (err) {
+    const apiError = await toApiError(err);
+    if (apiError.status === 401 && api === mainApi && typeof window !== 'undefined') {
+      window.dispatchEvent(new CustomEvent('encore:unauthorised'));
+    }
+    throw apiError;
+  }
+}

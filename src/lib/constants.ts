@@ -1,0 +1,38 @@
+// Business constants of spec 1 §9 shared by browser and server.
+export const PERMISSIONS = ['simulation', 'lookout', 'wave', 'backhaul', 'sales', 'settings', 'dashboard', 'sentinel'] as const;
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+// spec 1 §6 feature flags, with their build defaults.
+export const FEATURE_DEFAULTS = {
+  'features.console.toggle': false,
+  'event.simulation': true,
+  'campaign.composer.edit': false,
+  notifications: false,
+  'package-builder': false,
+} as const;
+export type FeatureName = keyof typeof FEATURE_DEFAULTS;
+
+export const DEFAULT_ACCESS_LEVEL = 'webapp-access-group-1';
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const BADGE_CAP = 99;
+export const TOAST_HIDE_MS = 60_000;
+export const TOAST_TRANSITION_MS = 500;
+export const SPLASH_REDIRECT_MS = 1500;
+export const LOGIN_READY_DELAY_MS = 750;
+export const NOTIFICATION_POLL_MS = 10_000;
+export const TOKEN_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
+export const DROPDOWN_FLIP_SPACE_PX = 120;
+export const BREAKPOINT_NARROW = 991;
+
+// spec 1 §3 identity groups
+export const DISABLED_GROUP = 'account-disabled';
+export const EXTERNAL_GROUP = 'external-user';
+
+// Header names of spec 1 §7
+export const PARTNER_HEADER = 'X-Preferred-Partner-Id';
+export const SESSION_COOKIE = 'encore_session';
+export const PARTNER_COOKIE = 'encore_partner';
+export const LANGUAGE_COOKIE = 'i18nextLng';

@@ -1,0 +1,44 @@
+// Every page request: who is signed in (session cookie → Astro.locals.viewer), which language,
+// and the route guard of spec 1 §2.2 from src/lib/routes.ts. The API (/api/*) guards itself.
+import { defineMiddleware } from 'astro:middleware';
+import { guard, homeFor } from './lib/routes';
+import { LANGUAGE_COOKIE, SESSION_COOKIE } from './lib/constants';
+import { boot } from './server/boot';
+import { getDb } from './server/db/client';
+import { resolveViewer } from './server/modules/auth/resolve';
+import { pickLanguage } from './lib/i18n/language';
+import { applySecurityHeaders } from './server/http/security-headers';
+
+const UNGUARDED = /^\/(api|_astro|_image|locales|favicon|assets)\b/;
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  const { pathname } = ctx.url;
+  if (pathname.startsWith('/api/')) return applySecurityHeaders(await next(), ctx.url);
+  if (UNGUARDED.test(pathname)) return next();
+
+  await boot();
+  const token = ctx.cookies.get(SESSION_COOKIE)?.value;
+  const viewer = token ? await resolveViewer(await getDb(), { cookieToken: token }).catch(() => null) : null;
+  ctx.locals.viewer = viewer;
+  ctx.locals.language = pickLanguage(ctx.cookies.get(LANGUAGE_COOKIE)?.value, viewer?.language, ctx.request.headers.get('accept-language'));
+
+  const who = {
+    loggedIn: viewer !== null,
+    partnerId: viewer?.partner?.id ?? null,
+    accessLevel: viewer?.accessLevel ?? null,
+    permissions: viewer?.permissions ?? {},
+    features: viewer?.features ?? {},
+    needsUpdate: viewer?.needsUpdate ?? false,
+    mfaSetupRequired: viewer?.mfaSetupRequired ?? false,
+  };
+  let target = guard(pathname, who);
+  // spec 1 §2.2 sends a user without the dashboard from / to /login, and /login sends a signed-in
+  // user home; collapse that chain into one redirect to the first page the user may open.
+  const signedIn = who.loggedIn && who.partnerId !== null && who.accessLevel !== null;
+  if (signedIn && (target === '/login' || (target === '/' && guard('/', who) !== null))) target = homeFor(who);
+  if (target && target !== pathname) {
+    const to = target === '/login' && pathname !== '/' ? `/login?next=${encodeURIComponent(pathname + ctx.url.search)}` : target;
+    return applySecurityHeaders(ctx.redirect(to, 302), ctx.url);
+  }
+  return applySecurityHeaders(await next(), ctx.url);
+});

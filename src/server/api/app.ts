@@ -1,0 +1,82 @@
+// The Hono app: the spec's main API under /api/v3 and the campaign-side service under
+// /api/campaign. One router per module; auth, partner and errors as middleware.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Db } from '../db/client';
+import { getDb } from '../db/client';
+import { config } from '../config';
+import type { Env } from './env';
+import { errorBody, handleError } from './errors';
+import { identify, requirePermission, requireViewer } from './middleware';
+import type { FeatureName, PermissionName } from '../../lib/constants';
+import { authRouter } from './auth';
+import { profileRouter } from './profile';
+import { tasksRouter } from './tasks';
+
+// The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
+// route. Module routers mount under these prefixes as their issues land.
+const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?: FeatureName][] = [
+  ['/events', 'lookout'],
+  ['/daily_revenue_summary', 'lookout'],
+  ['/sales', 'sales'],
+  ['/simulation', 'simulation'],
+  ['/campaigns', 'wave'],
+  ['/airflow_dag', 'wave'],
+  ['/packages', 'backhaul', 'package-builder'],
+  ['/sentinel', 'sentinel'],
+  ['/integrations', 'settings'],
+  ['/partners/attribution_model', 'settings'],
+];
+
+function v3(): Hono<Env> {
+  const api = new Hono<Env>();
+  for (const [prefix, permission, feature] of MODULE_PERMISSIONS) {
+    api.use(prefix, requirePermission(permission, feature));
+    api.use(`${prefix}/*`, requirePermission(permission, feature));
+  }
+  return api
+    .route('/auth', authRouter)
+    .use('/tasks/*', requireViewer)
+    .route('/tasks', tasksRouter)
+    .route('/', profileRouter);
+}
+
+function campaignSide(): Hono<Env> {
+  // The campaign-side service serves the campaigns module (spec 2); its calls land with that issue.
+  return new Hono<Env>().use('*', requirePermission('wave'));
+}
+
+export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<Env> {
+  const resolveDb = typeof dbOrGetter === 'function' ? dbOrGetter : async () => dbOrGetter;
+  const app = new Hono<Env>({ strict: false });
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody('error.common.notFound', `No route ${c.req.method} ${c.req.path}`), 404));
+  app.use('*', secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'strict-origin-when-cross-origin', strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false }));
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.maxJsonBytes,
+      onError: (c) => c.json(errorBody('error.request.tooLarge', `Request body larger than ${config.maxJsonBytes} bytes`), 413),
+    }),
+  );
+  app.use('*', async (c, next) => {
+    c.set('db', await resolveDb());
+    await next();
+  });
+  app.use('*', identify);
+  app.route('/api/v3', v3());
+  app.route('/api/campaign', campaignSide());
+  return app;
+}
+
+// The app the Astro endpoints forward to (one per process).
+let shared: Hono<Env> | undefined;
+export function sharedApp(): Hono<Env> {
+  shared ??= createApp();
+  return shared;
+}

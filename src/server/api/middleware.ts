@@ -1,0 +1,50 @@
+// Request middleware of the API: who is asking, for which partner, and may they.
+import { createMiddleware } from 'hono/factory';
+import { getCookie } from 'hono/cookie';
+import type { PermissionName, FeatureName } from '../../lib/constants';
+import { PARTNER_HEADER, SESSION_COOKIE } from '../../lib/constants';
+import { forbidden, unauthenticated, AppError } from '../lib/errors';
+import { resolveViewer } from '../modules/auth/resolve';
+import type { Viewer } from '../modules/auth/viewer';
+import type { Env } from './env';
+
+/** Resolves the viewer when credentials are present; routes decide whether one is required. */
+export const identify = createMiddleware<Env>(async (c, next) => {
+  c.set(
+    'viewer',
+    await resolveViewer(c.var.db, {
+      cookieToken: getCookie(c, SESSION_COOKIE),
+      authorization: c.req.header('authorization'),
+      partnerHeader: c.req.header(PARTNER_HEADER),
+    }),
+  );
+  await next();
+});
+
+export function viewerOf(c: { var: Env['Variables'] }): Viewer {
+  const viewer = c.var.viewer;
+  if (!viewer) throw unauthenticated();
+  return viewer;
+}
+
+/** A viewer acting for a chosen partner: the Ctx every partner-owned call needs. */
+export function partnerViewerOf(c: { var: Env['Variables'] }): Viewer & { partner: NonNullable<Viewer['partner']> } {
+  const viewer = viewerOf(c);
+  if (!viewer.partner) throw new AppError(409, 'error.partner.notChosen', 'Choose a partner first');
+  return viewer as Viewer & { partner: NonNullable<Viewer['partner']> };
+}
+
+export const requireViewer = createMiddleware<Env>(async (c, next) => {
+  viewerOf(c);
+  await next();
+});
+
+/** spec 1 §6: the API enforces the same module permissions as the route guard. */
+export function requirePermission(permission: PermissionName, feature?: FeatureName) {
+  return createMiddleware<Env>(async (c, next) => {
+    const viewer = partnerViewerOf(c);
+    if (!viewer.permissions[permission]) throw forbidden(permission);
+    if (feature && !viewer.features[feature]) throw forbidden(feature);
+    await next();
+  });
+}

@@ -1,0 +1,32 @@
+// Every environment variable the server reads, in one place (README "Configuration" lists them).
+import path from 'node:path';
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw ? Number(raw) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export const config = {
+  rootDir: process.env.ENCORE_ROOT ?? process.cwd(),
+  /** Folder of the embedded database and local uploads; 'memory://' keeps PGlite in memory (tests). */
+  dataDir: process.env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(process.env.DATA_DIR ?? 'data'),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dbPoolSize: int('DB_POOL_SIZE', 10),
+  /** Run the task worker inside the web process (default) or only via `npm run worker`. */
+  inProcessWorker: process.env.ENCORE_WORKER !== 'off',
+  /** Seed demo data when the database has no partner yet. */
+  autoSeed: process.env.ENCORE_AUTO_SEED !== 'off',
+  /** Session lifetime of a cookie session, in seconds. */
+  sessionTtlSec: int('SESSION_TTL_SEC', 60 * 60 * 12),
+  /** Largest JSON body the API accepts, in bytes. */
+  maxJsonBytes: int('MAX_JSON_BYTES', 1_000_000),
+  /** Mark cookies Secure; on by default when PUBLIC_URL is https. */
+  secureCookies: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === 'true' : (process.env.PUBLIC_URL ?? '').startsWith('https:'),
+  publicUrl: process.env.PUBLIC_URL,
+  supportUrl: {
+    en: process.env.SUPPORT_URL_EN ?? 'https://support.encore.example/en',
+    de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',
+  },
+  productName: 'Encore',
+} as const;

@@ -1,0 +1,78 @@
+// The one database handle of the process: PGlite under DATA_DIR by default, a PostgreSQL server
+// when DATABASE_URL is set. It lives on globalThis because the start script, the worker and the
+// Astro server bundle each load their own copy of this module, and an embedded PGlite directory
+// must be opened exactly once per process.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { config } from '../config';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+interface Handle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const KEY = Symbol.for('encore.db');
+type Holder = { [KEY]?: Promise<Handle> };
+const holder = globalThis as unknown as Holder;
+
+export const MIGRATIONS_DIR = path.resolve(config.rootDir, 'src/server/db/migrations');
+
+async function open(): Promise<Handle> {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client;
+  if (config.dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    // PGlite does not create parent folders (STACK.md trap).
+    const dir = path.join(config.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The migrated database; opened on first use. */
+export function getHandle(): Promise<Handle> {
+  holder[KEY] ??= open().catch((err) => {
+    delete holder[KEY];
+    throw err;
+  });
+  return holder[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = holder[KEY];
+  if (!pending) return;
+  delete holder[KEY];
+  await (await pending).close();
+}
+
+/** Rows of a raw query, the same shape on both drivers. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

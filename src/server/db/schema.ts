@@ -1,0 +1,268 @@
+// One pg-core schema for both drivers (PGlite embedded, PostgreSQL server).
+// Every partner-owned table carries partner_id NOT NULL (ARCHITECTURE.md §3 Tenancy).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+// spec 1 §1 partner details
+export const partners = pgTable('partners', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  domain: text('domain').notNull(),
+  product: text('product', { enum: ['prisma', 'full-service'] }).notNull(),
+  campaignRecommendations: boolean('campaign_recommendations').notNull().default(false),
+  demandPrediction: boolean('demand_prediction').notNull().default(true),
+  vertical: text('vertical').notNull().default('live-entertainment'),
+  attributionModelDefault: text('attribution_model_default').notNull().default('last_click'),
+  currency: text('currency').notNull().default('EUR'),
+  language: text('language').notNull().default('de'),
+  createdAt: createdAt(),
+});
+
+// spec 1 §3 user and profile fields
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  givenName: text('given_name').notNull(),
+  familyName: text('family_name').notNull(),
+  language: text('language').notNull().default('en'),
+  zoneinfo: text('zoneinfo').notNull().default('Europe/Berlin'),
+  locale: text('locale').notNull().default('de-DE'),
+  campNoticePeriod: integer('camp_notice_period').notNull().default(7),
+  multiPartnerView: text('multi_partner_view').notNull().default('name'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  // active | disabled (account-disabled group) | external (external-user group): spec 1 §4.1
+  status: text('status', { enum: ['active', 'disabled', 'external'] }).notNull().default('active'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  isBackOfficeAdmin: boolean('is_back_office_admin').notNull().default(false),
+  needsUpdate: boolean('needs_update').notNull().default(false),
+  // MFA: settings shape of spec 1 §3; secrets arrive encrypted (issue 3)
+  mfaRequired: boolean('mfa_required').notNull().default(false),
+  mfaPreferred: text('mfa_preferred'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  emailOtpEnabled: boolean('email_otp_enabled').notNull().default(false),
+  totpSecretEnc: text('totp_secret_enc'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    accessLevel: text('access_level').notNull().default('webapp-access-group-1'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partnerId] }), index('memberships_partner_idx').on(t.partnerId)],
+);
+
+// Permissions are per membership (a user may hold different modules at different partners).
+export const permissions = pgTable(
+  'permissions',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partnerId, t.name] })],
+);
+
+// Feature flags: a row without user_id holds for the whole partner; a user row overrides it.
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [unique('feature_flags_scope_uq').on(t.partnerId, t.userId, t.name).nullsNotDistinct()],
+);
+
+// A session is one signed-in browser or bearer client. Only hashes of tokens are stored, so a
+// database leak does not hand out sessions. family_id ties rotated refresh tokens together.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    refreshHash: text('refresh_hash').unique(),
+    familyId: uuid('family_id').notNull().defaultRandom(),
+    mfaVerified: boolean('mfa_verified').notNull().default(false),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    refreshExpiresAt: ts('refresh_expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+);
+
+// An answered-or-pending sign-in challenge (NEW_PASSWORD_REQUIRED, SOFTWARE_TOKEN_MFA, EMAIL_OTP,
+// MFA_SETUP). Issue 3 answers them; the foundation already hands them out.
+export const authChallenges = pgTable('auth_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  sessionHash: text('session_hash').notNull().unique(),
+  codeHash: text('code_hash'),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+// Background work (ARCHITECTURE.md §3 Tasks): Celery-style states, claimed FOR UPDATE SKIP LOCKED.
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: ['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE', 'REVOKED', 'RETRY'] })
+      .notNull()
+      .default('PENDING'),
+    result: jsonb('result'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    lockedAt: ts('locked_at'),
+    lockedBy: text('locked_by'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('tasks_claim_idx').on(t.status, t.runAfter)],
+);
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    location: text('location').notNull(),
+  },
+  (t) => [index('venues_partner_idx').on(t.partnerId)],
+);
+
+export const halls = pgTable(
+  'halls',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id').notNull().references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [index('halls_partner_idx').on(t.partnerId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eid: text('eid').notNull(),
+    title: text('title').notNull(),
+    // spec categories; 'product' and 'uncategorized' rows show a date label and no time (spec 1 §2.9)
+    category: text('category').notNull(),
+    startDateTime: ts('start_date_time').notNull(),
+    hallId: integer('hall_id').references(() => halls.id, { onDelete: 'set null' }),
+    capacity: integer('capacity').notNull(),
+    frontendStatus: text('frontend_status', { enum: ['DEFAULT', 'FLAGGED', 'HIDDEN', 'CANCELLED'] })
+      .notNull()
+      .default('DEFAULT'),
+    source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_partner_start_idx').on(t.partnerId, t.startDateTime),
+    unique('events_partner_eid_uq').on(t.partnerId, t.eid),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    birthYear: smallint('birth_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('customers_partner_ext_uq').on(t.partnerId, t.externalId)],
+);
+
+// spec 1 §3 ticket types; price_category is the hall's seat category (numeric 1–15 or a name).
+export const TICKET_TYPES = ['subscription', 'regular', 'regular_discount', 'discount', 'cancelled', 'free', 'reserved'] as const;
+
+export const ticketTransactions = pgTable(
+  'ticket_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'set null' }),
+    soldAt: ts('sold_at').notNull(),
+    quantity: integer('quantity').notNull(),
+    ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
+    priceCategory: text('price_category').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+  },
+  (t) => [
+    index('tx_partner_event_idx').on(t.partnerId, t.eventId, t.soldAt),
+    index('tx_customer_idx').on(t.customerId),
+  ],
+);
+
+// Notifications (spec 1 §2.6, §3). The module arrives with its issue; the shell's unread badge
+// already counts these rows.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    actionUrl: text('action_url'),
+    topic: text('notification_topic').notNull(),
+    templateData: jsonb('template_data'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.partnerId, t.userId, t.isRead)],
+);

@@ -1,0 +1,41 @@
+// The demo dataset: accounts (./accounts) and each partner's catalogue of venues, events,
+// customers and ticket sales (./catalog). Deterministic for a given day: the random streams come
+// from a fixed seed and dates are laid out relative to the start of today (UTC).
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { partners } from '../schema';
+import { DEMO_PARTNERS, seedAccounts } from './accounts';
+import { seedCatalog } from './catalog';
+
+export type SeedScale = 'demo' | 'bench';
+export const SEED_KEY = 'encore-2026';
+
+export interface SeedReport {
+  seeded: boolean;
+  scale: SeedScale;
+  ms: number;
+  counts: Record<string, number>;
+}
+
+export function startOfTodayUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Seeds when the database holds no partner yet; all-or-nothing (one transaction). */
+export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = startOfTodayUtc()): Promise<SeedReport> {
+  const started = Date.now();
+  const counts: Record<string, number> = {};
+  const seeded = await db.transaction(async (tx) => {
+    // Two processes starting together on one server database must not both seed.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7316001)`);
+    const [{ n }] = await tx.select({ n: count() }).from(partners);
+    if (n > 0) return false;
+    await seedAccounts(tx as unknown as Db);
+    for (const p of DEMO_PARTNERS) {
+      const c = await seedCatalog(tx as unknown as Db, { id: p.id, currency: p.currency, language: p.language, product: p.product }, { scale, now, seedKey: SEED_KEY });
+      for (const [k, v] of Object.entries(c)) counts[k] = (counts[k] ?? 0) + v;
+    }
+    return true;
+  });
+  return { seeded, scale, ms: Date.now() - started, counts };
+}

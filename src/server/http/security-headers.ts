@@ -1,0 +1,20 @@
+// Headers a <meta> CSP cannot carry (STACK.md trap): frame-ancestors, nosniff, referrer policy,
+// HSTS when served over https. Astro's security.csp hashes the page's own scripts and styles.
+import { config } from '../config';
+
+export function applySecurityHeaders(res: Response, url: URL): Response {
+  try {
+    res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+    res.headers.set('X-Frame-Options', 'DENY');
+    res.headers.set('X-Content-Type-Options', 'nosniff');
+    res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (url.protocol === 'https:' || config.secureCookies) {
+      res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    return res;
+  } catch {
+    // Responses with immutable headers (e.g. redirects built by fetch) are passed through.
+    return res;
+  }
+}

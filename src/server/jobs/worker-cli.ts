@@ -1,0 +1,21 @@
+// `npm run worker`: a worker process of its own (scale-out; see ARCHITECTURE.md §1).
+import { getHandle, closeDb } from '../db/client';
+import { startWorker } from './worker';
+
+import { config } from '../config';
+
+if (!config.databaseUrl) {
+  // An embedded PGlite directory can be opened by one process only; its worker runs in the web process.
+  console.error('npm run worker needs DATABASE_URL (a PostgreSQL server). With the embedded database the worker runs inside `npm start`.');
+  process.exit(2);
+}
+const { db, kind } = await getHandle();
+const worker = startWorker(db, { log: console.error });
+console.log(`Encore worker running on the ${kind} database (Ctrl-C stops it).`);
+const stop = async () => {
+  await worker.stop();
+  await closeDb();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

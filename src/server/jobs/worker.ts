@@ -1,0 +1,77 @@
+// The worker loop: claim a task, run its handler, record the outcome. Runs inside the web
+// process by default and as its own process via `npm run worker`.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { claimTask, setTaskState } from '../modules/tasks/repo';
+import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
+import '../modules/tasks/maintenance';
+
+export interface WorkerOptions {
+  idleDelayMs?: number;
+  log?: (msg: string) => void;
+}
+
+function errorResult(err: unknown) {
+  return { error: err instanceof Error ? err.message : String(err) };
+}
+
+/** Runs one claimed task if there is one; returns whether it did. */
+export async function runOnce(db: Db, workerId: string): Promise<boolean> {
+  const task = await claimTask(db, workerId);
+  if (!task) return false;
+  const handler = taskHandler(task.kind);
+  if (!handler) {
+    await setTaskState(db, task.id, 'FAILURE', { error: `No handler for task kind ${task.kind}` });
+    return true;
+  }
+  try {
+    const result = await handler(task.payload, {
+      db,
+      taskId: task.id,
+      partnerId: task.partner_id,
+      userId: task.user_id,
+      attempt: task.attempts,
+      progress: (info) => setTaskState(db, task.id, 'PROGRESS', info),
+    });
+    await setTaskState(db, task.id, 'SUCCESS', result ?? null);
+  } catch (err) {
+    const retry = !(err instanceof PermanentTaskError) && task.attempts < task.max_attempts;
+    // Back off 2^attempt seconds between tries.
+    const runAfter = new Date(Date.now() + 2 ** task.attempts * 1000);
+    await setTaskState(db, task.id, retry ? 'RETRY' : 'FAILURE', errorResult(err), { runAfter });
+  }
+  return true;
+}
+
+export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Promise<void> } {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const idle = opts.idleDelayMs ?? 1000;
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await runOnce(db, workerId);
+      } catch (err) {
+        opts.log?.(`[worker] claim failed: ${(err as Error).message}`);
+      }
+      if (!worked && running) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, idle);
+        });
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

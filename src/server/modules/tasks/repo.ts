@@ -1,0 +1,88 @@
+// The tasks table as a queue (ARCHITECTURE.md §3 Tasks). Claims use FOR UPDATE SKIP LOCKED so any
+// number of workers, in the web process or `npm run worker`, can share it.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/client';
+import { tasks } from '../../db/schema';
+import type { TaskStatus } from '../../../lib/contracts/tasks';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+export async function enqueueTask(
+  db: Db,
+  input: { kind: string; payload?: unknown; partnerId?: number | null; userId?: string | null; maxAttempts?: number; runAfter?: Date },
+): Promise<TaskRow> {
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      kind: input.kind,
+      payload: input.payload ?? {},
+      partnerId: input.partnerId ?? null,
+      userId: input.userId ?? null,
+      maxAttempts: input.maxAttempts ?? 3,
+      runAfter: input.runAfter ?? new Date(),
+    })
+    .returning();
+  return row;
+}
+
+/** A task visible to a partner (tasks of another partner are not found). */
+export async function findPartnerTask(db: Db, id: string, partnerId: number): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(and(eq(tasks.id, id), eq(tasks.partnerId, partnerId))).limit(1);
+  return row;
+}
+
+// A STARTED task whose worker stopped answering for this long is handed to another worker.
+export const STALE_AFTER_SEC = 600;
+
+interface RawTask {
+  id: string;
+  kind: string;
+  payload: unknown;
+  partner_id: number | null;
+  user_id: string | null;
+  attempts: number;
+  max_attempts: number;
+}
+
+export async function claimTask(db: Db, workerId: string): Promise<RawTask | undefined> {
+  const [row] = await rows<RawTask>(
+    db,
+    sql`UPDATE tasks SET status = 'STARTED', locked_at = now(), locked_by = ${workerId},
+          attempts = attempts + 1, updated_at = now()
+        WHERE id = (
+          SELECT id FROM tasks
+          WHERE (status IN ('PENDING', 'RETRY') AND run_after <= now())
+             OR (status IN ('STARTED', 'PROGRESS') AND locked_at < now() - make_interval(secs => ${STALE_AFTER_SEC}))
+          ORDER BY run_after
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, partner_id, user_id, attempts, max_attempts`,
+  );
+  return row;
+}
+
+export async function setTaskState(db: Db, id: string, status: TaskStatus, result: unknown, extra: { runAfter?: Date } = {}): Promise<void> {
+  const done = status === 'SUCCESS' || status === 'FAILURE' || status === 'REVOKED';
+  await db
+    .update(tasks)
+    .set({
+      status,
+      result: result ?? null,
+      updatedAt: new Date(),
+      finishedAt: done ? new Date() : null,
+      ...(status === 'RETRY' ? { lockedAt: null, lockedBy: null, runAfter: extra.runAfter ?? new Date() } : {}),
+    })
+    .where(eq(tasks.id, id));
+}
+
+/** Revoking a task that has not finished; a finished task keeps its state. */
+export async function revokeTask(db: Db, id: string, partnerId: number): Promise<boolean> {
+  const res = await rows<{ id: string }>(
+    db,
+    sql`UPDATE tasks SET status = 'REVOKED', finished_at = now(), updated_at = now()
+        WHERE id = ${id} AND partner_id = ${partnerId} AND status IN ('PENDING', 'RETRY', 'STARTED', 'PROGRESS')
+        RETURNING id`,
+  );
+  return res.length > 0;
+}

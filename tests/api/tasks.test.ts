@@ -1,0 +1,115 @@
+// GET /tasks/{id} and the worker: Celery-style states, SKIP LOCKED claims, retries, tenancy.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDb, type TestDb } from '../helpers/db';
+import { apiClient, errorOf } from '../helpers/api';
+import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { enqueueTask, claimTask } from '../../src/server/modules/tasks/repo';
+import { registerTask, PermanentTaskError } from '../../src/server/modules/tasks/registry';
+import { runOnce } from '../../src/server/jobs/worker';
+import { tasks, sessions, users } from '../../src/server/db/schema';
+import { PURGE_SESSIONS } from '../../src/server/modules/tasks/maintenance';
+
+let t: TestDb;
+let api: ReturnType<typeof apiClient>;
+let admin: string;
+let prisma: string;
+
+registerTask('test.sum', async (payload, ctx) => {
+  const { a, b } = payload as { a: number; b: number };
+  await ctx.progress({ step: 1 });
+  return { sum: a + b };
+});
+let flaky = 0;
+registerTask('test.flaky', async () => {
+  flaky += 1;
+  if (flaky < 2) throw new Error('temporary outage');
+  return { ok: true };
+});
+registerTask('test.broken', async () => {
+  throw new PermanentTaskError('bad payload');
+});
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedAccounts(t.db);
+  api = apiClient(t.db);
+  admin = (await api.signIn('admin@encore.demo')).token;
+  prisma = (await api.signIn('prisma@encore.demo')).token;
+});
+afterAll(() => t.close());
+
+async function drain() {
+  while (await runOnce(t.db, 'test-worker')) {
+    /* run until the queue is empty */
+  }
+}
+
+describe('tasks', () => {
+  it('reports PENDING, then SUCCESS with the result once a worker ran it', async () => {
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 2, b: 3 }, partnerId: 1001 });
+    const pending = await (await api.request(`/api/v3/tasks/${task.id}`, { token: admin })).json();
+    expect(pending).toEqual({ task_id: task.id, ready: false, status: 'PENDING', result: null });
+    await drain();
+    const done = await (await api.request(`/api/v3/tasks/${task.id}`, { token: admin })).json();
+    expect(done).toEqual({ task_id: task.id, ready: true, status: 'SUCCESS', result: { sum: 5 } });
+  });
+
+  it('retries a failing task with back-off, then succeeds', async () => {
+    const task = await enqueueTask(t.db, { kind: 'test.flaky', partnerId: 1001 });
+    await runOnce(t.db, 'w');
+    const [afterFirst] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(afterFirst.status).toBe('RETRY');
+    expect(afterFirst.runAfter.getTime()).toBeGreaterThan(Date.now());
+    await t.db.update(tasks).set({ runAfter: new Date(Date.now() - 1000) }).where(eq(tasks.id, task.id));
+    await runOnce(t.db, 'w');
+    const [final] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(final.status).toBe('SUCCESS');
+    expect(final.attempts).toBe(2);
+  });
+
+  it('fails at once on a permanent error and on an unknown kind', async () => {
+    const a = await enqueueTask(t.db, { kind: 'test.broken', partnerId: 1001 });
+    const b = await enqueueTask(t.db, { kind: 'no.such.kind', partnerId: 1001 });
+    await drain();
+    for (const id of [a.id, b.id]) {
+      const body = await (await api.request(`/api/v3/tasks/${id}`, { token: admin })).json();
+      expect(body.status).toBe('FAILURE');
+      expect(body.ready).toBe(true);
+      expect(body.result.error).toBeTruthy();
+    }
+  });
+
+  it('never hands one task to two workers', async () => {
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 1 }, partnerId: 1001 });
+    const [first, second] = await Promise.all([claimTask(t.db, 'w1'), claimTask(t.db, 'w2')]);
+    const claimed = [first, second].filter(Boolean);
+    expect(claimed).toHaveLength(1);
+    expect(claimed[0]!.id).toBe(task.id);
+    await t.db.delete(tasks).where(eq(tasks.id, task.id));
+  });
+
+  it("answers 404 for another partner's task and 400 for a malformed id", async () => {
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 2 }, partnerId: 1001 });
+    const other = await api.request(`/api/v3/tasks/${task.id}`, { token: prisma });
+    expect(other.status).toBe(404);
+    expect((await errorOf(other)).error_code).toBe('error.common.notFound');
+    const bad = await api.request('/api/v3/tasks/not-a-uuid', { token: admin });
+    expect(bad.status).toBe(400);
+    await errorOf(bad);
+    expect((await api.request(`/api/v3/tasks/${task.id}`)).status).toBe(401);
+    await drain();
+  });
+
+  it('purges long-ended sessions in the maintenance task', async () => {
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'admin@encore.demo'));
+    const old = new Date(Date.now() - 30 * 86_400_000);
+    await t.db.insert(sessions).values({ userId: user.id, tokenHash: 'old-hash', expiresAt: old, lastSeenAt: old });
+    const task = await enqueueTask(t.db, { kind: PURGE_SESSIONS });
+    await drain();
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row.status).toBe('SUCCESS');
+    expect((row.result as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(sessions).where(eq(sessions.tokenHash, 'old-hash'))).toHaveLength(0);
+  });
+});

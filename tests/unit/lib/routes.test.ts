@@ -1,0 +1,100 @@
+// spec 1 §2.1 route table and §2.2 access guard.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { guard, homeFor, matchRoute, ROUTES, type GuardSubject } from '../../../src/lib/routes';
+import { PERMISSIONS } from '../../../src/lib/constants';
+
+const all = Object.fromEntries(PERMISSIONS.map((p) => [p, true]));
+const admin: GuardSubject = {
+  loggedIn: true,
+  partnerId: 1001,
+  accessLevel: 'webapp-access-group-1',
+  permissions: all,
+  features: { 'package-builder': true },
+  needsUpdate: false,
+  mfaSetupRequired: false,
+};
+const analyst: GuardSubject = { ...admin, permissions: { lookout: true, sales: true }, features: {} };
+const anonymous: GuardSubject = { ...admin, loggedIn: false, partnerId: null, accessLevel: null, permissions: {} };
+
+describe('matchRoute', () => {
+  it('matches every route of the table, with parameters', () => {
+    expect(matchRoute('/events/e1001-00001')?.params).toEqual({ eventId: 'e1001-00001' });
+    expect(matchRoute('/events/edit/42')?.route.permission).toBe('simulation');
+    expect(matchRoute('/events/e1/update-sales/SALESSUMMARY')?.route.permission).toBe('sales');
+    expect(matchRoute('/campaigns/7/itc')?.route.pattern).toBe('/campaigns/:id/itc');
+    expect(matchRoute('/campaigns/')?.route.pattern).toBe('/campaigns');
+    expect(matchRoute('/partners/1001/register')?.route.public).toBe(true);
+  });
+
+  it('knows /{language}/meta only for en and de', () => {
+    expect(matchRoute('/de/meta')?.route.public).toBe(true);
+    expect(matchRoute('/en/meta-anonymous')?.route.public).toBe(true);
+    expect(matchRoute('/fr/meta')).toBeUndefined();
+  });
+
+  it('does not match unknown paths (404)', () => {
+    for (const p of ['/nope', '/events/a/b', '/settings/x', '/package-builder/results']) expect(matchRoute(p)).toBeUndefined();
+  });
+});
+
+describe('guard (spec 1 §2.2)', () => {
+  it('sends visitors without a session to /login from every protected route', () => {
+    for (const r of ROUTES.filter((x) => !x.public)) {
+      const path = r.pattern.replace(/:[a-zA-Z]+/g, 'x1');
+      expect(guard(path, anonymous), path).toBe('/login');
+    }
+  });
+
+  it('lets everyone open public routes', () => {
+    for (const r of ROUTES.filter((x) => x.public)) {
+      const path = r.pattern.replace(':language', 'en').replace(/:[a-zA-Z]+/g, '1');
+      expect(guard(path, anonymous), path).toBeNull();
+    }
+  });
+
+  it('sends a signed-in user without a chosen partner or access level to /login', () => {
+    expect(guard('/events', { ...admin, partnerId: null })).toBe('/login');
+    expect(guard('/events', { ...admin, accessLevel: null })).toBe('/login');
+  });
+
+  it('sends a user lacking the permission to /, or to /login when the route is /', () => {
+    expect(guard('/campaigns', analyst)).toBe('/');
+    expect(guard('/settings', analyst)).toBe('/');
+    expect(guard('/', analyst)).toBe('/login');
+    expect(guard('/events', analyst)).toBeNull();
+    expect(guard('/events/e1/update-sales/DOCUMENTUPLOAD', analyst)).toBeNull();
+  });
+
+  it('needs the package-builder feature as well as backhaul', () => {
+    expect(guard('/package-builder', admin)).toBeNull();
+    expect(guard('/package-builder', { ...admin, features: {} })).toBe('/');
+  });
+
+  it('routes needs-update users to /update-user/{partnerId} and MFA-required users to /setup-mfa', () => {
+    expect(guard('/events', { ...admin, needsUpdate: true })).toBe('/update-user/1001');
+    expect(guard('/events', { ...admin, mfaSetupRequired: true })).toBe('/setup-mfa');
+    expect(guard('/setup-mfa', { ...admin, mfaSetupRequired: true })).toBeNull();
+  });
+
+  it('never redirects a path to itself (no loops)', () => {
+    const subjects = [admin, analyst, anonymous, { ...admin, needsUpdate: true }, { ...admin, mfaSetupRequired: true }];
+    fc.assert(
+      fc.property(fc.constantFrom(...ROUTES.map((r) => r.pattern)), fc.constantFrom(...subjects), (pattern, who) => {
+        const path = pattern.replace(':language', 'de').replace(/:[a-zA-Z]+/g, '7');
+        const to = guard(path, who);
+        expect(to).not.toBe(path);
+        if (to) expect(guard(to, who) === null || to === '/login' || to === '/').toBe(true);
+      }),
+    );
+  });
+
+  it('picks a home page the user may open', () => {
+    expect(homeFor(admin)).toBe('/');
+    expect(homeFor(analyst)).toBe('/events');
+    expect(guard(homeFor(analyst), analyst)).toBeNull();
+    const nobody = { ...analyst, permissions: {} };
+    expect(homeFor(nobody)).toBe('/notifications');
+    expect(guard(homeFor(nobody), nobody)).toBeNull();
+  });
+});
