@@ -31,22 +31,26 @@ try {
   const html = await (await fetch(`${srv.base}/login`)).text();
   const srcs = new Set<string>();
   for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)) srcs.add(m[1]);
-  const seen = new Set<string>();
-  let gz = 0;
-  const queue = [...srcs];
-  while (queue.length) {
-    const src = queue.shift()!;
-    if (seen.has(src)) continue;
-    seen.add(src);
-    const body = await (await fetch(`${srv.base}${src}`)).text();
-    gz += gzipSync(body).length;
-    // follow static imports so shared chunks count too
-    for (const m of body.matchAll(/from\s*"(\.\/[^"]+\.js)"|import\s*"(\.\/[^"]+\.js)"/g)) {
-      const rel = m[1] ?? m[2];
-      queue.push(new URL(rel, `http://x${src}`).pathname);
+  // Walks the chunk graph; static imports load with the page, dynamic ones on first use.
+  const walk = async (roots: string[], followDynamic: boolean) => {
+    const seen = new Set<string>();
+    let gz = 0;
+    const queue = [...roots];
+    while (queue.length) {
+      const src = queue.shift()!;
+      if (seen.has(src)) continue;
+      seen.add(src);
+      const body = await (await fetch(`${srv.base}${src}`)).text();
+      gz += gzipSync(body).length;
+      const pattern = followDynamic ? /(?:from\s*|import\s*\(?\s*)"(\.\/[^"]+\.js)"/g : /(?:from\s*|import\s*)"(\.\/[^"]+\.js)"/g;
+      for (const m of body.matchAll(pattern)) queue.push(new URL(m[1], `http://x${src}`).pathname);
     }
-  }
-  rowsOut.push(['Login page JavaScript (gzip, all chunks)', '≤ 80 KB', `${(gz / 1024).toFixed(1)} KB in ${seen.size} files`]);
+    return { gz, files: seen.size };
+  };
+  const atLoad = await walk([...srcs], false);
+  const withSignIn = await walk([...srcs], true);
+  rowsOut.push(['Login page JavaScript at load (gzip, all static chunks)', '≤ 80 KB', `${(atLoad.gz / 1024).toFixed(1)} KB in ${atLoad.files} files`]);
+  rowsOut.push(['… plus the chunks loaded on submit (API client)', '≤ 80 KB', `${(withSignIn.gz / 1024).toFixed(1)} KB in ${withSignIn.files} files`]);
   const noJsForm = /<form[^>]*method="post"/i.test(html) && /name="username"/.test(html) && /name="password"/.test(html);
   rowsOut.push(['Login page renders and signs in without JavaScript', 'yes', noJsForm ? 'yes (server-rendered POST form)' : 'NO']);
 

@@ -133,6 +133,17 @@ describe('partner choice and logout', () => {
     expect((await errorOf(res)).error_code).toBe('error.partner.notFound');
   });
 
+  it('validates the partner choice and needs a session for it', async () => {
+    const { token } = await api.signIn('multi@encore.demo');
+    for (const json of [{}, { partner_id: '1001' }, { partner_id: -1 }, { partner_id: 1001, extra: true }]) {
+      const res = await api.request('/api/v3/auth/partner', { method: 'POST', token, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      await errorOf(res);
+    }
+    const anon = await api.request('/api/v3/auth/partner', { method: 'POST', json: { partner_id: 1001 } });
+    expect(anon.status).toBe(401);
+  });
+
   it('auto-selects the partner of a single-partner user', async () => {
     const { token } = await api.signIn('prisma@encore.demo');
     const res = await api.request('/api/v3/partners/', { token });

@@ -1,8 +1,7 @@
 // The typed request layer of spec 1 §7: one ky instance per service, the partner header from the
 // session, a single ApiError type, and cancellation that is never shown to the user.
 import ky, { HTTPError, type Options } from 'ky';
-import type { ZodType, z } from 'zod';
-import { ApiErrorBody } from '../contracts/common';
+import type { ApiErrorBody } from '../contracts/common';
 import { PARTNER_HEADER } from '../constants';
 import { $session } from '../../stores/session';
 
@@ -51,24 +50,27 @@ export const campaignApi = create(CAMPAIGN_API_BASE);
 async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError(null, 'cancelled', 'Request cancelled', true);
   if (err instanceof HTTPError) {
-    const body = ApiErrorBody.safeParse(await err.response.clone().json().catch(() => null));
-    if (body.success) return new ApiError(err.response.status, body.data.error_code, body.data.message);
+    // ky 2 has already read the body into `data` (the response body itself is consumed).
+    const data: unknown = err.data !== undefined ? err.data : await err.response.clone().json().catch(() => null);
+    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message);
     return new ApiError(err.response.status, 'common.errors.inServerResponse', err.message);
   }
   return new ApiError(null, 'common.errors.inServerResponse', err instanceof Error ? err.message : 'Request failed');
 }
 
-/** Calls and parses the response with its contract; every failure becomes an ApiError. */
-export async function call<S extends ZodType>(
-  api: typeof mainApi,
-  path: string,
-  schema: S | null,
-  options: Options = {},
-): Promise<z.infer<S>> {
+// The server validated its answer against the contract already; the browser trusts the types
+// (ARCHITECTURE.md §3: the client is typed by the contracts) and keeps zod out of its bundles.
+function isErrorBody(data: unknown): data is ApiErrorBody {
+  const d = data as Partial<ApiErrorBody> | null;
+  return typeof d?.message === 'string' && typeof d.error_code === 'string';
+}
+
+/** Calls the API; the answer has the contract's type `T`. Every failure becomes an ApiError. */
+export async function call<T = void>(api: typeof mainApi, path: string, options: Options = {}): Promise<T> {
   try {
     const res = await api(path.replace(/^\//, ''), options);
-    if (res.status === 204 || schema === null) return undefined as z.infer<S>;
-    return schema.parse(await res.json());
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
   } catch (err) {
     const apiError = await toApiError(err);
     if (apiError.status === 401 && api === mainApi && typeof window !== 'undefined') {

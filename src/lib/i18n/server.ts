@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
-import { LANGUAGES, type Language } from '../constants';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '../constants';
 import { config } from '../../server/config';
 import { createI18n } from './create';
 import { namespacesFor, pickKeys, type Dict, type IslandI18n, type Namespace, type Product } from './namespaces';
@@ -25,7 +25,7 @@ function readNamespace(lng: Language, ns: Namespace): Dict {
 export function loadNamespace(lng: Language, ns: Namespace): Dict {
   if (!(LANGUAGES as readonly string[]).includes(lng)) throw new Error(`Unsupported language ${lng}`);
   const key = `${lng}/${ns}`;
-  const hit = import.meta.env.DEV ? undefined : cache.get(key);
+  const hit = import.meta.env?.DEV ? undefined : cache.get(key);
   if (hit) return hit;
   const dict = readNamespace(lng, ns);
   cache.set(key, dict);
@@ -34,6 +34,8 @@ export function loadNamespace(lng: Language, ns: Namespace): Dict {
 
 export interface PageI18n {
   t: TFunction;
+  /** Whether a key has a translation (e.g. an optional reason text). */
+  exists(key: string): boolean;
   language: Language;
   product: Product | null;
   /** Translations for an island: only the given key prefixes of each namespace. */
@@ -47,6 +49,7 @@ export function pageI18n(language: Language, product: Product | null | undefined
   const instance = createI18n({ lng: language, defaultNS, resources });
   return {
     t: instance.t.bind(instance) as TFunction,
+    exists: (key) => instance.exists(key),
     language,
     product: product ?? null,
     forIsland(prefixes) {
@@ -60,4 +63,26 @@ export function pageI18n(language: Language, product: Product | null | undefined
 /** The i18n of a request: its language (middleware) and the viewer's partner product type. */
 export function localsI18n(locals: App.Locals): PageI18n {
   return pageI18n(locals.language, locals.viewer?.partner?.product ?? null);
+}
+
+interface LanguageQueryContext {
+  url: URL;
+  cookies: { set(name: string, value: string, options: { path: string; maxAge: number; sameSite: 'lax'; secure: boolean; httpOnly: boolean }): void };
+  locals: App.Locals;
+}
+
+/**
+ * spec 1 §1 language switch without JavaScript: `?lng=de` remembers the language in the
+ * 'i18nextLng' cookie (one year). Returns the same URL without `lng` to redirect to, or null.
+ */
+export function applyLanguageQuery(ctx: LanguageQueryContext): string | null {
+  const lng = ctx.url.searchParams.get('lng');
+  if (lng === null) return null;
+  const clean = new URL(ctx.url);
+  clean.searchParams.delete('lng');
+  if ((LANGUAGES as readonly string[]).includes(lng)) {
+    ctx.cookies.set(LANGUAGE_COOKIE, lng, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax', secure: ctx.url.protocol === 'https:', httpOnly: false });
+    ctx.locals.language = lng as Language;
+  }
+  return clean.pathname + clean.search;
 }

@@ -4,7 +4,11 @@ import { config } from '../config';
 
 export function applySecurityHeaders(res: Response, url: URL): Response {
   try {
-    res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+    // Astro's security.csp may already have put the page's policy (script/style hashes) in this
+    // header (@astrojs/node sends it as a header, not a <meta>): extend it, never replace it.
+    const csp = res.headers.get('Content-Security-Policy');
+    if (!csp) res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+    else if (!/frame-ancestors/i.test(csp)) res.headers.set('Content-Security-Policy', `${csp.replace(/[\s;]+$/, '')}; frame-ancestors 'none'`);
     res.headers.set('X-Frame-Options', 'DENY');
     res.headers.set('X-Content-Type-Options', 'nosniff');
     res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -80,7 +80,7 @@ const VENUE_NAMES: Record<Language, Record<HallKind, ((c: City) => string)[]>> =
     concert_hall: [(c) => `Philharmonie ${c.name}`, (c) => `Konzerthaus ${c.name}`, (c) => `${cityAdj(c)} Tonhalle`],
     theatre: [(c) => `Staatstheater ${c.name}`, (c) => `Opernhaus ${c.name}`, (c) => `${cityAdj(c)} Stadttheater`],
     club: [(c) => `Kulturfabrik ${c.name}`, (c) => `Kesselhaus ${c.name}`, (c) => `Live Music Hall ${c.name}`],
-    civic: [(c) => `${cityAdj(c)} Stadthalle`, (c) => `Kongresshalle ${c.name}`, (c) => `Kurhaus ${c.name}`],
+    civic: [(c) => `${cityAdj(c)} Stadthalle`, (c) => `Kongresshalle ${c.name}`, (c) => `Stadthalle ${c.name}`],
     open_air: [(c) => `Freilichtbühne ${c.name}`, (c) => `Parkbühne ${c.name}`, (c) => `Amphitheater ${c.name}`],
   },
   en: {
@@ -131,7 +131,7 @@ const ARTISTS: Lists = {
   de: ['Lena Falk', 'Die Kapitäne', 'Nordlicht', 'Kaltfront', 'Jonas Brenner', 'Mia Sonnenfeld', 'Elbstrand',
     'Fernweh Kollektiv', 'Paul Adler & Band', 'Sternfahrt', 'Hafenkinder', 'Marie Lindqvist', 'Die Nachtfalter',
     'Kopfkino', 'Jan Wolters', 'Wellenbrecher', 'Sophie Hartmann', 'Neonwald', 'Karla Roth Quartett', 'Funkhaus Allstars'],
-  en: ['The Harbour Lights', 'Ella Marsh', 'Northern Static', 'Sam Whitlock', 'Ivy & The Lanterns', 'Tom Ashby',
+  en: ['The Lamplighters', 'Ella Marsh', 'Northern Static', 'Sam Whitlock', 'Ivy & The Lanterns', 'Tom Ashby',
     'Cold Harbour', 'Velvet Meridian', 'Rosie Kane', 'The Wandering Hours', 'Glass Avenue', 'Oliver Dunn', 'Saltmarsh',
     'Daisy Holt', 'The Copper Kettles', 'Maya Ferris Trio', 'Brightside Brass', 'Jude Calloway', 'Low Tide', 'Kestrel'],
 };
@@ -249,7 +249,7 @@ export function showTitle(rng: Rng, category: ShowCategory, language: Language, 
       const work = rng.pick(WORKS[l]);
       const n = rng.int(1, 10);
       const series = l === 'de' ? `${n}. Sinfoniekonzert` : `Season Concert ${n}`;
-      return rng.chance(0.4) ? `${series} – ${work}` : `${rng.pick(ENSEMBLES[l])}: ${work}`;
+      return rng.chance(0.4) ? `${series} – ${work}` : `${rng.pick(ENSEMBLES[l])} – ${work}`;
     }
     case 'theatre':
       return rng.pick(PLAYS[l]);

@@ -74,9 +74,9 @@ export function unitPriceMinor(top: number, factor: number, type: TicketType): n
     : type === 'regular_discount' ? 0.85
     : type === 'discount' ? 0.55
     : 1;
-  // Round to 50 minor units; never below 15 currency units for a paid ticket (the seed's floor).
+  // Round to 50 minor units; a full-price seat costs at least 15, a reduced one at least 8.
   const price = Math.round(top * factor * mult * 2) / 2;
-  return mult === 0 ? 0 : Math.round(Math.max(price, mult === 1 ? 15 : 5) * 100);
+  return mult === 0 ? 0 : Math.round(Math.max(price, mult === 1 ? 15 : 8) * 100);
 }
 
 /** Ticket type of one sale outside the subscription block. */

@@ -1,0 +1,57 @@
+// Browser-side duties of the shell: share the session with other islands, leave for /login on a
+// 401 from the API (spec 1 §4.1), and keep the unread badge fresh (spec 1 §9: every 10 s).
+import { useEffect, useState } from 'react';
+import { getTotalUnread } from '../../lib/api/auth';
+import { NOTIFICATION_POLL_MS } from '../../lib/constants';
+import { $session, type SessionState } from '../../stores/session';
+import { $unreadCount } from '../../stores/notifications';
+
+/** Seeds $session and $unreadCount before the first render of any child (browser only). */
+export function useSeedStores(session: SessionState, unread: number): void {
+  useState(() => {
+    if (typeof window === 'undefined') return null; // never write module state during SSR
+    $session.set(session);
+    $unreadCount.set(unread);
+    return null;
+  });
+}
+
+export function useUnauthorisedRedirect(): void {
+  useEffect(() => {
+    const onUnauthorised = () => {
+      const next = location.pathname + location.search;
+      location.assign(`/login?next=${encodeURIComponent(next)}`);
+    };
+    window.addEventListener('encore:unauthorised', onUnauthorised);
+    return () => window.removeEventListener('encore:unauthorised', onUnauthorised);
+  }, []);
+}
+
+export function useUnreadPolling(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let controller: AbortController | null = null;
+    const poll = async () => {
+      if (document.visibilityState === 'hidden') return;
+      controller?.abort();
+      controller = new AbortController();
+      try {
+        $unreadCount.set(await getTotalUnread(controller.signal));
+      } catch {
+        // A failed poll keeps the last count; a 401 is handled by the unauthorised event.
+      }
+    };
+    const timer = window.setInterval(poll, NOTIFICATION_POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller?.abort();
+    };
+  }, [enabled]);
+}
+
+/** True after hydration: state that exists only in the browser may be shown from then on. */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}

@@ -1,0 +1,72 @@
+// Modal dialog and slide-out sheet over radix Dialog: focus trap, Escape, a named title and a
+// close button. Content is rendered only while open.
+import { useEffect, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { Icon } from './Icon';
+import styles from './Modal.module.css';
+
+/** Keeps the page behind an open modal from scrolling (CSSOM only, allowed by the CSP). */
+function useBodyScrollLock(locked: boolean): void {
+  useEffect(() => {
+    if (!locked) return;
+    const { body, documentElement } = document;
+    const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
+    const gap = window.innerWidth - documentElement.clientWidth;
+    body.style.overflow = 'hidden';
+    if (gap > 0) body.style.paddingRight = `${gap}px`;
+    return () => {
+      body.style.overflow = previous.overflow;
+      body.style.paddingRight = previous.paddingRight;
+    };
+  }, [locked]);
+}
+
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+  variant = 'dialog',
+  hideTitle = false,
+  headerStart,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children?: ReactNode;
+  /** 'sheet' slides in from the left edge (mobile menu). */
+  variant?: 'dialog' | 'sheet';
+  hideTitle?: boolean;
+  /** Shown at the start of the header row (e.g. the logo in the menu sheet). */
+  headerStart?: ReactNode;
+}) {
+  useBodyScrollLock(open);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        {/* Not Dialog.Overlay: its scroll lock injects a <style> element, which the page's
+            Content-Security-Policy (hashes only) refuses. The lock below uses the CSSOM instead. */}
+        <div className={styles.overlay} aria-hidden="true" />
+        <Dialog.Content className={variant === 'sheet' ? styles.sheet : styles.dialog}>
+          <div className={styles.header}>
+            {headerStart}
+            <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={closeLabel}>
+              <Icon name="close" size={18} />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
+          )}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
