@@ -42,7 +42,7 @@ try {
       seen.add(src);
       const body = await (await fetch(`${srv.base}${src}`)).text();
       gz += gzipSync(body).length;
-      const pattern = followDynamic ? /(?:from\s*|import\s*\(?\s*)"(\.\/[^"]+\.js)"/g : /(?:from\s*|import\s*)"(\.\/[^"]+\.js)"/g;
+      const pattern = followDynamic ? /(?:from\s*|import\s*\(?\s*)["`](\.\/[^"`]+\.js)["`]/g : /(?:from\s*|import\s*)"(\.\/[^"]+\.js)"/g;
       for (const m of body.matchAll(pattern)) queue.push(new URL(m[1], `http://x${src}`).pathname);
     }
     return { gz, files: seen.size };
