@@ -6,6 +6,8 @@ import { SPLASH_REDIRECT_MS } from '../../lib/constants';
 import { createTinyT } from '../../lib/i18n/tiny';
 import { Logo } from '../ui/Logo';
 import { CHALLENGE_ROUTES } from './nextPath';
+import { clearChallenge, saveChallenge } from '../../stores/challenge';
+import { clearRememberedDevice, deviceFields } from '../../stores/rememberedDevice';
 import type { LoginScreenProps, LoginState, PartnerChoice } from './types';
 import styles from './LoginScreen.module.css';
 
@@ -15,14 +17,14 @@ const byName = (a: PartnerChoice, b: PartnerChoice) => a.name.localeCompare(b.na
 const loadApi = () => import('./loginApi');
 
 /** The i18n key and code of a failure, without a static import of the client's ApiError. */
-async function describe(err: unknown): Promise<{ cancelled: boolean; code: string | null; key: string }> {
+async function describe(err: unknown): Promise<{ cancelled: boolean; code: string | null; status: number | null; key: string }> {
   try {
     const { ApiError } = await loadApi();
-    if (err instanceof ApiError) return { cancelled: err.cancelled, code: err.code, key: err.i18nKey };
+    if (err instanceof ApiError) return { cancelled: err.cancelled, code: err.code, status: err.status, key: err.i18nKey };
   } catch {
     // the client itself failed to load (offline): the generic message below
   }
-  return { cancelled: false, code: null, key: 'common.errors.inServerResponse' };
+  return { cancelled: false, code: null, status: null, key: 'common.errors.inServerResponse' };
 }
 
 export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginScreenProps) {
@@ -36,8 +38,10 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
   const [clientSplash, setClientSplash] = useState(false);
 
   const fail = async (err: unknown, username: string) => {
-    const { cancelled, code, key } = await describe(err);
+    const { cancelled, code, status, key } = await describe(err);
     if (cancelled) return;
+    // spec 1 §4.1: a server 500 on authentication clears the remembered device.
+    if (status === 500) clearRememberedDevice();
     if (code === 'error.auth.inactive') {
       setState((s) => ({ ...s, username, error: null }));
       setInactiveOpen(true);
@@ -59,9 +63,10 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
     setBusy(true);
     try {
       const { login, getMyGroups } = await loadApi();
-      const res = await login({ username, password });
+      // spec 1 §3: a remembered device of this user skips the code step.
+      const res = await login({ username, password, ...deviceFields(username) });
       if (res.Challenge) {
-        sessionStorage.setItem('encore.challenge', JSON.stringify({ username, session: res.ChallengeSession, challenge: res.Challenge }));
+        saveChallenge({ username, session: res.ChallengeSession, challenge: res.Challenge, mfa: res.mfa_settings, next });
         location.assign(CHALLENGE_ROUTES[res.Challenge]);
         return;
       }
@@ -100,6 +105,9 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
       setBusy(false);
     }
   };
+
+  // spec 1 §4.1: visiting /login (also by browser back) resets a pending challenge.
+  useEffect(() => clearChallenge(), []);
 
   // spec 1 §2.4: ?username=…&tp=… sign in at once; the password leaves the address bar.
   useEffect(() => {
