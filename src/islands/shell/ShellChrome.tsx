@@ -9,11 +9,13 @@ import { MobileBar } from './MobileBar';
 import { Sidebar } from './Sidebar';
 import { UploadDialog } from './UploadDialog';
 import type { ShellChromeProps } from './types';
+import { useSessionKeeper } from './useSessionKeeper';
 import { useMounted, useSeedStores, useUnauthorisedRedirect, useUnreadPolling } from './useShellEffects';
 
 function Chrome(props: ShellChromeProps) {
   useSeedStores(props.session, props.unread);
   useUnauthorisedRedirect();
+  useSessionKeeper();
   useUnreadPolling(props.partner !== null);
   const storedCollapsed = useStore($sidebarCollapsed);
   // The server cannot know the stored choice: render expanded, then apply it after hydration.

@@ -5,6 +5,7 @@ import { Logo } from '../ui/Logo';
 import { Icon } from '../ui/Icon';
 import { NavItems } from './NavItems';
 import { UserMenu } from './UserMenu';
+import { SessionTimer } from './SessionTimer';
 import type { ShellChromeProps } from './types';
 import styles from './Sidebar.module.css';
 
@@ -42,6 +43,7 @@ export function Sidebar({ session, unread, pathname, homeHref, partner, membersh
           memberships={memberships}
           variant={collapsed ? 'avatar' : 'block'}
         />
+        {!collapsed && <SessionTimer className={styles.timer} />}
       </div>
     </header>
   );

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api/client';
 import { Icon } from '../ui/Icon';
 import type { ShellPartner } from './types';
 import { signOut, switchLanguage, switchPartner } from './sessionActions';
+import { SessionTimer } from './SessionTimer';
 import styles from './UserMenu.module.css';
 
 export function initialsOf(name: string): string {
@@ -86,6 +87,7 @@ export function UserMenu({ name, email, language, partner, memberships, variant,
               {partner && <span className={styles.partnerTag}>{t('shell.partnerLabel', { name: partner.name })}</span>}
             </span>
           </div>
+          <SessionTimer className={styles.timer} />
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Label className={styles.label}>{t('shell.language')}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
