@@ -1,0 +1,29 @@
+import type { IslandI18n } from '../../lib/i18n/namespaces';
+import type { Language } from '../../lib/constants';
+
+export const SETTINGS_TABS = ['personal', 'notifications', 'meta', 'system'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** What the settings page knows on the server (no fetch before the first paint). */
+export interface SettingsProfile {
+  email: string;
+  /** null when the page does not know (the pill is then left out). */
+  emailVerified: boolean | null;
+  givenName: string;
+  familyName: string;
+  language: Language;
+  multiPartnerView: string;
+}
+
+export interface SettingsScreenProps {
+  i18n: IslandI18n;
+  profile: SettingsProfile;
+  /** spec 1 §2.5: the multi-partner display setting shows only with several partners. */
+  partnerCount: number;
+}
+
+/** spec 1 §2.5: the tab comes from the URL hash; personal is the default. */
+export function tabFromHash(hash: string): SettingsTab {
+  const name = hash.replace(/^#/, '');
+  return (SETTINGS_TABS as readonly string[]).includes(name) ? (name as SettingsTab) : 'personal';
+}
