@@ -36,9 +36,9 @@ export async function afterLogin(res: LoginResponse, username: string): Promise<
 }
 
 /** Codes of a wrong or unusable MFA code (the server names them; see docs/auth-error-codes.md). */
-const WRONG_TOKEN = /wrong|invalid(Code|Token|Otp)|mismatch|mfa\.(code|token)/i;
+const WRONG_TOKEN = new Set(['error.mfa.wrongToken', 'error.code.invalid']);
 /** Codes meaning the challenge session is gone: sign in again. */
-const EXPIRED = /challenge\.(expired|invalid|exhausted|notFound)|session\.expired|challengeExpired/i;
+const EXPIRED = new Set(['error.auth.challengeExpired']);
 
 export interface Failure {
   cancelled: boolean;
@@ -50,8 +50,9 @@ export interface Failure {
 export function describeError(err: unknown, context?: 'mfa'): Failure {
   if (err instanceof ApiError) {
     let key = err.i18nKey;
-    if (context === 'mfa' && WRONG_TOKEN.test(err.code) && !EXPIRED.test(err.code)) key = 'auth.mfa.wrong_token';
-    if (EXPIRED.test(err.code)) key = 'auth.expiredChallenge';
+    // spec 1 §8: a code that is not accepted gives auth.mfa.wrong_token.
+    if (context === 'mfa' && WRONG_TOKEN.has(err.code)) key = 'auth.mfa.wrong_token';
+    if (EXPIRED.has(err.code)) key = 'auth.expiredChallenge';
     return { cancelled: err.cancelled, code: err.code, status: err.status, key };
   }
   return { cancelled: false, code: null, status: null, key: 'common.errors.inServerResponse' };
