@@ -17,8 +17,16 @@ export const config = {
   inProcessWorker: process.env.ENCORE_WORKER !== 'off',
   /** Seed demo data when the database has no partner yet. */
   autoSeed: process.env.ENCORE_AUTO_SEED !== 'off',
-  /** Session lifetime of a cookie session, in seconds. */
+  /** Lifetime of a session (its refresh token), in seconds. */
   sessionTtlSec: int('SESSION_TTL_SEC', 60 * 60 * 12),
+  /** Lifetime of an access token, in seconds (issue 3: short-lived; renewed via refresh). */
+  accessTokenTtlSec: int('ACCESS_TOKEN_TTL_SEC', 15 * 60),
+  /** Demo mode: demo users get the known TOTP secret. Off in production or with ENCORE_DEMO=0. */
+  demo: process.env.NODE_ENV !== 'production' && process.env.ENCORE_DEMO !== '0',
+  production: process.env.NODE_ENV === 'production',
+  /** SMTP server for mail (nodemailer URL, e.g. smtps://user:pass@host:465); unset keeps mail in the outbox. */
+  smtpUrl: process.env.SMTP_URL || undefined,
+  mailFrom: process.env.MAIL_FROM ?? 'Encore <no-reply@encore.example>',
   /** Largest JSON body the API accepts, in bytes. */
   maxJsonBytes: int('MAX_JSON_BYTES', 1_000_000),
   /** Mark cookies Secure; on by default when PUBLIC_URL is https. */

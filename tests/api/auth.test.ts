@@ -28,23 +28,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/v3/auth', () => {
-  it('signs in with the demo password and sets an HttpOnly SameSite=Lax session cookie', async () => {
+  it('answers the password step with the TOTP challenge and no cookie (issue 3: MFA enforced)', async () => {
     const res = await api.request('/api/v3/auth', { method: 'POST', json: { username: 'admin@encore.demo', password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^encore_session=[\w-]{40,};/);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const body = await res.json();
+    expect(body).toMatchObject({ Challenge: 'SOFTWARE_TOKEN_MFA', AccessToken: null, TokenType: 'Bearer' });
+    expect(body.ChallengeSession.length).toBeGreaterThan(30);
+    expect(body.mfa_settings).toMatchObject({ required: true, preferred_mfa: 'SOFTWARE_TOKEN_MFA', softwareTokenMfa: true, emailTotp: true });
+  });
+
+  it('after the challenge sets HttpOnly SameSite=Lax session and refresh cookies and an IdToken', async () => {
+    const { cookie, body } = await api.signIn('admin@encore.demo');
+    expect(cookie).toMatch(/encore_session=[\w-]{40,};/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/encore_refresh=[\w-]{40,}; Max-Age=\d+; Path=\/api\/v3\/auth\/refresh_token; HttpOnly; SameSite=Strict/);
     expect(cookie).not.toMatch(/Secure/i); // plain http here
-    const body = await res.json();
-    expect(body.AccessToken).toEqual(cookie.split(';')[0].split('=')[1]);
+    expect(body.AccessToken).toEqual(cookie.match(/encore_session=([^;]+)/)![1]);
     expect(body.TokenType).toBe('Bearer');
     expect(body.Challenge).toBeNull();
-    expect(body.IdToken.split('.')).toHaveLength(3);
-    const claims = JSON.parse(Buffer.from(body.IdToken.split('.')[1], 'base64url').toString());
+    expect(body.ExpiresIn).toBe(900);
+    const claims = JSON.parse(Buffer.from((body.IdToken as string).split('.')[1], 'base64url').toString());
     expect(claims.email).toBe('admin@encore.demo');
     expect(claims['cognito:groups']).toContain('partner-id-1001');
-    expect(body.mfa_settings).toMatchObject({ required: false, activate_mfa: [] });
   });
 
   it('accepts the username in any case and with surrounding spaces', async () => {

@@ -13,6 +13,9 @@ import type { FeatureName, PermissionName } from '../../lib/constants';
 import { authRouter } from './auth';
 import { profileRouter } from './profile';
 import { tasksRouter } from './tasks';
+import { devRouter } from './dev';
+import { csrfGuard } from './csrf';
+import { preMfaGuard } from './middleware';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
 // route. Module routers mount under these prefixes as their issues land.
@@ -35,6 +38,8 @@ function v3(): Hono<Env> {
     api.use(prefix, requirePermission(permission, feature));
     api.use(`${prefix}/*`, requirePermission(permission, feature));
   }
+  api.use('*', preMfaGuard);
+  if (!config.production) api.route('/dev', devRouter);
   return api
     .route('/auth', authRouter)
     .use('/tasks/*', requireViewer)
@@ -68,6 +73,7 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
     c.set('db', await resolveDb());
     await next();
   });
+  app.use('*', csrfGuard);
   app.use('*', identify);
   app.route('/api/v3', v3());
   app.route('/api/campaign', campaignSide());

@@ -7,6 +7,7 @@ import { forbidden, unauthenticated, AppError } from '../lib/errors';
 import { resolveViewer } from '../modules/auth/resolve';
 import type { Viewer } from '../modules/auth/viewer';
 import type { Env } from './env';
+import { PRE_MFA_API } from '../modules/auth/mfa-policy';
 
 /** Resolves the viewer when credentials are present; routes decide whether one is required. */
 export const identify = createMiddleware<Env>(async (c, next) => {
@@ -48,3 +49,18 @@ export function requirePermission(permission: PermissionName, feature?: FeatureN
     await next();
   });
 }
+
+/**
+ * spec 1 §2.2 on the API: a restricted pre-MFA session (MFA_SETUP) reaches only the MFA setup
+ * calls (mfa-policy.ts PRE_MFA_API); anything else is 403 error.auth.mfaSetupRequired.
+ */
+export const preMfaGuard = createMiddleware<Env>(async (c, next) => {
+  const viewer = c.var.viewer;
+  if (viewer?.mfaSetupRequired) {
+    const path = c.req.path.replace(/^\/api\/v3/, '').replace(/\/+$/, '') || '/';
+    if (!PRE_MFA_API.some((re) => re.test(`${c.req.method} ${path}`))) {
+      throw new AppError(403, 'error.auth.mfaSetupRequired', 'Set up multi-factor authentication first.');
+    }
+  }
+  await next();
+});

@@ -1,7 +1,8 @@
 // spec 1 §7 GET /features, /permissions, /profile, PUT /profile, /profile/my-groups, /partners/,
 // /messages/totalunread.
 import { Hono } from 'hono';
-import { UpdateProfileRequest } from '../../lib/contracts/auth';
+import { EmailChangeConfirmRequest, EmailChangeRequest, UpdateProfileRequest } from '../../lib/contracts/auth';
+import { confirmEmailChange, requestEmailChange } from '../modules/auth/email-change';
 import { getProfile, permissionList, totalUnread, updateProfile } from '../modules/auth/profile';
 import type { Env } from './env';
 import { partnerViewerOf, viewerOf } from './middleware';
@@ -12,6 +13,17 @@ export const profileRouter = new Hono<Env>()
   .get('/features', (c) => c.json(partnerViewerOf(c).features))
   .get('/profile', async (c) => c.json(await getProfile(c.var.db, viewerOf(c))))
   .put('/profile', validate('json', UpdateProfileRequest), async (c) => c.json(await updateProfile(c.var.db, viewerOf(c), c.req.valid('json'))))
+  // issue 3 §4: email change = password re-authentication + a code sent to the new address.
+  .post('/profile/email', validate('json', EmailChangeRequest), async (c) => {
+    const b = c.req.valid('json');
+    await requestEmailChange(c.var.db, viewerOf(c), b.new_email, b.password);
+    return c.json({ success: true });
+  })
+  .post('/profile/email/confirm', validate('json', EmailChangeConfirmRequest), async (c) => {
+    const viewer = viewerOf(c);
+    await confirmEmailChange(c.var.db, viewer, c.req.valid('json').code);
+    return c.json(await getProfile(c.var.db, viewer));
+  })
   .get('/profile/my-groups', (c) => c.json(viewerOf(c).memberships))
   .get('/partners', (c) => c.json(partnerViewerOf(c).partner))
   .get('/messages/totalunread', async (c) => c.json({ total_unread: await totalUnread(c.var.db, partnerViewerOf(c)) }));

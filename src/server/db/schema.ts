@@ -60,6 +60,12 @@ export const users = pgTable('users', {
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   emailOtpEnabled: boolean('email_otp_enabled').notNull().default(false),
   totpSecretEnc: text('totp_secret_enc'),
+  // A TOTP secret offered by GET /auth/mfa/configure/totp, active only after a code proves it.
+  totpPendingEnc: text('totp_pending_enc'),
+  // Last accepted TOTP time-step: a code is accepted once (issue 3, no replay).
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  // spec 1 §2.4 /setpassword: NEW_PASSWORD_REQUIRED at the next sign-in.
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: ts('locked_until'),
   createdAt: createdAt(),
@@ -135,8 +141,72 @@ export const authChallenges = pgTable('auth_challenges', {
   attempts: smallint('attempts').notNull().default(0),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  // MFA method a challenge waits for (EMAIL_OTP / SOFTWARE_TOKEN_MFA); null for other kinds.
+  method: text('method'),
   createdAt: createdAt(),
 });
+
+// One-time codes sent by mail: email OTP, forgot password, registration confirmation, email
+// change. Only the hash is stored; a code dies after 5 wrong tries or when a newer one is sent.
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['mfa', 'reset', 'register', 'email_change'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** For email_change: the new address the code was sent to. */
+    target: text('target'),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+// Remembered devices (issue 3): a device that passed MFA with remember_device skips the code
+// for 30 days. Both keys are stored hashed.
+export const rememberedDevices = pgTable(
+  'remembered_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceKeyHash: text('device_key_hash').notNull().unique(),
+    groupKeyHash: text('group_key_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('remembered_devices_user_idx').on(t.userId)],
+);
+
+// Rate limits and lockouts (issue 3), in the database so every process shares them. A row is a
+// fixed window (count since window_start) or, for lockouts, consecutive failures + locked_until.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
+// Every mail the server sends (issue 3 Mail). Without SMTP_URL mails stay here and in the log.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('outbox_pending_idx').on(t.sentAt, t.createdAt)],
+);
 
 // Background work (ARCHITECTURE.md §3 Tasks): Celery-style states, claimed FOR UPDATE SKIP LOCKED.
 export const tasks = pgTable(

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { claimTask, setTaskState } from '../modules/tasks/repo';
 import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import '../modules/tasks/maintenance';
+import '../modules/mail/outbox';
 
 export interface WorkerOptions {
   idleDelayMs?: number;

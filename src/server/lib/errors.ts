@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly subcode?: string,
     readonly headers?: Record<string, string>,
+    /** Field-level details (the ARCHITECTURE §3 `issues` list), e.g. every failed password rule. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';

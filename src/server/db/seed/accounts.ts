@@ -1,11 +1,21 @@
 // Demo partners and users (issue 2): the accounts the README prints. Every user's password is
 // DEMO_PASSWORD; permissions and features per membership.
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { featureFlags, memberships, notifications, partners, permissions, users } from '../schema';
 import { PERMISSIONS, type PermissionName } from '../../../lib/constants';
 import { hashPassword } from '../../modules/auth/password';
+import { sealTotpSecret } from '../../modules/auth/totp-store';
+import { config } from '../../config';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
+/**
+ * Issue 3 "the demo stays usable": in the embedded demo every demo user has an authenticator
+ * enrolled with this published secret (README), TOTP preferred and email codes active. Outside
+ * the demo (NODE_ENV=production or ENCORE_DEMO=0) no account gets a known secret: the users meet
+ * MFA_SETUP at their first sign-in.
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export const DEMO_PARTNERS = [
   {
@@ -51,7 +61,8 @@ const PARTNER_FEATURES: Record<number, Record<string, boolean>> = {
 };
 const ADMIN_FEATURES = { 'package-builder': true, notifications: true, 'event.simulation': true, 'campaign.composer.edit': true, 'features.console.toggle': true };
 
-export async function seedAccounts(db: Db): Promise<{ userIds: Record<string, string> }> {
+export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Promise<{ userIds: Record<string, string> }> {
+  const demoMfa = opts.demoMfa ?? config.demo;
   await db.insert(partners).values(DEMO_PARTNERS);
   const hash = await hashPassword(DEMO_PASSWORD);
   const userIds: Record<string, string> = {};
@@ -70,6 +81,12 @@ export async function seedAccounts(db: Db): Promise<{ userIds: Record<string, st
       })
       .returning({ id: users.id });
     userIds[u.email] = row.id;
+    if (demoMfa) {
+      await db
+        .update(users)
+        .set({ totpSecretEnc: sealTotpSecret(DEMO_TOTP_SECRET, row.id), totpEnabled: true, emailOtpEnabled: true, mfaPreferred: 'SOFTWARE_TOKEN_MFA' })
+        .where(eq(users.id, row.id));
+    }
     for (const [pid, perms] of Object.entries(u.partners)) {
       const partnerId = Number(pid);
       await db.insert(memberships).values({ userId: row.id, partnerId });

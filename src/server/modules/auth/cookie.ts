@@ -1,13 +1,53 @@
-// The session cookie's attributes, one definition for the API (Hono) and the pages (Astro).
+// The auth cookies, one definition for the API (Hono) and the pages (Astro) (issue 3 §3):
+// - encore_session: the access token, HttpOnly, path /, lives as long as the token;
+// - encore_refresh: the refresh token, HttpOnly, sent only to POST /api/v3/auth/refresh_token;
+// - encore_expires_at: NOT HttpOnly, the access token's expiry in epoch ms, so the browser can
+//   renew 5 minutes before and show the countdown (spec 1 §9 token refresh threshold).
 import { config } from '../../config';
+import { SESSION_COOKIE } from '../../../lib/constants';
+import type { IssuedSession } from './sessions';
+import { nowMs } from '../../lib/clock';
 
-export function sessionCookieOptions(secureRequest: boolean) {
+export const REFRESH_COOKIE = 'encore_refresh';
+export const EXPIRES_COOKIE = 'encore_expires_at';
+export const REFRESH_PATH = '/api/v3/auth/refresh_token';
+
+export interface CookieSpec {
+  name: string;
+  value: string;
+  options: { httpOnly: boolean; sameSite: 'lax' | 'strict'; secure: boolean; path: string; maxAge: number };
+}
+
+export function sessionCookieOptions(secureRequest: boolean, maxAge: number = config.accessTokenTtlSec) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     // Secure whenever served over https (directly or per PUBLIC_URL / COOKIE_SECURE).
     secure: config.secureCookies || secureRequest,
     path: '/',
-    maxAge: config.sessionTtlSec,
+    maxAge,
   };
 }
+
+/** The cookies that carry an issued session (set them all, in this order). */
+export function authCookies(issued: IssuedSession, secureRequest: boolean): CookieSpec[] {
+  const secure = config.secureCookies || secureRequest;
+  const t = nowMs();
+  const accessAge = Math.max(1, Math.round((issued.session.expiresAt.getTime() - t) / 1000));
+  const out: CookieSpec[] = [
+    { name: SESSION_COOKIE, value: issued.accessToken, options: sessionCookieOptions(secureRequest, accessAge) },
+    { name: EXPIRES_COOKIE, value: String(issued.session.expiresAt.getTime()), options: { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: accessAge } },
+  ];
+  if (issued.refreshToken && issued.session.refreshExpiresAt) {
+    const refreshAge = Math.max(1, Math.round((issued.session.refreshExpiresAt.getTime() - t) / 1000));
+    out.push({ name: REFRESH_COOKIE, value: issued.refreshToken, options: { httpOnly: true, sameSite: 'strict', secure, path: REFRESH_PATH, maxAge: refreshAge } });
+  }
+  return out;
+}
+
+/** Cookies to clear at logout or when a session ended. */
+export const CLEARED_COOKIES: { name: string; path: string }[] = [
+  { name: SESSION_COOKIE, path: '/' },
+  { name: EXPIRES_COOKIE, path: '/' },
+  { name: REFRESH_COOKIE, path: REFRESH_PATH },
+];

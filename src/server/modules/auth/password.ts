@@ -1,6 +1,8 @@
 // Password hashing with argon2id (memory-hard). Parameters follow OWASP's argon2id minimum
 // (19 MiB, t=2) raised to 3 passes so a guess costs ≥ 50 ms on our machines (issue 3 budget).
 import { hash, verify } from '@node-rs/argon2';
+import { passwordProblems } from '../../../lib/validation/password';
+import { AppError } from '../../lib/errors';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 3, parallelism: 1, outputLen: 32 } as const;
 
@@ -21,4 +23,15 @@ let dummy: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummy ??= hashPassword('encore-timing-equaliser');
   await verifyPassword(await dummy, password);
+}
+
+/**
+ * spec 1 §5 password rules on the server: 422 error.password.policy, error_subcode the first
+ * failing key (empty, tooShort, missingUpperCase, …) and every failing key in `issues`.
+ */
+export function assertPasswordPolicy(password: string, field = 'password'): void {
+  const problems = passwordProblems(password);
+  if (problems.length === 0) return;
+  throw new AppError(422, 'error.password.policy', 'The password does not meet the requirements.', problems[0], undefined,
+    problems.map((p) => ({ path: field, message: p })));
 }
