@@ -9,7 +9,7 @@ export const PURGE_SESSIONS = 'maintenance.purge_sessions';
 registerTask(PURGE_SESSIONS, async (_payload, { db }) => {
   const deleted = await rows<{ id: string }>(
     db,
-    sql`DELETE FROM sessions WHERE (revoked_at IS NOT NULL OR expires_at < now()) AND last_seen_at < now() - interval '7 days' RETURNING id`,
+    sql`DELETE FROM sessions WHERE (revoked_at IS NOT NULL OR COALESCE(refresh_expires_at, expires_at) < now()) AND last_seen_at < now() - interval '7 days' RETURNING id`,
   );
   return { deleted: deleted.length };
 });
