@@ -109,7 +109,7 @@ export function MfaSection() {
         </p>
       )}
       {settings && (
-        <>
+        <div className={styles.rows}>
           <div className={styles.mfaRow}>
             <span className={styles.mfaIcon} aria-hidden="true">
               <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
@@ -156,7 +156,7 @@ export function MfaSection() {
               ))}
             </fieldset>
           )}
-        </>
+        </div>
       )}
       <TotpSetupDialog
         t={tt}
