@@ -78,7 +78,7 @@ export async function updateMfaSettings(db: Db, viewer: Viewer, req: MfaSettings
       set.emailOtpEnabled = true;
       if (req.preferred || !user.totpEnabled) set.mfaPreferred = 'EMAIL_OTP';
     } else {
-      if (!user.totpEnabled && mfaRequired(user)) throw new AppError(409, 'error.mfa.lastFactor', 'Multi-factor authentication is required; keep at least one method.');
+      if (!user.totpEnabled && mfaRequired(user)) throw new AppError(409, 'error.mfa.lastFactor', 'Multi-factor authentication is required; one method must stay active.');
       set.emailOtpEnabled = false;
       set.mfaPreferred = user.totpEnabled ? 'SOFTWARE_TOKEN_MFA' : null;
     }
@@ -101,7 +101,7 @@ export async function removeTotp(db: Db, viewer: Viewer, password: string, meta:
   const user = await userOf(db, viewer);
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'error.auth.invalidPassword', 'The password is not correct.');
   if (!user.totpEnabled && !user.totpSecretEnc) throw new AppError(409, 'error.mfa.totpNotConfigured', 'No authenticator app is set up.');
-  if (!user.emailOtpEnabled && mfaRequired(user)) throw new AppError(409, 'error.mfa.lastFactor', 'Multi-factor authentication is required; keep at least one method.');
+  if (!user.emailOtpEnabled && mfaRequired(user)) throw new AppError(409, 'error.mfa.lastFactor', 'Multi-factor authentication is required; one method must stay active.');
   await db
     .update(users)
     .set({ totpEnabled: false, totpSecretEnc: null, totpPendingEnc: null, totpLastStep: null, mfaPreferred: user.emailOtpEnabled ? 'EMAIL_OTP' : null })
