@@ -49,10 +49,30 @@ export async function startServer(dataDir: string, port: number, env: Record<str
   };
 }
 
+// Demo users have an authenticator with the published secret (README). The first sign-in of a
+// user answers the TOTP challenge and remembers the device; later sign-ins present the device
+// keys, so POST /api/v3/auth alone completes them (a TOTP code is accepted once, issue 3).
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+const devices = new Map<string, { device_key: string; device_group_key: string }>();
+
 export async function signInCookie(base: string, username: string, password = 'Encore-Demo-2026!'): Promise<string> {
-  const res = await fetch(`${base}/api/v3/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const { TOTP } = await import('otpauth');
+  const post = (path: string, method: string, body: unknown) =>
+    fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  let res = await post('/api/v3/auth', 'POST', { username, password, ...(devices.get(username) ?? {}) });
   if (!res.ok) throw new Error(`sign-in failed ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0];
+  const body = (await res.json()) as { Challenge: string | null; ChallengeSession: string };
+  if (body.Challenge === 'SOFTWARE_TOKEN_MFA') {
+    const code = new TOTP({ secret: DEMO_TOTP_SECRET, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+    res = await post('/api/v3/auth/challenge/mfa-token', 'PUT', { username, session: body.ChallengeSession, mfa_token: code, mfa_method: 'SOFTWARE_TOKEN_MFA', remember_device: true });
+    if (!res.ok) throw new Error(`MFA failed ${res.status}`);
+    const done = (await res.json()) as { DeviceKey: string; DeviceGroupKey: string };
+    devices.set(username, { device_key: done.DeviceKey, device_group_key: done.DeviceGroupKey });
+  } else if (body.Challenge) {
+    throw new Error(`sign-in stopped at ${body.Challenge}`);
+  }
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('encore_session='));
+  return session!.split(';')[0];
 }
 
 export function percentile(values: number[], p: number): number {
