@@ -106,8 +106,18 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
     }
   };
 
-  // spec 1 §4.1: visiting /login (also by browser back) resets a pending challenge.
-  useEffect(() => clearChallenge(), []);
+  // spec 1 §4.1: visiting /login (also by browser back) resets a pending challenge; a challenge
+  // the server answered to a form post before hydration moves on to its screen.
+  useEffect(() => {
+    if (initial.challenge) {
+      saveChallenge(initial.challenge);
+      location.replace(CHALLENGE_ROUTES[initial.challenge.challenge]);
+      return;
+    }
+    clearChallenge();
+    // Runs once after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // spec 1 §2.4: ?username=…&tp=… sign in at once; the password leaves the address bar.
   useEffect(() => {

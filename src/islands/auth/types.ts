@@ -1,4 +1,5 @@
 import type { IslandI18n } from '../../lib/i18n/namespaces';
+import type { PendingChallenge } from '../../stores/challenge';
 
 export type LoginStage = 'form' | 'chooser' | 'splash';
 
@@ -21,6 +22,8 @@ export interface LoginState {
   partners: PartnerChoice[];
   /** Where the splash leads. */
   redirectTo: string;
+  /** A challenge answered by the no-JavaScript form post: the island hands it to its screen. */
+  challenge?: PendingChallenge | null;
 }
 
 export interface LoginScreenProps {
