@@ -1,9 +1,8 @@
 // /settings (spec 1 §2.5): four tabs chosen by the URL hash — personal (default),
-// #notifications, #meta, #system; changing tab pushes the hash. Radix Tabs give the keyboard
-// model of the tab list (arrow keys, roving focus); the panels are plain role=tabpanel elements
-// because radix's Tabs.Content renders a style attribute the hash-only CSP refuses.
-import { useEffect, useState, type ReactNode } from 'react';
-import { Tabs } from 'radix-ui';
+// #notifications, #meta, #system; changing tab pushes the hash. The WAI-ARIA tabs pattern by hand
+// (roving tabindex; arrow keys, Home and End): radix Tabs renders style attributes (tab list and
+// panels) that the hash-only CSP refuses.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { I18nIsland } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
@@ -44,15 +43,40 @@ function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
     history.pushState(null, '', url);
   };
 
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const i = SETTINGS_TABS.indexOf(tab);
+    const last = SETTINGS_TABS.length - 1;
+    const target = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    onChange(SETTINGS_TABS[target]);
+    tabRefs.current[target]?.focus();
+  };
+
   return (
-    <Tabs.Root value={tab} onValueChange={onChange} className={styles.root} activationMode="manual">
-      <Tabs.List className={styles.tabs} aria-label={t('settings.tabsLabel')}>
-        {SETTINGS_TABS.map((name) => (
-          <Tabs.Trigger key={name} value={name} className={styles.tab} id={`settings-tab-${name}`} aria-controls={`settings-panel-${name}`}>
+    <div className={styles.root}>
+      <div role="tablist" aria-label={t('settings.tabsLabel')} className={styles.tabs} onKeyDown={onKeyDown}>
+        {SETTINGS_TABS.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`settings-tab-${name}`}
+            aria-controls={`settings-panel-${name}`}
+            aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
+            data-state={tab === name ? 'active' : 'inactive'}
+            className={styles.tab}
+            onClick={() => onChange(name)}
+          >
             {t(`settings.tabs.${name}`)}
-          </Tabs.Trigger>
+          </button>
         ))}
-      </Tabs.List>
+      </div>
       <Panel name="personal" active={tab}>
         <ErrorBoundary>
           <PersonalTab profile={profile} partnerCount={partnerCount} />
@@ -75,7 +99,7 @@ function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
           <SystemTab />
         </ErrorBoundary>
       </Panel>
-    </Tabs.Root>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@
 // 401 from the API (spec 1 §4.1), and keep the unread badge fresh (spec 1 §9: every 10 s).
 import { useEffect, useState } from 'react';
 import { getTotalUnread } from '../../lib/api/auth';
+import { getSessionInfo } from '../../lib/api/account';
 import { NOTIFICATION_POLL_MS } from '../../lib/constants';
 import { $session, type SessionState } from '../../stores/session';
 import { $unreadCount } from '../../stores/notifications';
@@ -18,8 +19,21 @@ export function useSeedStores(session: SessionState, unread: number): void {
 
 export function useUnauthorisedRedirect(): void {
   useEffect(() => {
-    const onUnauthorised = () => {
-      const next = location.pathname + location.search;
+    // A 401 can also mean 'wrong password' in a re-authentication dialog (removing the
+    // authenticator app, changing the email): leave only when the session itself is gone.
+    let checking = false;
+    const onUnauthorised = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        await getSessionInfo();
+        return; // still signed in
+      } catch {
+        // the session is gone: sign in again
+      } finally {
+        checking = false;
+      }
+      const next = location.pathname + location.search + location.hash;
       location.assign(`/login?next=${encodeURIComponent(next)}`);
     };
     window.addEventListener('encore:unauthorised', onUnauthorised);
