@@ -6,6 +6,7 @@ import { hydrated, signIn } from './auth-helpers';
 const userFor = (project: string) => (project === 'phone' ? 'prisma@encore.demo' : 'admin@encore.demo');
 
 test('personal tab saves the names; tabs follow the hash; sessions list marks this device', async ({ page }, info) => {
+  test.setTimeout(90_000);
   await signIn(page, userFor(info.project.name));
   await page.goto('/settings');
   await hydrated(page);

@@ -1,12 +1,13 @@
 // Sign-in with the authenticator code (spec 1 §2.4 /mfa, issue 3 §1-§3).
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, mailedCode, signIn, totpCode } from './auth-helpers';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, hydrated, mailedCode, signIn, totpCode } from './auth-helpers';
 
 // Distinct users per project so the two projects never race for the same TOTP step.
 const userFor = (project: string) => (project === 'phone' ? 'prisma@encore.demo' : 'admin@encore.demo');
 
 test('a wrong code shows the error above the code entry and the button waits for 6 digits', async ({ page }, info) => {
   await page.goto('/login');
+  await hydrated(page);
   await page.locator('#login-username').fill(userFor(info.project.name));
   await page.locator('#login-password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
@@ -29,6 +30,8 @@ test('a wrong code shows the error above the code entry and the button waits for
 });
 
 test('the authenticator code signs in, shows the session timer, and a remembered device skips the code', async ({ page, browser }, info) => {
+  // signIn may wait for the next TOTP step when another journey just used this user's code
+  test.setTimeout(90_000);
   const user = userFor(info.project.name);
   await signIn(page, user, { remember: true });
   await expect(page).not.toHaveURL(/\/(login|mfa)/);
@@ -43,6 +46,7 @@ test('the authenticator code signs in, shows the session timer, and a remembered
   const second = await context.newPage();
   await second.addInitScript((v) => localStorage.setItem('encore.rememberedDevice', v), stored!);
   await second.goto('/login');
+  await hydrated(second);
   await second.locator('#login-username').fill(user);
   await second.locator('#login-password').fill(DEMO_PASSWORD);
   await second.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
@@ -53,6 +57,7 @@ test('the authenticator code signs in, shows the session timer, and a remembered
 test('switching to an email code re-authenticates and the mailed code signs in', async ({ page }, info) => {
   const user = info.project.name === 'phone' ? 'multi@encore.demo' : 'analyst@encore.demo';
   await page.goto('/login');
+  await hydrated(page);
   await page.locator('#login-username').fill(user);
   await page.locator('#login-password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
