@@ -48,7 +48,8 @@ function Toasts() {
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} dismissLabel={t('toasts.dismiss')} />
       ))}
-      <RToast.Viewport className={styles.viewport} />
+      {/* The viewport names its region itself (radix default: English 'Notifications ({hotkey})'). */}
+      <RToast.Viewport className={styles.viewport} label={`${t('toasts.region')} ({hotkey})`} />
     </RToast.Provider>
   );
 }

@@ -53,7 +53,7 @@ describe('seedCatalog (demo scale)', () => {
     const copy = (await blank.clone()) as PGlite;
     first = await seed(blank);
     second = await seed(copy);
-  }, 60_000);
+  }, 180_000); // two demo-scale seeds; generous for a loaded 2-core CI machine
 
   it('produces the same catalog from the same seed key', async () => {
     expect(second.counts).toEqual(first.counts);

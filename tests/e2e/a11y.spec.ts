@@ -1,0 +1,45 @@
+// Accessibility: axe-core finds no serious or critical violation on the main screens
+// (moderate and minor findings are allowed).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { isPhone, openAccountMenu, openNavigation, signIn, waitForIslands } from './helpers';
+
+async function seriousViolations(page: Page) {
+  await waitForIslands(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test.describe('accessibility', () => {
+  test('the login page has no serious or critical violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the login page with an error has no serious or critical violations', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the dashboard has no serious or critical violations, nor with a menu open', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Anna');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Account menu on desktop, menu sheet on phones.
+    if (isPhone(testInfo)) await openNavigation(page, testInfo);
+    else await openAccountMenu(page, 'admin');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the 404 page has no serious or critical violations', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+// Shared steps of the browser journeys: the demo accounts of the seed, signing in through the real
+// login form, and the two ways the shell shows its menu (desktop sidebar, phone slide-out sheet).
+import { expect, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { ROUTES } from '../../src/lib/routes';
+import en from '../../public/locales/en/common.json' with { type: 'json' };
+
+export const PASSWORD = 'Encore-Demo-2026!';
+
+/** The demo accounts of src/server/db/seed/accounts.ts. */
+export const USERS = {
+  /** Every permission at 'Konzerthaus Rheinland' (1001, full-service); profile language de. */
+  admin: { email: 'admin@encore.demo', givenName: 'Anna', name: 'Anna Admin', language: 'de' },
+  /** lookout + sales only at 1001. */
+  analyst: { email: 'analyst@encore.demo', givenName: 'Jonas', name: 'Jonas Analyst', language: 'en' },
+  /** Member of 1001 and 1002 (prisma): must choose a partner after signing in. */
+  multi: { email: 'multi@encore.demo', givenName: 'Mira', name: 'Mira Multi', language: 'en' },
+  /** Only 1002 'Harbour Lights Promotions' (prisma wording). */
+  prisma: { email: 'prisma@encore.demo', givenName: 'Priya', name: 'Priya Prisma', language: 'en' },
+} as const;
+export type UserKey = keyof typeof USERS;
+
+export const LANGUAGE_COOKIE = 'i18nextLng';
+
+/** Login form texts per interface language (public/locales/{en,de}/common.json). */
+const LOGIN_TEXTS = {
+  en: { username: 'Email', password: 'Password', submit: 'Sign in', continue: 'Continue' },
+  de: { username: 'E-Mail', password: 'Passwort', submit: 'Anmelden', continue: 'Weiter' },
+} as const;
+export type Lng = keyof typeof LOGIN_TEXTS;
+
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone';
+}
+
+/** The server of playwright.config.ts (same port variable). */
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4455}`;
+
+/** Remembers an interface language in the browser, as the language switch does (cookie i18nextLng). */
+export async function rememberLanguage(context: BrowserContext, lng: Lng): Promise<void> {
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: lng, url: BASE_URL }]);
+}
+
+export async function languageCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === LANGUAGE_COOKIE)?.value;
+}
+
+/**
+ * Waits until every React island of the page is hydrated (Astro drops the island's `ssr`
+ * attribute then), so a click reaches its handler. Without JavaScript there is nothing to wait for.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  const scripting = await page.evaluate(() => customElements.get('astro-island') !== undefined);
+  if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Fills and submits the login form that is on the page. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD, lng: Lng = 'en'): Promise<void> {
+  const texts = LOGIN_TEXTS[lng];
+  await waitForIslands(page);
+  await page.getByLabel(texts.username, { exact: true }).fill(email);
+  await page.getByLabel(texts.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: texts.submit, exact: true }).click();
+}
+
+export interface SignInOptions {
+  /**
+   * Interface language remembered in the browser before signing in. Default 'en': a fixed choice
+   * keeps a journey independent of the profile languages (the admin's is de, and language.spec
+   * changes the analyst's for a moment). null: no stored choice, the profile language applies.
+   */
+  language?: Lng | null;
+  /** The partner to pick in the chooser (multi-partner users). */
+  partner?: string;
+  /** Path passed as ?next= to /login. */
+  next?: string;
+}
+
+/**
+ * Signs in through the real login form (and the partner chooser when asked to). The splash's own
+ * 'Continue' link saves its 1.5 s wait (sign-in.spec checks the timed hand-over).
+ */
+export async function signIn(page: Page, user: UserKey, options: SignInOptions = {}): Promise<void> {
+  const { language = 'en', partner, next } = options;
+  if (language) await rememberLanguage(page.context(), language);
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  const texts = LOGIN_TEXTS[language ?? 'en'];
+  await submitLogin(page, USERS[user].email, PASSWORD, language ?? 'en');
+  if (partner) await page.getByRole('button', { name: partner, exact: true }).click();
+  // The splash may already have left by itself: then there is nothing to click.
+  await page
+    .getByRole('status')
+    .getByRole('link', { name: texts.continue })
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
+  await expect(page).toHaveURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+  await page.waitForLoadState('load');
+  await waitForIslands(page);
+}
+
+const ACCOUNT_MENU = { en: 'Account menu for', de: 'Kontomenü für' } as const;
+
+/** Opens the account menu (sidebar on desktop, top bar on phones) and returns it. */
+export async function openAccountMenu(page: Page, user: UserKey, lng: Lng = 'en'): Promise<Locator> {
+  const name = `${ACCOUNT_MENU[lng]} ${USERS[user].name}`;
+  await waitForIslands(page);
+  await page.getByRole('button', { name }).click();
+  const menu = page.getByRole('menu', { name });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/**
+ * The main navigation as the viewport shows it: the sidebar on desktop, the slide-out menu sheet
+ * (opened here) on phones.
+ */
+export async function openNavigation(page: Page, testInfo: TestInfo, labels = { open: 'Open menu', nav: 'Main navigation', sheet: 'Menu' }): Promise<Locator> {
+  if (isPhone(testInfo)) {
+    await waitForIslands(page);
+    await page.getByRole('banner').getByRole('button', { name: labels.open }).click();
+    const sheet = page.getByRole('dialog', { name: labels.sheet });
+    await expect(sheet).toBeVisible();
+    return sheet.getByRole('navigation', { name: labels.nav });
+  }
+  return page.getByRole('banner').getByRole('navigation', { name: labels.nav });
+}
+
+/** The module links of a navigation (first list), in display order. */
+export function moduleLinks(nav: Locator): Locator {
+  return nav.getByRole('list').first().getByRole('link');
+}
+
+/** Every protected route of src/lib/routes.ts with its parameters filled in. */
+export function protectedPaths(): { path: string; titleKey: string }[] {
+  return ROUTES.filter((r) => !r.public).map((r) => ({
+    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'manual' : '1')),
+    titleKey: r.titleKey,
+  }));
+}
+
+/** An English text of public/locales/en/common.json by dotted key. */
+export function enText(key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
+  return value;
+}

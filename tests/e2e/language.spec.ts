@@ -1,0 +1,78 @@
+// spec 1 §1, §4.1: the interface language is switchable (en, de) on the login page and in the
+// account menu, and remembered in the browser (cookie i18nextLng) across reloads and sign-ins.
+import { expect, test } from '@playwright/test';
+import { BASE_URL, PASSWORD, USERS, languageCookie, openAccountMenu, signIn, submitLogin } from './helpers';
+
+test.describe('language', () => {
+  test('German chosen on the login page stays across a reload and applies after signing in', async ({ page }) => {
+    // The prisma user: nobody changes that profile's language (en), so German here comes from the choice.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Encore');
+
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL('/login'); // the ?lng= parameter is consumed
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Encore anmelden');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(page).toHaveTitle('Anmelden - Encore');
+    expect(await languageCookie(page.context())).toBe('de');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Encore anmelden');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+    await submitLogin(page, USERS.prisma.email, PASSWORD, 'de');
+    await expect(page).toHaveURL('/', { timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hallo, Priya');
+    await expect(page.getByText('Das passiert gerade bei den Shows von Harbour Lights Promotions.')).toBeVisible();
+    // Even the (empty) toast region is named in German.
+    await expect(page.getByRole('region', { name: 'Meldungen (F8)' })).toBeAttached();
+
+    // Without the stored choice the profile language (en) is back.
+    await page.context().clearCookies({ name: 'i18nextLng' });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Priya');
+  });
+
+  test.describe('in the account menu', () => {
+    // This journey changes the analyst's profile language; put it back whatever happens. Other
+    // journeys store 'en' in their browser (see signIn), so they do not depend on the profile.
+    test.afterEach(async ({ playwright }) => {
+      const api = await playwright.request.newContext({ baseURL: BASE_URL });
+      try {
+        await api.post('/api/v3/auth', { data: { username: USERS.analyst.email, password: PASSWORD } });
+        await api.put('/api/v3/profile', { data: { language: 'en' } });
+      } finally {
+        await api.dispose();
+      }
+    });
+
+    test('German chosen in the account menu changes the texts and is remembered across reload and a new sign-in', async ({ page }) => {
+      await signIn(page, 'analyst');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demand prediction');
+
+      await (await openAccountMenu(page, 'analyst')).getByRole('menuitemradio', { name: 'Deutsch' }).click();
+
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nachfrageprognose');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page).toHaveTitle('Nachfrageprognose - Encore');
+      expect(await languageCookie(page.context())).toBe('de');
+      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de');
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nachfrageprognose');
+
+      // Sign out and in again: the login page and the shell stay German.
+      await (await openAccountMenu(page, 'analyst', 'de')).getByRole('menuitem', { name: 'Abmelden' }).click();
+      await expect(page).toHaveURL('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Encore anmelden');
+      await submitLogin(page, USERS.analyst.email, PASSWORD, 'de');
+      await expect(page).toHaveURL('/events', { timeout: 10_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nachfrageprognose');
+
+      // And back to English the same way.
+      await (await openAccountMenu(page, 'analyst', 'de')).getByRole('menuitemradio', { name: 'English' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demand prediction');
+      expect(await languageCookie(page.context())).toBe('en');
+    });
+  });
+});
