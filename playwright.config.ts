@@ -18,11 +18,14 @@ export default defineConfig({
   timeout: 30_000,
   use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions: chromium, trace: { mode: 'retain-on-failure', screenshots: false } },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    // Remembers a device per demo user first (MFA is enforced; see tests/e2e/devices.setup.ts).
+    { name: 'setup', testMatch: /devices\.setup\.ts/ },
+    { name: 'desktop', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    { name: 'phone', dependencies: ['setup'], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} npm start`,
+    // Every journey signs in from 127.0.0.1: the per-address limits are scaled for that one address.
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 npm start`,
     url: `http://127.0.0.1:${PORT}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -32,6 +32,10 @@ export const config = {
   /** Mark cookies Secure; on by default when PUBLIC_URL is https. */
   secureCookies: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === 'true' : (process.env.PUBLIC_URL ?? '').startsWith('https:'),
   publicUrl: process.env.PUBLIC_URL,
+  /** Multiplies every per-address rate limit (sign-in, codes, forgot password, registration). */
+  rateLimitIpScale: Math.max(0.01, Number(process.env.RATE_LIMIT_IP_SCALE ?? 1) || 1),
+  /** Believe X-Forwarded-For (set when a reverse proxy in front of Encore writes it). */
+  trustProxy: process.env.TRUST_PROXY === 'true',
   supportUrl: {
     en: process.env.SUPPORT_URL_EN ?? 'https://support.encore.example/en',
     de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',

@@ -185,6 +185,7 @@ describe('email change', () => {
   it('needs the password and a code sent to the new address; the old address is told', async () => {
     const s = await api.signIn('admin@encore.demo');
     const wrong = await post('/profile/email', { new_email: 'anna@x.example', password: 'Nope-nope-1!' }, { token: s.token });
+    expect(wrong.status).toBe(403);
     expect((await errorOf(wrong)).error_code).toBe('error.auth.invalidPassword');
     const taken = await post('/profile/email', { new_email: 'multi@encore.demo', password: DEMO_PASSWORD }, { token: s.token });
     expect((await errorOf(taken)).error_code).toBe('error.account.emailTaken');

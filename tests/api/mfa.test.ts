@@ -1,6 +1,7 @@
 // Issue 3 §1–§3, §6: challenges, TOTP (no replay), email OTP, remembered devices, refresh rotation
 // with reuse detection, sessions list, MFA setup, lockout and rate limits, CSRF. Fake time via
 // setClock instead of sleeping.
+import { LIMITS } from '../../src/server/modules/auth/rate-limit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -250,6 +251,7 @@ describe('MFA setup and removal', () => {
     await mkUser('remove@encore.demo');
     const s = await api.signIn('remove@encore.demo');
     const wrong = await api.request('/api/v3/auth/mfa/totp', { method: 'DELETE', json: { password: 'Wrong-pass-1!' }, token: s.token });
+    expect(wrong.status).toBe(403);
     expect((await errorOf(wrong)).error_code).toBe('error.auth.invalidPassword');
     const viaSettings = await api.request('/api/v3/auth/mfa/settings', { method: 'PUT', json: { mfa_option_class: 'SOFTWARE_TOKEN_MFA', status: 'DISABLED' }, token: s.token });
     expect((await errorOf(viaSettings)).error_code).toBe('error.mfa.reauthRequired');
@@ -285,7 +287,7 @@ describe('abuse resistance', () => {
 
   it('too many sign-ins from one address hit the rate limit with Retry-After', async () => {
     let res: Response | undefined;
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i <= LIMITS.signInIp.max; i++) {
       res = await api.request('/api/v3/auth', { method: 'POST', json: { username: `nobody${i}@x.example`, password: 'x' }, ip: '198.51.100.1' });
     }
     expect(res!.status).toBe(429);

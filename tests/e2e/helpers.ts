@@ -1,5 +1,6 @@
 // Shared steps of the browser journeys: the demo accounts of the seed, signing in through the real
 // login form, and the two ways the shell shows its menu (desktop sidebar, phone slide-out sheet).
+import fs from 'node:fs';
 import { expect, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
 import en from '../../public/locales/en/common.json' with { type: 'json' };
@@ -20,6 +21,20 @@ export const USERS = {
 export type UserKey = keyof typeof USERS;
 
 export const LANGUAGE_COOKIE = 'i18nextLng';
+
+/** Written by devices.setup.ts: each demo user's remembered device, as the cookie holds it. */
+export const DEVICES_FILE = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}-devices.json`;
+
+/**
+ * Presents the demo user's remembered device (HttpOnly cookie encore_device), so the sign-in
+ * skips the MFA code step, with or without JavaScript. The MFA journeys (accounts-*.spec.ts)
+ * start from browsers without it.
+ */
+export async function presentRememberedDevice(context: BrowserContext, email: string): Promise<void> {
+  const devices = JSON.parse(fs.readFileSync(DEVICES_FILE, 'utf8')) as Record<string, string>;
+  const value = devices[email];
+  if (value) await context.addCookies([{ name: 'encore_device', value, url: BASE_URL, httpOnly: true }]);
+}
 
 /** Login form texts per interface language (public/locales/{en,de}/common.json). */
 const LOGIN_TEXTS = {
@@ -56,6 +71,7 @@ export async function waitForIslands(page: Page): Promise<void> {
 /** Fills and submits the login form that is on the page. */
 export async function submitLogin(page: Page, email: string, password = PASSWORD, lng: Lng = 'en'): Promise<void> {
   const texts = LOGIN_TEXTS[lng];
+  await presentRememberedDevice(page.context(), email);
   await waitForIslands(page);
   await page.getByLabel(texts.username, { exact: true }).fill(email);
   await page.getByLabel(texts.password, { exact: true }).fill(password);

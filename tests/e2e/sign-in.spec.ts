@@ -1,6 +1,6 @@
 // spec 1 §2.4, §4.1: the login form, its splash, auto-submit links, and the no-JavaScript path.
 import { expect, test } from '@playwright/test';
-import { PASSWORD, USERS, rememberLanguage, signIn, submitLogin } from './helpers';
+import { PASSWORD, USERS, presentRememberedDevice, rememberLanguage, signIn, submitLogin } from './helpers';
 
 test.describe('sign-in', () => {
   test('the login form signs the admin in: splash first, then the dashboard greets her by given name', async ({ page }) => {
@@ -41,6 +41,7 @@ test.describe('sign-in', () => {
 
   test('?username=…&tp=… signs in without touching the form', async ({ page }) => {
     await rememberLanguage(page.context(), 'en');
+    await presentRememberedDevice(page.context(), USERS.analyst.email);
     const query = new URLSearchParams({ username: USERS.analyst.email, tp: PASSWORD });
     await page.goto(`/login?${query}`);
 

@@ -30,9 +30,9 @@ export function apiClient(db: Db) {
     if (init.partner !== undefined) headers.set('X-Preferred-Partner-Id', String(init.partner));
     if (init.cookie) headers.set('cookie', init.cookie);
     if (init.origin) headers.set('origin', init.origin);
-    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', init.ip ?? defaultIp);
     const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-    return app.request(`http://localhost${path}`, { ...init, headers, body });
+    // The socket address, as the Astro endpoint hands it to the app (src/server/api/request-env.ts).
+    return app.request(`http://localhost${path}`, { ...init, headers, body }, { clientAddress: init.ip ?? defaultIp });
   };
   // Demo users have TOTP (DEMO_TOTP_SECRET). The first sign-in of a user answers the TOTP
   // challenge and remembers the device; later sign-ins present the device keys (a TOTP code is

@@ -24,7 +24,7 @@ import {
   type SessionList,
 } from '../../lib/contracts/auth';
 import { answerMfaToken, answerNewPassword, choosePartner, resendEmailOtp, signIn, signOut, tokensBody, type SignInResult } from '../modules/auth/service';
-import { authCookies, CLEARED_COOKIES, REFRESH_COOKIE } from '../modules/auth/cookie';
+import { authCookies, CLEARED_COOKIES, DEVICE_COOKIE, deviceCookie, parseDeviceCookie, REFRESH_COOKIE } from '../modules/auth/cookie';
 import { endUserSession, getSession, listSessions, refreshInvalid, rotateRefresh, type IssuedSession } from '../modules/auth/sessions';
 import { confirmTotp, getMfaSettings, offerTotp, removeTotp, updateMfaSettings } from '../modules/auth/mfa-settings';
 import { confirmForgotPassword, initiateForgotPassword } from '../modules/auth/recovery';
@@ -52,13 +52,24 @@ function clearSessionCookies(c: Context<Env>): void {
 
 function answer(c: Context<Env>, result: SignInResult) {
   setSessionCookies(c, result.issued);
+  const { DeviceKey, DeviceGroupKey } = result.body;
+  if (DeviceKey && DeviceGroupKey) {
+    const k = deviceCookie({ deviceKey: DeviceKey, deviceGroupKey: DeviceGroupKey }, new URL(c.req.url).protocol === 'https:');
+    setCookie(c, k.name, k.value, { ...k.options, sameSite: 'Lax' });
+  }
   return c.json(result.body);
+}
+
+/** The sign-in input, with the remembered device of the cookie when the body names none. */
+function withDevice(c: Context<Env>, input: LoginRequest): LoginRequest {
+  if (input.device_key && input.device_group_key) return input;
+  return { ...input, ...(parseDeviceCookie(getCookie(c, DEVICE_COOKIE)) ?? {}) };
 }
 
 const ok = { success: true } as const;
 
 export const authRouter = new Hono<Env>()
-  .post('/', validate('json', LoginRequest), async (c) => answer(c, await signIn(c.var.db, c.req.valid('json'), clientMeta(c))))
+  .post('/', validate('json', LoginRequest), async (c) => answer(c, await signIn(c.var.db, withDevice(c, c.req.valid('json')), clientMeta(c))))
   .put('/challenge/new-password', validate('json', NewPasswordChallengeRequest), async (c) => answer(c, await answerNewPassword(c.var.db, c.req.valid('json'), clientMeta(c))))
   .put('/challenge/mfa-token', validate('json', MfaTokenChallengeRequest), async (c) => answer(c, await answerMfaToken(c.var.db, c.req.valid('json'), clientMeta(c))))
   .post('/mfa/email/resend', validate('json', MfaEmailResendRequest), async (c) => {

@@ -51,3 +51,22 @@ export const CLEARED_COOKIES: { name: string; path: string }[] = [
   { name: EXPIRES_COOKIE, path: '/' },
   { name: REFRESH_COOKIE, path: REFRESH_PATH },
 ];
+
+// A remembered device (issue 3 §2) also travels as an HttpOnly cookie, so the sign-in form works
+// without JavaScript too and the keys are out of reach of page scripts. 30 days, like the device.
+export const DEVICE_COOKIE = 'encore_device';
+export const DEVICE_COOKIE_MAX_AGE = 30 * 24 * 3600;
+
+export function deviceCookie(device: { deviceKey: string; deviceGroupKey: string }, secureRequest: boolean): CookieSpec {
+  return {
+    name: DEVICE_COOKIE,
+    value: `${device.deviceKey}.${device.deviceGroupKey}`,
+    options: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies || secureRequest, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE },
+  };
+}
+
+/** The device keys of the cookie, if it holds a well-formed pair. */
+export function parseDeviceCookie(value: string | undefined | null): { device_key: string; device_group_key: string } | null {
+  const m = value?.match(/^(dev_[\w-]{10,64})\.(grp_[\w-]{10,64})$/);
+  return m ? { device_key: m[1], device_group_key: m[2] } : null;
+}

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { queueMail } from '../mail/outbox';
-import { verifyPassword } from './password';
+import { assertReauthenticated } from './password';
 import { consumeCode, issueCode } from './email-codes';
 import { LIMITS, hit } from './rate-limit';
 import { asLanguage } from './language';
@@ -17,7 +17,7 @@ export async function requestEmailChange(db: Db, viewer: Viewer, newEmail: strin
   await hit(db, `email-change:user:${viewer.userId}`, LIMITS.emailChange);
   const [user] = await db.select().from(users).where(eq(users.id, viewer.userId)).limit(1);
   if (!user) throw notFound('User');
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'error.auth.invalidPassword', 'The password is not correct.');
+  await assertReauthenticated(user.passwordHash, password);
   if (newEmail === user.email) throw new AppError(422, 'error.account.sameEmail', 'This is already your email address.');
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (other) throw emailTaken();

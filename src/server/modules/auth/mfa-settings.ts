@@ -12,7 +12,7 @@ import { newTotpSecret, otpauthUri, qrDataUrl, verifyTotp } from './totp';
 import { claimStep, openTotpSecret, sealTotpSecret } from './totp-store';
 import { mfaRequired } from './mfa-policy';
 import { mfaSettingsOf, tokensBody, wrongToken, type UserRow } from './service';
-import { verifyPassword } from './password';
+import { assertReauthenticated } from './password';
 import { forgetDevices } from './devices';
 import { LIMITS, accountKey, hit } from './rate-limit';
 
@@ -99,7 +99,7 @@ export async function removeTotp(db: Db, viewer: Viewer, password: string, meta:
   if (viewer.mfaSetupRequired) throw setupOnly();
   await hit(db, accountKey('reauth', viewer.email), LIMITS.codeAccount);
   const user = await userOf(db, viewer);
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(401, 'error.auth.invalidPassword', 'The password is not correct.');
+  await assertReauthenticated(user.passwordHash, password);
   if (!user.totpEnabled && !user.totpSecretEnc) throw new AppError(409, 'error.mfa.totpNotConfigured', 'No authenticator app is set up.');
   if (!user.emailOtpEnabled && mfaRequired(user)) throw new AppError(409, 'error.mfa.lastFactor', 'Multi-factor authentication is required; one method must stay active.');
   await db

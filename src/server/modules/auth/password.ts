@@ -35,3 +35,11 @@ export function assertPasswordPolicy(password: string, field = 'password'): void
   throw new AppError(422, 'error.password.policy', 'The password does not meet the requirements.', problems[0], undefined,
     problems.map((p) => ({ path: field, message: p })));
 }
+
+/**
+ * Re-authentication before a sensitive change (remove the authenticator, change the email). A
+ * wrong password is 403, not 401: the session is fine, and a 401 would end it in the browser.
+ */
+export async function assertReauthenticated(stored: string, password: string): Promise<void> {
+  if (!(await verifyPassword(stored, password))) throw new AppError(403, 'error.auth.invalidPassword', 'The password is not correct.');
+}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { now } from '../../lib/clock';
+import { config } from '../../config';
 
 export interface Limit {
   max: number;
@@ -14,16 +15,20 @@ export interface Limit {
 
 // One place for every limit. Account keys use the address as typed (lower-cased), so an unknown
 // email is limited exactly like a known one (no account enumeration).
+// Per-address limits count everyone behind one address (an office NAT, a test runner), so they
+// scale with RATE_LIMIT_IP_SCALE; per-account limits never do.
+const perIp = (max: number, windowSec: number): Limit => ({ max: Math.max(1, Math.round(max * config.rateLimitIpScale)), windowSec });
+
 export const LIMITS = {
-  signInIp: { max: 30, windowSec: 600 },
+  signInIp: perIp(60, 600),
   /** Failed sign-ins of one account from all addresses (the per-IP lockout covers one address). */
   signInAccountFailures: { max: 20, windowSec: 900 },
-  codeIp: { max: 30, windowSec: 600 },
+  codeIp: perIp(60, 600),
   codeAccount: { max: 15, windowSec: 600 },
   emailResend: { max: 5, windowSec: 600 },
-  forgotIp: { max: 10, windowSec: 3600 },
+  forgotIp: perIp(10, 3600),
   forgotAccount: { max: 3, windowSec: 3600 },
-  registerIp: { max: 10, windowSec: 3600 },
+  registerIp: perIp(10, 3600),
   registerAccount: { max: 3, windowSec: 3600 },
   emailChange: { max: 5, windowSec: 3600 },
 } satisfies Record<string, Limit>;
