@@ -4,9 +4,9 @@
 set -euo pipefail
 ver=$(ls /usr/lib/postgresql | sort -n | tail -1)
 if ! pg_lsclusters -h 2>/dev/null | grep -q "^$ver main"; then
-  pg_createcluster "$ver" main >/dev/null
+  pg_createcluster "$ver" main >&2
 fi
-pg_ctlcluster "$ver" main start 2>/dev/null || true
+pg_ctlcluster "$ver" main start >&2 2>/dev/null || true
 port=$(pg_lsclusters -h | awk -v v="$ver" '$1==v && $2=="main" {print $3}')
 for _ in $(seq 1 30); do
   su postgres -c "pg_isready -q -p $port" && break

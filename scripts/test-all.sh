@@ -17,7 +17,7 @@ step "unit + API tests (PGlite)"
 npx vitest run
 
 step "API tests (PostgreSQL server)"
-TEST_DATABASE_URL=$(bash scripts/start-test-postgres.sh) npx vitest run tests/api
+TEST_DATABASE_URL=$(bash scripts/start-test-postgres.sh | tail -n 1) npx vitest run tests/api
 
 step "build"
 npx astro build >/dev/null

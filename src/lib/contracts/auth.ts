@@ -109,7 +109,7 @@ export type MfaMethod = z.infer<typeof MfaMethod>;
 /** spec 1 §9 OTP length 6, digits only (spec 1 §5 MFA code). */
 export const OtpCode = z.string().trim().regex(/^\d{6}$/, 'six digits');
 
-const Email = z.string().trim().toLowerCase().email().max(320);
+const Email = z.string().trim().toLowerCase().pipe(z.email().max(320));
 /** Strength is checked by the server (error.password.policy), not here, so each key is reported. */
 const NewPassword = z.string().max(1024);
 const ChallengeSessionToken = z.string().min(16).max(256);
