@@ -194,6 +194,39 @@ describe('tokens and sessions', () => {
     expect((await api.request('/api/v3/profile', { token: a.token })).status).toBe(200);
   });
 
+  it('DELETE /auth/sessions ends every other session of the user; the current one keeps working', async () => {
+    await mkUser('others@encore.demo');
+    const a = await api.signIn('others@encore.demo');
+    const b = await api.signIn('others@encore.demo');
+    const c = await api.signIn('others@encore.demo');
+    const admin = await api.signIn('admin@encore.demo');
+    expect((await api.request('/api/v3/auth/sessions', { method: 'DELETE', token: a.token })).status).toBe(204);
+    expect((await api.request('/api/v3/profile', { token: b.token })).status).toBe(401);
+    expect((await api.request('/api/v3/profile', { token: c.token })).status).toBe(401);
+    expect((await api.request('/api/v3/profile', { token: a.token })).status).toBe(200);
+    // another user's sessions are untouched
+    expect((await api.request('/api/v3/profile', { token: admin.token })).status).toBe(200);
+    const list = await (await api.request('/api/v3/auth/sessions', { token: a.token })).json();
+    expect(list).toHaveLength(1);
+    expect(list[0].current).toBe(true);
+    // nothing else to end is still fine
+    expect((await api.request('/api/v3/auth/sessions', { method: 'DELETE', token: a.token })).status).toBe(204);
+  });
+
+  it('DELETE /auth/sessions without a session is 401', async () => {
+    const res = await api.request('/api/v3/auth/sessions', { method: 'DELETE' });
+    expect(res.status).toBe(401);
+  });
+
+  it('seeds the two account-flow demo users: newhire must set a password, legacy must update', async () => {
+    const res = await login('newhire@encore.demo');
+    expect(res.status).toBe(200);
+    expect((await res.json()).Challenge).toBe('NEW_PASSWORD_REQUIRED');
+    const [legacy] = await t.db.select().from(users).where(eq(users.email, 'legacy@encore.demo'));
+    expect(legacy.needsUpdate).toBe(true);
+    expect(legacy.mustChangePassword).toBe(false);
+  });
+
   it('switching partner replaces the session id', async () => {
     const s = await api.signIn('multi@encore.demo');
     expect((await api.request('/api/v3/auth/partner', { method: 'POST', json: { partner_id: 1001 }, token: s.token })).status).toBe(204);

@@ -39,6 +39,8 @@ export async function afterLogin(res: LoginResponse, username: string): Promise<
 const WRONG_TOKEN = new Set(['error.mfa.wrongToken', 'error.code.invalid']);
 /** Codes meaning the challenge session is gone: sign in again. */
 const EXPIRED = new Set(['error.auth.challengeExpired']);
+/** The password rules the server names in error_subcode of error.password.policy (spec 1 §5). */
+const POLICY_RULES = new Set(['tooShort', 'missingUpperCase', 'missingLowerCase', 'missingNumber', 'missingSpecial']);
 
 export interface Failure {
   cancelled: boolean;
@@ -53,6 +55,8 @@ export function describeError(err: unknown, context?: 'mfa'): Failure {
     // spec 1 §8: a code that is not accepted gives auth.mfa.wrong_token.
     if (context === 'mfa' && WRONG_TOKEN.has(err.code)) key = 'auth.mfa.wrong_token';
     if (EXPIRED.has(err.code)) key = 'auth.expiredChallenge';
+    // A refused password names the failing rule: show that rule's text.
+    if (err.code === 'error.password.policy' && err.subcode && POLICY_RULES.has(err.subcode)) key = `password.${err.subcode}`;
     return { cancelled: err.cancelled, code: err.code, status: err.status, key };
   }
   return { cancelled: false, code: null, status: null, key: 'common.errors.inServerResponse' };

@@ -3,7 +3,7 @@
 // at once.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endSession, listSessions } from '../../lib/api/account';
+import { endOtherSessions, endSession, listSessions } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import type { SessionSummary } from '../../lib/contracts/auth';
 import { pushToast } from '../../stores/toasts';
@@ -56,13 +56,9 @@ export function SessionsSection() {
   const others = sessions?.filter((s) => !s.current) ?? [];
   const endOthers = async () => {
     setBusy('others');
-    let ended = 0;
     try {
-      for (const s of others) {
-        await endSession(s.id);
-        ended += 1;
-      }
-      pushToast({ title: t('settings.system.endedOthers', { count: ended }), variant: 'success' });
+      await endOtherSessions();
+      pushToast({ title: t('settings.system.endedOthers', { count: others.length }), variant: 'success' });
     } catch (err) {
       pushToast({ title: t('settings.system.endOthers'), description: errorText(err), variant: 'error' });
     } finally {

@@ -42,6 +42,8 @@ export const refreshToken = (body: RefreshTokenRequest) =>
 export const getSessionInfo = (signal?: AbortSignal) => call<SessionInfoResponse>(mainApi, '/auth/session', { signal });
 export const listSessions = (signal?: AbortSignal) => call<SessionList>(mainApi, '/auth/sessions', { signal });
 export const endSession = (id: string) => call(mainApi, `/auth/sessions/${encodeURIComponent(id)}`, { method: 'delete' });
+/** Ends every other sign-in of the user (the current session stays). */
+export const endOtherSessions = () => call(mainApi, '/auth/sessions', { method: 'delete' });
 
 // forgot password, registration, update details (spec 1 §2.4, §5)
 export const initiateForgotPassword = (body: InitiateForgotPasswordRequest) =>

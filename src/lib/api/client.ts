@@ -16,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     /** A cancelled request: no status, no user-facing error (spec 1 §7). */
     readonly cancelled = false,
+    /** The body's error_subcode, e.g. the failing password rule of error.password.policy. */
+    readonly subcode?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,7 +54,7 @@ async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof HTTPError) {
     // ky 2 has already read the body into `data` (the response body itself is consumed).
     const data: unknown = err.data !== undefined ? err.data : await err.response.clone().json().catch(() => null);
-    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message);
+    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message, false, data.error_subcode);
     return new ApiError(err.response.status, 'common.errors.inServerResponse', err.message);
   }
   return new ApiError(null, 'common.errors.inServerResponse', err instanceof Error ? err.message : 'Request failed');

@@ -25,7 +25,7 @@ import {
 } from '../../lib/contracts/auth';
 import { answerMfaToken, answerNewPassword, choosePartner, resendEmailOtp, signIn, signOut, tokensBody, type SignInResult } from '../modules/auth/service';
 import { authCookies, CLEARED_COOKIES, DEVICE_COOKIE, deviceCookie, parseDeviceCookie, REFRESH_COOKIE } from '../modules/auth/cookie';
-import { endUserSession, getSession, listSessions, refreshInvalid, rotateRefresh, type IssuedSession } from '../modules/auth/sessions';
+import { endOtherSessions, endUserSession, getSession, listSessions, refreshInvalid, rotateRefresh, type IssuedSession } from '../modules/auth/sessions';
 import { confirmTotp, getMfaSettings, offerTotp, removeTotp, updateMfaSettings } from '../modules/auth/mfa-settings';
 import { confirmForgotPassword, initiateForgotPassword } from '../modules/auth/recovery';
 import { confirmRegistration, register, updateUserDetails } from '../modules/auth/registration';
@@ -118,6 +118,11 @@ export const authRouter = new Hono<Env>()
       current: s.familyId === current?.familyId,
     }));
     return c.json(body);
+  })
+  .delete('/sessions', async (c) => {
+    const viewer = viewerOf(c);
+    await endOtherSessions(c.var.db, viewer.userId, viewer.sessionId);
+    return c.body(null, 204);
   })
   .delete('/sessions/:id', validate('param', SessionIdParam), async (c) => {
     const viewer = viewerOf(c);

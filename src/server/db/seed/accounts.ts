@@ -47,12 +47,27 @@ export const DEMO_PARTNERS = [
 const ALL = Object.fromEntries(PERMISSIONS.map((p) => [p, true])) as Record<PermissionName, boolean>;
 const ONLY = (...names: PermissionName[]) => Object.fromEntries(PERMISSIONS.map((p) => [p, names.includes(p)])) as Record<PermissionName, boolean>;
 
+interface DemoUser {
+  email: string;
+  givenName: string;
+  familyName: string;
+  language: 'de' | 'en';
+  isAdmin: boolean;
+  mustChangePassword?: boolean;
+  needsUpdate?: boolean;
+  partners: Partial<Record<number, Record<PermissionName, boolean>>>;
+}
+
 export const DEMO_USERS = [
   { email: 'admin@encore.demo', givenName: 'Anna', familyName: 'Admin', language: 'de', isAdmin: true, partners: { 1001: ALL } },
   { email: 'analyst@encore.demo', givenName: 'Jonas', familyName: 'Analyst', language: 'en', isAdmin: false, partners: { 1001: ONLY('lookout', 'sales') } },
   { email: 'multi@encore.demo', givenName: 'Mira', familyName: 'Multi', language: 'en', isAdmin: false, partners: { 1001: ONLY('dashboard', 'lookout', 'sales', 'settings'), 1002: ONLY('dashboard', 'lookout', 'wave', 'settings') } },
   { email: 'prisma@encore.demo', givenName: 'Priya', familyName: 'Prisma', language: 'en', isAdmin: false, partners: { 1002: ONLY('dashboard', 'lookout', 'wave', 'backhaul', 'sales', 'settings') } },
-] as const;
+  // The two account flows: a new hire must choose a password first (NEW_PASSWORD_REQUIRED →
+  // /setpassword); a legacy account must re-confirm its details (needs_update → /update-user/1001).
+  { email: 'newhire@encore.demo', givenName: 'Nele', familyName: 'Newhire', language: 'en', isAdmin: false, mustChangePassword: true, partners: { 1001: ONLY('dashboard', 'lookout') } },
+  { email: 'legacy@encore.demo', givenName: 'Lars', familyName: 'Legacy', language: 'en', isAdmin: false, needsUpdate: true, partners: { 1001: ONLY('dashboard', 'lookout') } },
+] as const satisfies readonly DemoUser[];
 
 /** Feature flags per partner; the admin additionally holds every feature personally. */
 const PARTNER_FEATURES: Record<number, Record<string, boolean>> = {
@@ -66,7 +81,7 @@ export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Pr
   await db.insert(partners).values(DEMO_PARTNERS);
   const hash = await hashPassword(DEMO_PASSWORD);
   const userIds: Record<string, string> = {};
-  for (const u of DEMO_USERS) {
+  for (const u of DEMO_USERS as readonly DemoUser[]) {
     const [row] = await db
       .insert(users)
       .values({
@@ -78,6 +93,8 @@ export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Pr
         locale: u.language === 'de' ? 'de-DE' : 'en-US',
         emailVerified: true,
         isAdmin: u.isAdmin,
+        mustChangePassword: u.mustChangePassword ?? false,
+        needsUpdate: u.needsUpdate ?? false,
       })
       .returning({ id: users.id });
     userIds[u.email] = row.id;
@@ -87,7 +104,7 @@ export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Pr
         .set({ totpSecretEnc: sealTotpSecret(DEMO_TOTP_SECRET, row.id), totpEnabled: true, emailOtpEnabled: true, mfaPreferred: 'SOFTWARE_TOKEN_MFA' })
         .where(eq(users.id, row.id));
     }
-    for (const [pid, perms] of Object.entries(u.partners)) {
+    for (const [pid, perms] of Object.entries(u.partners) as [string, Record<PermissionName, boolean>][]) {
       const partnerId = Number(pid);
       await db.insert(memberships).values({ userId: row.id, partnerId });
       await db.insert(permissions).values(Object.entries(perms).map(([name, isEnabled]) => ({ userId: row.id, partnerId, name, isEnabled })));

@@ -169,3 +169,10 @@ export async function endUserSession(db: Db, userId: string, sessionId: string):
   if (!row) throw notFound('Session');
   await revokeFamily(db, row.familyId);
 }
+
+/** DELETE /auth/sessions: ends every other sign-in of the user; the current one stays. */
+export async function endOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<void> {
+  const current = await getSession(db, currentSessionId);
+  if (!current) throw new AppError(401, 'error.auth.unauthenticated', 'Not signed in or session expired');
+  await revokeUserSessions(db, userId, current.familyId);
+}
