@@ -7,7 +7,9 @@ import { createTinyT } from '../../lib/i18n/tiny';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { PasswordInput, PasswordRules, newPasswordError } from './PasswordFields';
 import { SuccessPanel } from './SuccessPanel';
-import { describeError, errorText } from './flow';
+import { errorText } from './flow';
+import { useAccountRequest } from './useAccountRequest';
+import { BackToLogin } from './BackToLogin';
 import styles from './Account.module.css';
 
 type Step = 'email' | 'code' | 'done';
@@ -19,22 +21,7 @@ export default function ForgotPasswordScreen({ i18n, initialEmail }: { i18n: Isl
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      const f = describeError(err);
-      // spec 1 §8: exceptions in forgot password show common.errors.onUpload unless the server names them.
-      if (!f.cancelled) setError(f.code?.startsWith('error.') ? f.key : 'common.errors.onUpload');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, setError, busy, run } = useAccountRequest();
 
   const onEmail = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,11 +105,7 @@ export default function ForgotPasswordScreen({ i18n, initialEmail }: { i18n: Isl
           </button>
         </form>
       )}
-      <div className={styles.footer}>
-        <a href="/login" className={styles.back}>
-          ← {t('auth.backToLogin')}
-        </a>
-      </div>
+      <BackToLogin t={t} />
     </div>
   );
 }

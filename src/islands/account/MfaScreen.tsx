@@ -14,6 +14,7 @@ import { PasswordInput } from './PasswordFields';
 import { Splash } from './Splash';
 import { afterLogin, describeError, errorText, isExpiredChallenge } from './flow';
 import { ExpiredChallenge, useChallenge } from './useChallenge';
+import { BackToLogin } from './BackToLogin';
 import styles from './Account.module.css';
 
 const SENT_CONFIRMATION_MS = 2000;
@@ -215,11 +216,7 @@ export default function MfaScreen({ i18n }: { i18n: IslandI18n }) {
         </form>
       )}
 
-      <div className={styles.footer}>
-        <a href="/login" className={styles.back}>
-          ← {t('auth.backToLogin')}
-        </a>
-      </div>
+      <BackToLogin t={t} />
     </div>
   );
 }

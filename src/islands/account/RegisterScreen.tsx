@@ -6,7 +6,8 @@ import { createTinyT } from '../../lib/i18n/tiny';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { PasswordInput, PasswordRules, newPasswordError } from './PasswordFields';
 import { SuccessPanel } from './SuccessPanel';
-import { describeError, errorText } from './flow';
+import { errorText } from './flow';
+import { useAccountRequest } from './useAccountRequest';
 import styles from './Account.module.css';
 
 type Step = 'form' | 'code' | 'done';
@@ -18,21 +19,7 @@ export default function RegisterScreen({ i18n, partnerId }: { i18n: IslandI18n; 
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      const f = describeError(err);
-      if (!f.cancelled) setError(f.code?.startsWith('error.') ? f.key : 'common.errors.onUpload');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, setError, busy, run } = useAccountRequest();
 
   const onRegister = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

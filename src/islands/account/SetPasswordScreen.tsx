@@ -9,6 +9,7 @@ import { PasswordInput, PasswordRules, newPasswordError } from './PasswordFields
 import { Splash } from './Splash';
 import { afterLogin, describeError, errorText, isExpiredChallenge } from './flow';
 import { ExpiredChallenge, useChallenge } from './useChallenge';
+import { BackToLogin } from './BackToLogin';
 import styles from './Account.module.css';
 
 export default function SetPasswordScreen({ i18n }: { i18n: IslandI18n }) {
@@ -69,11 +70,7 @@ export default function SetPasswordScreen({ i18n }: { i18n: IslandI18n }) {
           {busy ? t('auth.setPassword.submitting') : t('auth.setPassword.submit')}
         </button>
       </form>
-      <div className={styles.footer}>
-        <a href="/login" className={styles.back}>
-          ← {t('auth.backToLogin')}
-        </a>
-      </div>
+      <BackToLogin t={t} />
     </div>
   );
 }
