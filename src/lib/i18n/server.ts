@@ -42,20 +42,38 @@ export interface PageI18n {
   forIsland(prefixes: readonly string[]): IslandI18n;
 }
 
+// One i18n per language and product type: the translations never change while the server runs,
+// and building an i18next instance on every request showed in the page-latency budget.
+const pages = new Map<string, PageI18n>();
+
 export function pageI18n(language: Language, product: Product | null | undefined): PageI18n {
+  if (import.meta.env?.DEV) return buildPageI18n(language, product); // edits to the JSON show at once
+  const key = `${language}:${product ?? ''}`;
+  let page = pages.get(key);
+  if (!page) pages.set(key, (page = buildPageI18n(language, product)));
+  return page;
+}
+
+function buildPageI18n(language: Language, product: Product | null | undefined): PageI18n {
   const { ns, defaultNS } = namespacesFor(product);
   const resources: Partial<Record<Namespace, Dict>> = {};
   for (const n of ns) resources[n] = loadNamespace(language, n);
   const instance = createI18n({ lng: language, defaultNS, resources });
+  const islands = new Map<string, IslandI18n>();
   return {
     t: instance.t.bind(instance) as TFunction,
     exists: (key) => instance.exists(key),
     language,
     product: product ?? null,
     forIsland(prefixes) {
+      const key = prefixes.join('|');
+      const hit = islands.get(key);
+      if (hit) return hit;
       const picked: Partial<Record<Namespace, Dict>> = {};
       for (const n of ns) picked[n] = pickKeys(resources[n], prefixes);
-      return { lng: language, defaultNS, resources: picked };
+      const island: IslandI18n = { lng: language, defaultNS, resources: picked };
+      islands.set(key, island);
+      return island;
     },
   };
 }
