@@ -1,7 +1,8 @@
 // `npm start`: boot (migrate, seed when empty, worker), then serve the built console.
 import { performance } from 'node:perf_hooks';
 import { boot } from '../src/server/boot';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/db/seed/accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/db/seed/accounts';
+import { config } from '../src/server/config';
 
 const t0 = performance.now();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -22,6 +23,7 @@ const lines = [
   info.seed?.seeded ? `Seeded demo data in ${(info.seed.ms / 1000).toFixed(1)} s.` : null,
   `Sign in with one of these demo accounts, password ${DEMO_PASSWORD}:`,
   ...DEMO_USERS.map((u) => `  ${u.email}`),
+  config.demo ? `Then enter the code of an authenticator app holding the secret ${DEMO_TOTP_SECRET}, or use /dev/mailbox for email codes.` : null,
 ].filter(Boolean);
 console.log(lines.join('\n'));
 
