@@ -108,10 +108,7 @@ export default function SetupMfaScreen({ i18n, email }: SetupMfaProps) {
         <li>
           <button type="button" className={styles.choice} onClick={() => void openApp()} disabled={busy} aria-haspopup="dialog">
             <span className={styles.choiceIcon} aria-hidden="true">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="6" y="2" width="12" height="20" rx="2" />
-                <path d="M11 18h2" />
-              </svg>
+              <Icon name="phone" />
             </span>
             <span className={styles.choiceText}>
               <span className={styles.choiceTitle}>
@@ -126,10 +123,7 @@ export default function SetupMfaScreen({ i18n, email }: SetupMfaProps) {
         <li>
           <button type="button" className={styles.choice} onClick={() => void chooseEmail()} disabled={busy} aria-busy={busy || undefined}>
             <span className={styles.choiceIcon} aria-hidden="true">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="2" y="4" width="20" height="16" rx="2" />
-                <path d="m22 7-10 6L2 7" />
-              </svg>
+              <Icon name="mail" />
             </span>
             <span className={styles.choiceText}>
               <span className={styles.choiceTitle}>{t('auth.setupMfa.emailTitle')}</span>

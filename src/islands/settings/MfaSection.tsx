@@ -13,6 +13,7 @@ import { TotpSetupDialog } from '../account/TotpSetupDialog';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import styles from './Settings.module.css';
+import { Icon } from '../ui/Icon';
 
 export function MfaSection() {
   const { t } = useTranslation();
@@ -112,10 +113,7 @@ export function MfaSection() {
         <div className={styles.rows}>
           <div className={styles.mfaRow}>
             <span className={styles.mfaIcon} aria-hidden="true">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="6" y="2" width="12" height="20" rx="2" />
-                <path d="M11 18h2" />
-              </svg>
+              <Icon name="phone" />
             </span>
             <div className={styles.mfaText}>
               <span className={styles.mfaName}>{t('settings.system.app')}</span>
@@ -135,10 +133,7 @@ export function MfaSection() {
           </div>
           <div className={styles.mfaRow}>
             <span className={styles.mfaIcon} aria-hidden="true">
-              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="2" y="4" width="20" height="16" rx="2" />
-                <path d="m22 7-10 6L2 7" />
-              </svg>
+              <Icon name="mail" />
             </span>
             <div className={styles.mfaText}>
               <span className={styles.mfaName}>{t('settings.system.emailCodes')}</span>

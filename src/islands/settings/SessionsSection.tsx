@@ -10,6 +10,7 @@ import { pushToast } from '../../stores/toasts';
 import { Button } from '../ui/Button';
 import { describeUserAgent } from './userAgent';
 import styles from './Settings.module.css';
+import { Icon } from '../ui/Icon';
 
 export function SessionsSection() {
   const { t, i18n } = useTranslation();
@@ -94,10 +95,7 @@ export function SessionsSection() {
             return (
               <li key={s.id} className={styles.session} data-testid="session-row" data-current={s.current}>
                 <span className={styles.mfaIcon} aria-hidden="true">
-                  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-                    <rect x="2" y="4" width="20" height="13" rx="2" />
-                    <path d="M8 21h8M12 17v4" />
-                  </svg>
+                  <Icon name="monitor" />
                 </span>
                 <div className={styles.sessionText}>
                   <span className={styles.mfaName}>
