@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -273,7 +274,10 @@ export const events = pgTable(
       .notNull()
       .default('DEFAULT'),
     source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+    // What the campaign-side service last heard from the console (spec 1 §4.3 mirror call).
+    campaignSideStatus: text('campaign_side_status', { enum: ['RUNNING', 'CANCELLED'] }),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('events_partner_start_idx').on(t.partnerId, t.startDateTime),
@@ -316,6 +320,56 @@ export const ticketTransactions = pgTable(
     index('tx_partner_event_idx').on(t.partnerId, t.eventId, t.soldAt),
     index('tx_customer_idx').on(t.customerId),
   ],
+);
+
+// The stored demand forecast of an event (src/server/engines/forecast), recomputed by the
+// forecast.recompute task when sales or details change and nightly. Shares are percent of capacity.
+export const eventForecasts = pgTable(
+  'event_forecasts',
+  {
+    eventId: text('event_id').primaryKey().references(() => events.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    computedAt: ts('computed_at').notNull().defaultNow(),
+    daysOut: integer('days_out'),
+    ticketsSold: integer('tickets_sold').notNull().default(0),
+    nowValue: real('now_value'),
+    nowBenchmark: real('now_benchmark'),
+    predictionValue: real('prediction_value'),
+    predictionBenchmark: real('prediction_benchmark'),
+    predictedTickets: integer('predicted_tickets'),
+    state: text('state', { enum: ['below', 'on_track', 'above', 'sold_out', 'finished', 'no_data'] }).notNull(),
+    comparables: integer('comparables').notNull().default(0),
+    /** Comparable events' cumulative share (percent) at 0, 1, 2, … days out. */
+    benchmarkCurve: jsonb('benchmark_curve').$type<number[]>().notNull().default([]),
+    /** Predicted cumulative share (percent) from today (index 0 = days_out) down to the start. */
+    predictedPath: jsonb('predicted_path').$type<number[]>().notNull().default([]),
+    modelVersion: text('model_version').notNull(),
+  },
+  (t) => [index('event_forecasts_partner_idx').on(t.partnerId, t.state)],
+);
+
+// Marketing campaigns per event (spec 1 §3 Event campaign fields, §4.3 classification). The
+// campaigns module (spec 2) owns these rows; the events list reads the badge and the dashboard
+// its statistics from them.
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'DRAFT'] }).notNull(),
+    optimisationStatus: text('optimisation_status', { enum: ['ACTIVE', 'PAUSED'] }).notNull().default('ACTIVE'),
+    startTime: ts('start_time').notNull(),
+    stopTime: ts('stop_time').notNull(),
+    adsets: integer('adsets').notNull().default(0),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    purchases: integer('purchases').notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaigns_partner_event_idx').on(t.partnerId, t.eventId)],
 );
 
 // Notifications (spec 1 §2.6, §3). The module arrives with its issue; the shell's unread badge
