@@ -1,0 +1,151 @@
+// spec 1 §2.10 / spec 3 "Event drawer" actions menu: edit; add sales (manual upload, file upload);
+// then, unless the event is hidden, the flagged switch, a separator and the danger archive item
+// whose confirmation names the event. Status changes go through setFrontendStatus (spec 1 §4.3).
+import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
+import { setFrontendStatus } from '../../../lib/api/events';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { Modal } from '../../ui/Modal';
+import { editHref, mobileUpdateSalesHref, withUpdateSales, type UpdateSalesMode } from './navigation';
+import styles from './EventDetail.module.css';
+
+interface Props {
+  event: EventItem;
+  status: FrontendStatus;
+  variant: 'drawer' | 'page';
+  canSales: boolean;
+  canSimulation: boolean;
+  /** Called with the new status once the server accepted it. */
+  onStatusChanged: (status: FrontendStatus) => void;
+  onStatusFailed: () => void;
+}
+
+/** Where the archive returns to: the bare list path, without the drawer's parameters (spec 1 §4.3). */
+export const ARCHIVE_RETURN_PATH = '/events';
+
+export function EventActions({ event, status, variant, canSales, canSimulation, onStatusChanged, onStatusFailed }: Props) {
+  const { t } = useTranslation();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const hidden = status === 'HIDDEN';
+  const flagged = status === 'FLAGGED';
+
+  const change = async (next: FrontendStatus): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await setFrontendStatus(event.id, next);
+      onStatusChanged(next);
+      return true;
+    } catch (err) {
+      console.error('Status change failed', err);
+      onStatusFailed();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openSales = (mode: UpdateSalesMode) => {
+    if (variant === 'page') {
+      window.location.assign(mobileUpdateSalesHref(event.id, mode));
+      return;
+    }
+    // The drawer's container reads update-sales from the URL; popstate tells it the URL changed.
+    history.pushState(history.state, '', withUpdateSales(location.pathname + location.search, mode));
+    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  };
+
+  const archive = async () => {
+    if (await change('HIDDEN')) {
+      setConfirmOpen(false);
+      window.location.assign(ARCHIVE_RETURN_PATH);
+    }
+  };
+
+  const notAllowed = t('common.notAuthorizedAction');
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <button type="button" className={styles.menuTrigger} aria-label={t('event.actions.menu')}>
+            <Icon name="more" size={20} />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6} collisionPadding={8}>
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              disabled={!canSimulation}
+              title={canSimulation ? undefined : notAllowed}
+              onSelect={() => window.location.assign(editHref(event))}
+            >
+              <Icon name="edit" size={16} className={styles.menuIcon} />
+              {t('event.actions.edit')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className={styles.menuItem} disabled={!canSales} title={canSales ? undefined : notAllowed}>
+                <Icon name="upload" size={16} className={styles.menuIcon} />
+                {t('event.actions.addSales')}
+                <Icon name="chevronRight" size={16} className={styles.menuChevron} />
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent className={styles.menu} sideOffset={4} collisionPadding={8}>
+                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => openSales('SALESSUMMARY')}>
+                    {t('event.actions.manualUpload')}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => openSales('DOCUMENTUPLOAD')}>
+                    {t('event.actions.fileUpload')}
+                  </DropdownMenu.Item>
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+            {!hidden && (
+              <>
+                <DropdownMenu.CheckboxItem
+                  className={styles.menuItem}
+                  checked={flagged}
+                  disabled={busy}
+                  onSelect={(e) => {
+                    // Stay open: the switch shows its new position where it was pressed.
+                    e.preventDefault();
+                    void change(flagged ? 'DEFAULT' : 'FLAGGED');
+                  }}
+                >
+                  <Icon name="flag" size={16} className={styles.menuIcon} />
+                  {t('event.actions.flagged')}
+                  <span className={styles.switch} data-checked={flagged || undefined} aria-hidden="true">
+                    <span className={styles.switchThumb} />
+                  </span>
+                </DropdownMenu.CheckboxItem>
+                <DropdownMenu.Separator className={styles.menuSeparator} />
+                <DropdownMenu.Item className={`${styles.menuItem} ${styles.menuDanger}`} onSelect={() => setConfirmOpen(true)}>
+                  <Icon name="archive" size={16} className={styles.menuIcon} />
+                  {t('event.actions.archive')}
+                </DropdownMenu.Item>
+              </>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <Modal
+        open={confirmOpen}
+        onOpenChange={(open) => !busy && setConfirmOpen(open)}
+        title={t('event.archive.title')}
+        description={t('event.archive.message', { title: event.title })}
+        closeLabel={t('common.close')}
+      >
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => setConfirmOpen(false)} disabled={busy}>
+            {t('event.archive.cancel')}
+          </Button>
+          <Button variant="danger" busy={busy} onClick={() => void archive()}>
+            {t('event.archive.confirm')}
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+// The event detail (spec 1 §2.10, spec 3 "Event drawer"): one component for the list's drawer and
+// the narrow-screen page. Numbers first — the header and the benchmark boxes come with the event
+// itself; every chart below loads its data and the chart library when it scrolls near.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
+import { ApiError } from '../../../lib/api/client';
+import { getEvent } from '../../../lib/api/events';
+import type { IslandI18n } from '../../../lib/i18n/namespaces';
+import { I18nIsland } from '../../../lib/i18n/react';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { BenchmarkBoxes } from './BenchmarkBoxes';
+import { EventActions } from './EventActions';
+import { EventHeader } from './EventHeader';
+import { tabFromSearch, withTab, type DetailTab } from './navigation';
+import { SalesTrend } from './SalesTrend';
+import { Section, Skeleton } from './Section';
+import { SeriesList } from './SeriesList';
+import { Tickets } from './Tickets';
+import { Transactions } from './Transactions';
+import styles from './EventDetail.module.css';
+
+export interface EventDetailProps {
+  eventId: string;
+  variant: 'drawer' | 'page';
+  i18n: IslandI18n;
+  canSales: boolean;
+  canSimulation: boolean;
+  canCampaigns: boolean;
+  onClose?: () => void;
+  onStatusChange?: (status: FrontendStatus) => void;
+  /** The event as the server already read it (the page renders it without a round trip). */
+  initialEvent?: EventItem;
+}
+
+/** spec 1 §2.1: an unknown event goes to the not-found page with its reason. */
+export const EVENT_NOT_FOUND_PATH = '/404?reason=EVENT404';
+
+type Load = { status: 'loading' } | { status: 'ready'; event: EventItem } | { status: 'error'; error: unknown };
+
+function useEvent(eventId: string, initial: EventItem | undefined, attempt: number): Load {
+  const [state, setState] = useState<Load>(initial && initial.id === eventId ? { status: 'ready', event: initial } : { status: 'loading' });
+  useEffect(() => {
+    if (initial && initial.id === eventId && attempt === 0) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getEvent(eventId, controller.signal).then(
+      (event) => setState({ status: 'ready', event }),
+      (error: unknown) => {
+        if (controller.signal.aborted || (error instanceof ApiError && error.cancelled)) return;
+        if (error instanceof ApiError && error.status === 404) {
+          window.location.replace(EVENT_NOT_FOUND_PATH);
+          return;
+        }
+        setState({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [eventId, initial, attempt]);
+  return state;
+}
+
+function Tabs({ tab, onChange, campaignsEnabled }: { tab: DetailTab; onChange: (t: DetailTab) => void; campaignsEnabled: boolean }) {
+  const { t } = useTranslation();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabs: { value: DetailTab; label: string; disabled: boolean }[] = [
+    { value: 0, label: t('event.tabs.details'), disabled: false },
+    { value: 1, label: t('event.tabs.campaigns'), disabled: !campaignsEnabled },
+  ];
+  const enabled = tabs.filter((x) => !x.disabled);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = enabled.findIndex((x) => x.value === tab);
+    const last = enabled.length - 1;
+    const target = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[e.key];
+    if (target === undefined) return;
+    e.preventDefault();
+    const next = enabled[target].value;
+    onChange(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('event.tabs.label')} className={styles.tabs} onKeyDown={onKeyDown}>
+      {tabs.map((x) => (
+        <button
+          key={x.value}
+          ref={(el) => {
+            refs.current[x.value] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`event-tab-${x.value}`}
+          aria-controls={`event-panel-${x.value}`}
+          aria-selected={tab === x.value}
+          aria-disabled={x.disabled || undefined}
+          title={x.disabled ? t('event.tabs.campaignsDisabled') : undefined}
+          tabIndex={tab === x.value ? 0 : -1}
+          data-state={tab === x.value ? 'active' : 'inactive'}
+          className={styles.tab}
+          onClick={() => !x.disabled && onChange(x.value)}
+        >
+          {x.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Loaded({ event, props }: { event: EventItem; props: EventDetailProps }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { variant, canSales, canSimulation, canCampaigns, onClose, onStatusChange } = props;
+  const [status, setStatus] = useState<FrontendStatus>(event.frontend_status);
+  const [statusFailed, setStatusFailed] = useState(false);
+  const campaignsEnabled = canCampaigns || event.has_active_campaigns;
+  const [tab, setTabState] = useState<DetailTab>(0);
+
+  useEffect(() => {
+    const sync = () => {
+      const fromUrl = tabFromSearch(location.search);
+      setTabState(fromUrl === 1 && !campaignsEnabled ? 0 : fromUrl);
+    };
+    sync();
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, [campaignsEnabled]);
+
+  const setTab = (next: DetailTab) => {
+    setTabState(next);
+    // spec 1 §2.10: the tab lives in the URL (replaced, so Back leaves the event, not the tab).
+    history.replaceState(history.state, '', withTab(location.pathname + location.search + location.hash, next));
+  };
+
+  const onStatusChanged = useCallback(
+    (next: FrontendStatus) => {
+      setStatus(next);
+      setStatusFailed(false);
+      onStatusChange?.(next);
+    },
+    [onStatusChange],
+  );
+
+  return (
+    <article className={styles.root} data-variant={variant} aria-labelledby="event-detail-title">
+      <EventHeader
+        event={event}
+        status={status}
+        variant={variant}
+        onClose={onClose}
+        actions={
+          <EventActions
+            event={event}
+            status={status}
+            variant={variant}
+            canSales={canSales}
+            canSimulation={canSimulation}
+            onStatusChanged={onStatusChanged}
+            onStatusFailed={() => setStatusFailed(true)}
+          />
+        }
+      />
+      {statusFailed && (
+        <p className="alert alert--error" role="alert">
+          {t('event.actions.statusFailed')}
+        </p>
+      )}
+      <Tabs tab={tab} onChange={setTab} campaignsEnabled={campaignsEnabled} />
+      <div role="tabpanel" id="event-panel-0" aria-labelledby="event-tab-0" hidden={tab !== 0} className={styles.panel}>
+        {tab === 0 && (
+          <>
+            <BenchmarkBoxes benchmark={event.benchmark} capacity={event.capacity} lng={lng} />
+            <Section id="sales-trend" title={t('event.salesTrend.title')} wide>
+              <SalesTrend eventId={event.id} lng={lng} />
+            </Section>
+            <ErrorBoundary>
+              <Tickets eventId={event.id} lng={lng} />
+            </ErrorBoundary>
+            <Section id="transactions" title={t('event.transactions.title')} wide>
+              <Transactions eventId={event.id} eventDay={event.date} lng={lng} />
+            </Section>
+            <Section id="series" title={t('event.series.title')} wide>
+              <SeriesList eventId={event.id} variant={variant} lng={lng} />
+            </Section>
+          </>
+        )}
+      </div>
+      <div role="tabpanel" id="event-panel-1" aria-labelledby="event-tab-1" hidden={tab !== 1} className={styles.panel}>
+        {tab === 1 && (
+          <section className={styles.card}>
+            <EmptyState icon="megaphone" badge={t('placeholder.comingSoon')} message={t(event.has_campaign ? 'event.campaigns.comingSoon' : 'event.campaigns.none')} />
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function LoadingDetail() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.root} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('common.loading')}
+      </span>
+      <div className={styles.headerSkeleton}>
+        <Skeleton lines={3} />
+      </div>
+      <div className={styles.boxes}>
+        <div className={styles.box}>
+          <Skeleton lines={4} />
+        </div>
+        <div className={styles.box}>
+          <Skeleton lines={4} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Detail(props: EventDetailProps) {
+  const [attempt, setAttempt] = useState(0);
+  const load = useEvent(props.eventId, props.initialEvent, attempt);
+  const { t } = useTranslation();
+  if (load.status === 'loading') return <LoadingDetail />;
+  if (load.status === 'error') {
+    return (
+      <div className={styles.root}>
+        <div className={styles.card} role="alert">
+          <EmptyState icon="alert" message={t('common.genericError')} action={
+              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                {t('common.retry')}
+              </Button>
+            } />
+        </div>
+      </div>
+    );
+  }
+  return <Loaded key={load.event.id} event={load.event} props={props} />;
+}
+
+export function EventDetail(props: EventDetailProps) {
+  return (
+    <I18nIsland i18n={props.i18n}>
+      <ErrorBoundary>
+        <Detail {...props} />
+      </ErrorBoundary>
+    </I18nIsland>
+  );
+}
+
+export default EventDetail;

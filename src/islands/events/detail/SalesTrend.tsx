@@ -1,0 +1,86 @@
+// spec 1 §2.10 sales trend: the event's cumulative sold share against comparable events' average
+// and the forecast path to the event day, on a percent axis. Loads when scrolled near.
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApexOptions } from 'apexcharts';
+import type { SalesGraph } from '../../../lib/contracts/events';
+import { getSalesGraph } from '../../../lib/api/events';
+import { EmptyState } from '../../ui/EmptyState';
+import { ApexChart } from './charts/ApexChart';
+import { chartBase, CHART_COLORS, dayMs } from './charts/theme';
+import { formatPercent, todayIso } from './format';
+import { Skeleton } from './Section';
+import { useResource } from './useResource';
+import { useVisible } from './useVisible';
+import styles from './EventDetail.module.css';
+
+/** Upper end of the percent axis: the next 10 above the data, never past 100 unless the data is. */
+export function percentAxisMax(values: readonly (number | null)[]): number {
+  const max = Math.max(0, ...values.filter((v): v is number => v != null));
+  return Math.max(10, Math.ceil(max / 10) * 10);
+}
+
+export function hasSalesTrend(graph: SalesGraph): boolean {
+  return graph.sales.some((p) => p.norm_tickets_sold_current != null || p.norm_tickets_sold_avg != null);
+}
+
+function TrendChart({ graph, lng }: { graph: SalesGraph; lng: string }) {
+  const { t } = useTranslation();
+  const options = useMemo<ApexOptions>(() => {
+    const pts = graph.sales;
+    const today = todayIso();
+    const first = pts[0]?.mapped_date ?? today;
+    const last = pts[pts.length - 1]?.mapped_date ?? today;
+    const base = chartBase(lng);
+    return {
+      ...base,
+      chart: { ...base.chart, type: 'line', id: 'sales-trend' },
+      series: [
+        { name: t('event.salesTrend.current'), data: pts.map((p) => [dayMs(p.mapped_date), p.norm_tickets_sold_current]) },
+        { name: t('event.salesTrend.comparable'), data: pts.map((p) => [dayMs(p.mapped_date), p.norm_tickets_sold_avg]) },
+        { name: t('event.salesTrend.predicted'), data: pts.map((p) => [dayMs(p.mapped_date), p.norm_tickets_predicted]) },
+      ],
+      colors: [CHART_COLORS.accent, CHART_COLORS.muted, CHART_COLORS.good],
+      stroke: { width: [3, 2, 2.5], dashArray: [0, 0, 6], curve: 'straight' },
+      xaxis: { ...base.xaxis, type: 'datetime' },
+      yaxis: { min: 0, max: percentAxisMax(pts.flatMap((p) => [p.norm_tickets_sold_current, p.norm_tickets_sold_avg, p.norm_tickets_predicted])), tickAmount: 5, labels: { formatter: (v: number) => formatPercent(v, lng, 0) } },
+      tooltip: { ...base.tooltip, shared: true, y: { formatter: (v: number | null) => formatPercent(v, lng) } },
+      annotations:
+        today >= first && today <= last
+          ? { xaxis: [{ x: dayMs(today), borderColor: CHART_COLORS.border, strokeDashArray: 3, label: { text: t('event.salesTrend.today'), borderColor: 'transparent', style: { background: 'transparent', color: CHART_COLORS.text } } }] }
+          : undefined,
+    };
+  }, [graph, lng, t]);
+  const latest = [...graph.sales].reverse().find((p) => p.norm_tickets_sold_current != null);
+  const end = graph.sales[graph.sales.length - 1];
+  return (
+    <>
+      <ApexChart options={options} height={300} label={t('event.salesTrend.title')} describedBy="sales-trend-summary" />
+      <p id="sales-trend-summary" className="visually-hidden">
+        {t('event.salesTrend.summary', {
+          current: formatPercent(latest?.norm_tickets_sold_current, lng),
+          comparable: formatPercent(latest?.norm_tickets_sold_avg, lng),
+          predicted: formatPercent(end?.norm_tickets_predicted ?? end?.norm_tickets_sold_current, lng),
+        })}
+      </p>
+    </>
+  );
+}
+
+export function SalesTrend({ eventId, lng }: { eventId: string; lng: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const visible = useVisible(ref);
+  const res = useResource(visible ? (signal) => getSalesGraph(eventId, signal) : null, [eventId]);
+  return (
+    <div ref={ref} className={styles.chartSlot}>
+      {res.status !== 'ready' ? (
+        <Skeleton chart />
+      ) : hasSalesTrend(res.data) ? (
+        <TrendChart graph={res.data} lng={lng} />
+      ) : (
+        <EmptyState compact icon="chart" message={t('event.salesTrend.emptySalesTrends')} />
+      )}
+    </div>
+  );
+}
