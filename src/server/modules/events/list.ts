@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
-import type { EventItem, EventList, EventListQuery } from '../../../lib/contracts/events';
+import { EventListQuery, type EventItem, type EventList } from '../../../lib/contracts/events';
 import { toEventItem, EVENT_COLUMNS, EVENT_JOINS, type EventRow } from './item';
 
 export type ListQuery = z.output<typeof EventListQuery>;
@@ -90,3 +90,17 @@ export function listFlaggedEvents(db: Db, partnerId: number, q: ListQuery, now =
 }
 
 export type { EventItem };
+
+/**
+ * For server-rendered pages: the first page of the list as the browser would ask for it. Raw
+ * query values are validated by the same contract as the API; invalid ones fall back to defaults.
+ */
+export async function listEventsForViewer(
+  db: Db,
+  viewer: { partner: { id: number } | null },
+  query: Record<string, string | string[] | undefined>,
+): Promise<EventList> {
+  if (!viewer.partner) return { total: 0, items: [] };
+  const parsed = EventListQuery.safeParse(query);
+  return listEvents(db, viewer.partner.id, parsed.success ? parsed.data : EventListQuery.parse({}));
+}
