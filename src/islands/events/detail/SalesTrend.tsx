@@ -8,17 +8,11 @@ import { getSalesGraph } from '../../../lib/api/events';
 import { EmptyState } from '../../ui/EmptyState';
 import { ApexChart } from './charts/ApexChart';
 import { chartBase, CHART_COLORS, dayMs } from './charts/theme';
-import { formatPercent, todayIso } from './format';
+import { formatPercent, percentAxisMax, todayIso } from './format';
 import { Skeleton } from './Section';
 import { useResource } from './useResource';
 import { useVisible } from './useVisible';
 import styles from './EventDetail.module.css';
-
-/** Upper end of the percent axis: the next 10 above the data, never past 100 unless the data is. */
-export function percentAxisMax(values: readonly (number | null)[]): number {
-  const max = Math.max(0, ...values.filter((v): v is number => v != null));
-  return Math.max(10, Math.ceil(max / 10) * 10);
-}
 
 export function hasSalesTrend(graph: SalesGraph): boolean {
   return graph.sales.some((p) => p.norm_tickets_sold_current != null || p.norm_tickets_sold_avg != null);

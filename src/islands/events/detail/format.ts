@@ -136,3 +136,9 @@ export function addDaysIso(dayIso: string, days: number): string {
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** Upper end of a percent axis: the next 10 above the data, at least 10. */
+export function percentAxisMax(values: readonly (number | null)[]): number {
+  const max = Math.max(0, ...values.filter((v): v is number => v != null));
+  return Math.max(10, Math.ceil(max / 10) * 10);
+}

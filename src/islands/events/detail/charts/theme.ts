@@ -22,8 +22,8 @@ export function chartBase(lng: string): ApexOptions {
       zoom: { enabled: false },
       animations: { enabled: false },
       foreColor: CHART_COLORS.text,
-      defaultLocale: lng === 'de' ? 'de' : 'en',
-      locales: lng === 'de' ? [DE_LOCALE] : undefined,
+      // Only set for German: an explicit `locales: undefined` would replace apexcharts' own list.
+      ...(lng === 'de' ? { defaultLocale: 'de', locales: [DE_LOCALE] } : {}),
     },
     grid: { borderColor: CHART_COLORS.grid, strokeDashArray: 3, padding: { left: 8, right: 8 } },
     legend: { position: 'top', horizontalAlign: 'left', fontSize: '13px', markers: { size: 5 } },
