@@ -109,3 +109,11 @@ describe('trendOf and stateTone', () => {
     expect(stateTone('finished')).toBe('done');
   });
 });
+
+describe('DATE_ONLY_CATEGORIES', () => {
+  it('matches the contract (repeated to keep zod out of the browser)', async () => {
+    const contract = await import('../../../src/lib/contracts/events');
+    const { DATE_ONLY_CATEGORIES } = await import('../../../src/islands/events/detail/format');
+    expect([...DATE_ONLY_CATEGORIES]).toEqual([...contract.DATE_ONLY_CATEGORIES]);
+  });
+});

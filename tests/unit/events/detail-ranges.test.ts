@@ -54,7 +54,7 @@ describe('transactionSeries', () => {
     const s = transactionSeries({ currency: 'EUR', summaries: [day('2026-11-20', 1)], manual_adjustments: [] }, transactionWindow('twoWeeks', '2026-12-02', NOW));
     expect(s.xMin).toBe(ms('2026-11-09'));
     expect(s.xMax).toBe(ms('2026-11-22'));
-    expect(transactionSeries({ currency: 'EUR', summaries: [], manual_adjustments: [] }, { start: null, end: '2026-11-22' })).toEqual({ sales: [], manual: [], xMin: null, xMax: null });
+    expect(transactionSeries({ currency: 'EUR', summaries: [], manual_adjustments: [] }, { start: null, end: '2026-11-22' })).toEqual({ sales: [], cumulative: [], manual: [], xMin: null, xMax: null });
   });
 });
 
@@ -109,5 +109,15 @@ describe('detail URLs', () => {
     expect(editHref({ eid: 'TIX-1', category: 'product' })).toBe('/campaigns/edit/TIX-1');
     expect(isManualEvent('e1001-sim-3')).toBe(true);
     expect(isManualEvent('e1001-00003')).toBe(false);
+  });
+});
+
+describe('revenue to date', () => {
+  it('counts from the first sale ever, manual adjustments included, even in a narrow window', () => {
+    const s = transactionSeries(
+      { currency: 'EUR', summaries: [day('2026-07-04', 3, 30), day('2026-11-20', 5, 50)], manual_adjustments: [day('2026-11-20', 1, 5)] },
+      transactionWindow('twoWeeks', '2026-12-02', NOW),
+    );
+    expect(s.cumulative).toEqual([{ day: '2026-11-20', revenue: 85 }]);
   });
 });

@@ -41,7 +41,7 @@ function TrendChart({ graph, lng }: { graph: SalesGraph; lng: string }) {
       tooltip: { ...base.tooltip, shared: true, y: { formatter: (v: number | null) => formatPercent(v, lng) } },
       annotations:
         today >= first && today <= last
-          ? { xaxis: [{ x: dayMs(today), borderColor: CHART_COLORS.border, strokeDashArray: 3, label: { text: t('event.salesTrend.today'), borderColor: 'transparent', style: { background: 'transparent', color: CHART_COLORS.text } } }] }
+          ? { xaxis: [{ x: dayMs(today), borderColor: CHART_COLORS.border, strokeDashArray: 3, label: { text: t('event.salesTrend.today'), orientation: 'horizontal', borderColor: 'transparent', style: { background: 'transparent', color: CHART_COLORS.text } } }] }
           : undefined,
     };
   }, [graph, lng, t]);

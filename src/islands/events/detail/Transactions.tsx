@@ -42,11 +42,11 @@ function TransactionChart({ summary, range, eventDay, lng }: { summary: DailyRev
       series: [
         { name: t('event.transactions.tickets'), type: 'column', data: series.sales.map((p) => [dayMs(p.day), p.tickets]) },
         { name: t('event.transactions.manual'), type: 'column', data: series.manual.map((p) => [dayMs(p.day), p.tickets]) },
-        { name: t('event.transactions.revenue'), type: 'line', data: series.sales.map((p) => [dayMs(p.day), p.revenue]) },
+        { name: t('event.transactions.revenue'), type: 'line', data: series.cumulative.map((p) => [dayMs(p.day), p.revenue]) },
       ],
       colors: [CHART_COLORS.accent, CHART_COLORS.warning, CHART_COLORS.good],
       fill: { opacity: [0.85, 0.25, 1] },
-      stroke: { width: [0, 2, 2], dashArray: [0, 4, 0], curve: 'straight' },
+      stroke: { width: [0, 2, 2.5], dashArray: [0, 4, 0], curve: 'stepline' },
       plotOptions: { bar: { columnWidth: '70%', borderRadius: 2 } },
       xaxis: { ...base.xaxis, type: 'datetime', min: series.xMin ?? undefined, max: series.xMax ?? undefined },
       yaxis: [

@@ -1,6 +1,13 @@
 // Pure formatting and shaping rules of the event detail (spec 1 §2.10, §9), kept out of the
 // components so they can be unit-tested and shared with the dashboard rows.
-import { DATE_ONLY_CATEGORIES, type ForecastState } from '../../../lib/contracts/events';
+import type { ForecastState } from '../../../lib/contracts/events';
+
+/**
+ * spec 1 §2.9: product and uncategorised events show a date and no time. The same list as the
+ * contract's DATE_ONLY_CATEGORIES, repeated because a value import of the contracts module would
+ * bring zod into the browser bundle.
+ */
+export const DATE_ONLY_CATEGORIES: readonly string[] = ['product', 'uncategorized'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
 // URL rules of the event drawer and page (spec 1 §2.9–2.10, spec 3 "Routes"): the tab kept in
 // `tab`, the sales-update targets, and the edit targets.
-import { DATE_ONLY_CATEGORIES } from '../../../lib/contracts/events';
+import { DATE_ONLY_CATEGORIES } from './format';
 
 export type DetailTab = 0 | 1;
 

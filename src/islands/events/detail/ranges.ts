@@ -37,6 +37,11 @@ export function inWindow(day: string, w: TransactionWindow): boolean {
 export interface TransactionSeries {
   /** One entry per day that has API sales in the window, ascending. */
   sales: { day: string; tickets: number; revenue: number }[];
+  /**
+   * Revenue to date at each sales day, counted from the first sale ever (not the window's start),
+   * so a narrow window still shows where the event stands.
+   */
+  cumulative: { day: string; revenue: number }[];
   /** Manual adjustments in the window, ascending. */
   manual: { day: string; tickets: number; revenue: number }[];
   /** x-axis bounds in ms (UTC midnight), padded around manual adjustments; null when empty. */
@@ -49,10 +54,20 @@ const toPoint = (d: Day) => ({ day: d.date.slice(0, 10), tickets: d.number_of_ti
 const byDay = (a: { day: string }, b: { day: string }) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
 
 export function transactionSeries(summary: DailyRevenueSummary, w: TransactionWindow): TransactionSeries {
+  const everything = [...summary.summaries.map(toPoint), ...summary.manual_adjustments.map(toPoint)].sort(byDay);
+  const cumulative: { day: string; revenue: number }[] = [];
+  let total = 0;
+  for (const p of everything) {
+    total += p.revenue;
+    const last = cumulative[cumulative.length - 1];
+    if (last?.day === p.day) last.revenue = total;
+    else cumulative.push({ day: p.day, revenue: total });
+  }
+  const inside = cumulative.filter((c) => inWindow(c.day, w)).map((c) => ({ day: c.day, revenue: Math.round(c.revenue * 100) / 100 }));
   const sales = summary.summaries.filter((d) => inWindow(d.date, w)).map(toPoint).sort(byDay);
   const manual = summary.manual_adjustments.filter((d) => inWindow(d.date, w)).map(toPoint).sort(byDay);
   const days = [...sales, ...manual].map((p) => dayMs(p.day));
-  if (days.length === 0) return { sales, manual, xMin: null, xMax: null };
+  if (days.length === 0) return { sales, cumulative: inside, manual, xMin: null, xMax: null };
   let xMin = Math.min(...days);
   let xMax = Math.max(...days);
   if (manual.length > 0) {
@@ -64,7 +79,7 @@ export function transactionSeries(summary: DailyRevenueSummary, w: TransactionWi
     xMin = Math.min(xMin, dayMs(w.start));
     xMax = Math.max(xMax, dayMs(w.end));
   }
-  return { sales, manual, xMin, xMax };
+  return { sales, cumulative: inside, manual, xMin, xMax };
 }
 
 export const AHEAD_RANGES = ['oneYear', 'threeMonths', 'oneMonth', 'twoWeeks', 'oneWeek'] as const;

@@ -12,5 +12,7 @@ import 'apexcharts/features/legend';
 import 'apexcharts/features/annotations';
 import 'apexcharts/features/keyboard';
 import 'apexcharts/dist/apexcharts.css';
+// The legend feature keeps its rules apart and injects them the same way; same cure.
+import 'apexcharts/dist/apexcharts-legend.css';
 
 export default ApexCharts;
