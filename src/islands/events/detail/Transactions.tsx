@@ -58,32 +58,36 @@ function TransactionChart({ summary, range, eventDay, lng }: { summary: DailyRev
         ...base.tooltip,
         shared: true,
         intersect: false,
-        y: { formatter: (v: number | null, o?: { seriesIndex: number }) => (o?.seriesIndex === 2 ? money(v) : count(v)) },
-      },
-      annotations: {
-        xaxis: series.manual.map((m) => ({
-          x: dayMs(m.day),
-          borderColor: CHART_COLORS.warning,
-          strokeDashArray: 5,
-          label: {
-            text: t('event.transactions.manualMarker', { tickets: count(m.tickets), revenue: money(m.revenue) }),
-            orientation: 'horizontal',
-            borderColor: CHART_COLORS.warning,
-            style: { background: '#fff5db', color: '#6b4a00', fontSize: '11px' },
+        y: {
+          formatter: (v: number | null, o?: { seriesIndex: number; dataPointIndex: number }) => {
+            if (o?.seriesIndex === 2) return money(v);
+            const manual = o?.seriesIndex === 1 ? series.manual[o.dataPointIndex] : undefined;
+            return manual ? t('event.transactions.manualTooltip', { tickets: count(manual.tickets), revenue: money(manual.revenue) }) : count(v);
           },
-        })),
+        },
       },
+      // Dashed day markers without text: a busy manual event has a dozen of them; the shared
+      // tooltip names each adjustment's tickets and revenue.
+      annotations: { xaxis: series.manual.map((m) => ({ x: dayMs(m.day), borderColor: CHART_COLORS.warning, strokeDashArray: 5 })) },
     };
   }, [series, summary.currency, lng, t]);
   if (series.sales.length === 0 && series.manual.length === 0) return <EmptyState compact icon="chart" message={t('event.transactions.empty')} />;
-  const sold = series.sales.reduce((n, p) => n + p.tickets, 0);
-  const revenue = series.sales.reduce((n, p) => n + p.revenue, 0);
+  const both = [...series.sales, ...series.manual];
+  const sold = both.reduce((n, p) => n + p.tickets, 0);
+  const revenue = both.reduce((n, p) => n + p.revenue, 0);
+  const manualTickets = series.manual.reduce((n, p) => n + p.tickets, 0);
   return (
     <>
       <ApexChart options={options} height={300} label={t('event.transactions.title')} describedBy="transactions-summary" />
       <p id="transactions-summary" className={styles.chartNote}>
-        {t('event.transactions.summary', { tickets: formatCount(sold, lng), revenue: formatMoney(revenue, summary.currency, lng), days: series.sales.length })}
-        {series.manual.length > 0 && ' ' + t('event.transactions.manualSummary', { count: series.manual.length, days: series.manual.map((m) => formatDayUtc(m.day)).join(', ') })}
+        {t('event.transactions.summary', { tickets: formatCount(sold, lng), revenue: formatMoney(revenue, summary.currency, lng) })}
+        {series.manual.length > 0 &&
+          ' ' +
+            t('event.transactions.manualSummary', {
+              count: series.manual.length,
+              tickets: formatCount(manualTickets, lng),
+              last: formatDayUtc(series.manual[series.manual.length - 1].day),
+            })}
       </p>
     </>
   );
