@@ -1,7 +1,7 @@
 // spec 1 §2.8 active-campaign statistics (GET /campaigns/fb/stats), in the partner's currency.
 // spec 1 §9: return on ad spend as a whole percentage; purchases and revenue never negative. A
 // failure, or a viewer without the campaigns permission, gets the empty state (spec 1 §8).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import type { CampaignStats } from '../../lib/contracts/events';
 import { EmptyState } from '../ui/EmptyState';
 import { formatCount, formatMoney } from '../events/detail/format';

@@ -3,7 +3,7 @@
 // stats) take turns. The first data comes from the server with the page, so the numbers paint
 // without a request; only paging and a changed date range call the API.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { I18nIsland } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorBoundary } from '../ui/ErrorBoundary';

@@ -2,7 +2,7 @@
 // against comparable events. The row opens the drawer on wide screens and the page otherwise
 // (spec 1 §2.9 at 975/991 px); its href is the page, which itself hands over to the drawer.
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import type { EventItem } from '../../lib/contracts/events';
 import { Icon } from '../ui/Icon';
 import { formatEventDate, formatPercent, stateTone, trendOf } from '../events/detail/format';

@@ -1,5 +1,5 @@
 // spec 1 §2.8 flagged-events card: the events the partner flagged for attention (GET /events/flagged/).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import type { EventList } from '../../lib/contracts/events';
 import { EmptyState } from '../ui/EmptyState';
 import { EventRow } from './EventRow';

@@ -2,7 +2,7 @@
 // GET /events/ (since today, until the range's end) load as the list scrolls (spec 1 §9: within
 // 300 px of the end, throttle 5 ms); what is loaded is shown most important first.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import type { EventItem, EventList } from '../../lib/contracts/events';
 import { ApiError } from '../../lib/api/client';
 import { listEvents } from '../../lib/api/events';

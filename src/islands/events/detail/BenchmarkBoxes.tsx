@@ -1,6 +1,6 @@
 // spec 1 §2.10 "two benchmark boxes": where the event stands now against comparable events at the
 // same point, and where it is predicted to end against where comparable events ended.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { Benchmark } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';

@@ -3,7 +3,7 @@
 // whose confirmation names the event. Status changes go through setFrontendStatus (spec 1 §4.3).
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { setFrontendStatus } from '../../../lib/api/events';
 import { Button } from '../../ui/Button';
@@ -66,6 +66,16 @@ export function EventActions({ event, status, variant, canSales, canSimulation, 
   };
 
   const notAllowed = t('common.notAuthorizedAction');
+  const salesItems = (['SALESSUMMARY', 'DOCUMENTUPLOAD'] as const).map((mode) => (
+    <DropdownMenu.Item
+      key={mode}
+      className={variant === 'drawer' ? styles.menuItem : `${styles.menuItem} ${styles.menuIndented}`}
+      disabled={!canSales}
+      onSelect={() => openSales(mode)}
+    >
+      {t(mode === 'SALESSUMMARY' ? 'event.actions.manualUpload' : 'event.actions.fileUpload')}
+    </DropdownMenu.Item>
+  ));
   return (
     <>
       <DropdownMenu.Root modal={false}>
@@ -85,23 +95,29 @@ export function EventActions({ event, status, variant, canSales, canSimulation, 
               <Icon name="edit" size={16} className={styles.menuIcon} />
               {t('event.actions.edit')}
             </DropdownMenu.Item>
-            <DropdownMenu.Sub>
-              <DropdownMenu.SubTrigger className={styles.menuItem} disabled={!canSales} title={canSales ? undefined : notAllowed}>
-                <Icon name="upload" size={16} className={styles.menuIcon} />
-                {t('event.actions.addSales')}
-                <Icon name="chevronRight" size={16} className={styles.menuChevron} />
-              </DropdownMenu.SubTrigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.SubContent className={styles.menu} sideOffset={4} collisionPadding={8}>
-                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => openSales('SALESSUMMARY')}>
-                    {t('event.actions.manualUpload')}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => openSales('DOCUMENTUPLOAD')}>
-                    {t('event.actions.fileUpload')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.SubContent>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Sub>
+            {variant === 'drawer' ? (
+              <DropdownMenu.Sub>
+                <DropdownMenu.SubTrigger className={styles.menuItem} disabled={!canSales} title={canSales ? undefined : notAllowed}>
+                  <Icon name="upload" size={16} className={styles.menuIcon} />
+                  {t('event.actions.addSales')}
+                  <Icon name="chevronRight" size={16} className={styles.menuChevron} />
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent className={styles.menu} sideOffset={4} collisionPadding={8}>
+                    {salesItems}
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
+            ) : (
+              // A phone has no room beside the menu for a submenu: the two entries sit under a label.
+              <DropdownMenu.Group aria-labelledby="add-sales-label">
+                <DropdownMenu.Label id="add-sales-label" className={styles.menuLabel}>
+                  <Icon name="upload" size={16} className={styles.menuIcon} />
+                  {t('event.actions.addSales')}
+                </DropdownMenu.Label>
+                {salesItems}
+              </DropdownMenu.Group>
+            )}
             {!hidden && (
               <>
                 <DropdownMenu.CheckboxItem

@@ -2,7 +2,7 @@
 // the narrow-screen page. Numbers first — the header and the benchmark boxes come with the event
 // itself; every chart below loads its data and the chart library when it scrolls near.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { ApiError } from '../../../lib/api/client';
 import { getEvent } from '../../../lib/api/events';

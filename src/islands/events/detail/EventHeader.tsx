@@ -1,7 +1,7 @@
 // spec 1 §2.10 header: title, date (UTC), city, hall and venue, the manual-event note for '-sim-'
 // ids and the active/inactive campaign badge; the actions menu sits at its end.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { formatEventDate } from './format';

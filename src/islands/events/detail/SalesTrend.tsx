@@ -1,7 +1,7 @@
 // spec 1 §2.10 sales trend: the event's cumulative sold share against comparable events' average
 // and the forecast path to the event day, on a percent axis. Loads when scrolled near.
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { ApexOptions } from 'apexcharts';
 import type { SalesGraph } from '../../../lib/contracts/events';
 import { getSalesGraph } from '../../../lib/api/events';

@@ -7,7 +7,7 @@
 // the production's other upcoming dates: the select answers "which other dates of this show come
 // up in the next …?".
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { getEventSeries } from '../../../lib/api/events';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatEventDate, formatPercent, stateTone } from './format';

@@ -2,7 +2,7 @@
 // a chart: the values are read one by one, need no library, and the colours are SVG attributes
 // that the page's CSP allows (no inline styles).
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { TicketsResponse } from '../../../lib/contracts/events';
 import { getEventTickets } from '../../../lib/api/events';
 import { EmptyState } from '../../ui/EmptyState';

@@ -2,7 +2,7 @@
 // adjustments drawn apart — dashed bars and dashed day markers whose tooltip gives their figures —
 // over the ranges all, two weeks and two months (spec 1 §9).
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { ApexOptions } from 'apexcharts';
 import type { DailyRevenueSummary } from '../../../lib/contracts/events';
 import { getDailyRevenueSummary } from '../../../lib/api/events';

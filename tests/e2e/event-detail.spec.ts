@@ -1,0 +1,206 @@
+// spec 1 §2.10, spec 3 "Event drawer" and "Routes": the event page below 991 px (on the desktop
+// project a 980 px window, so the page shows in its wider layout), and the hand-over to the drawer
+// on wide screens. Each test of each project works on its own event: the two projects run at once.
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { EventItem, EventList } from '../../src/lib/contracts/events';
+import { formatEventDate, formatPercent } from '../../src/islands/events/detail/format';
+import { enText, isPhone, signIn, waitForIslands } from './helpers';
+
+const NARROW_DESKTOP = { width: 980, height: 900 };
+
+/** Upcoming API events with sales, one per (test, project) slot. */
+async function eventFor(page: Page, testInfo: TestInfo, slot: number): Promise<EventItem> {
+  const since = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.get(`/api/v3/events/?since=${since}&limit=40&exclude_products=true&simulated=false`);
+  expect(res.ok()).toBe(true);
+  const list = (await res.json()) as EventList;
+  const usable = list.items.filter((e) => e.frontend_status === 'DEFAULT' && e.benchmark.tickets_sold > 0);
+  const event = usable[slot * 2 + (isPhone(testInfo) ? 1 : 0)];
+  expect(event, 'enough upcoming events in the demo data').toBeTruthy();
+  return event;
+}
+
+async function openPage(page: Page, testInfo: TestInfo, path: string): Promise<void> {
+  if (!isPhone(testInfo)) await page.setViewportSize(NARROW_DESKTOP);
+  await page.goto(path);
+  await waitForIslands(page);
+}
+
+test.describe('event page', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+  });
+
+  test('shows the header and the benchmark numbers the API gives, before any chart', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 0);
+    const chartCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/daily_revenue_summary|\/series$|apex/.test(r.url())) chartCalls.push(r.url());
+    });
+    await openPage(page, testInfo, `/events/${event.id}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    await expect(page.getByTestId('event-date')).toHaveText(`${formatEventDate(event.start_date_time, event.category)} UTC`);
+    if (event.city) await expect(page.getByText(event.city, { exact: false }).first()).toBeVisible();
+    const b = event.benchmark;
+    await expect(page.getByTestId('benchmark-now-value')).toHaveText(formatPercent(b.now.value, 'en'));
+    await expect(page.getByTestId('benchmark-now-benchmark')).toHaveText(formatPercent(b.now.benchmark, 'en'));
+    await expect(page.getByTestId('benchmark-prediction-value')).toHaveText(formatPercent(b.prediction.value, 'en'));
+    await expect(page.getByTestId('benchmark-prediction-benchmark')).toHaveText(formatPercent(b.prediction.benchmark, 'en'));
+    await expect(page.getByTestId('forecast-state')).toHaveText(enText(`event.benchmark.states.${b.state}`));
+    await expect(page.getByText(`Based on ${b.comparables} comparable event`)).toBeVisible();
+    // Far below the fold nothing has loaded yet (the other dates of the production).
+    expect(chartCalls.filter((u) => /\/series$/.test(u))).toEqual([]);
+  });
+
+  test('draws the charts and bars as they scroll into view', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 1);
+    await openPage(page, testInfo, `/events/${event.id}`);
+
+    const trend = page.locator('[data-section="sales-trend"]');
+    await trend.scrollIntoViewIfNeeded();
+    await expect(trend.locator('.apexcharts-canvas svg').first()).toBeVisible();
+    await expect(trend.locator('.apexcharts-line-series path').first()).toBeAttached();
+
+    const tickets = (await (await page.request.get(`/api/v3/events/${event.id}/tickets`)).json()) as { price_categories: { categories: { name: string }[] } };
+    await page.getByTestId('ticket-categories').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('ticket-categories').locator('li')).toHaveCount(tickets.price_categories.categories.length);
+    await expect(page.getByTestId('ticket-types')).toContainText('Full price');
+
+    const tx = page.locator('[data-section="transactions"]');
+    await tx.scrollIntoViewIfNeeded();
+    await expect(tx.locator('.apexcharts-canvas svg').first()).toBeVisible();
+    await tx.getByRole('button', { name: '2 weeks' }).click();
+    await expect(tx.getByRole('button', { name: '2 weeks' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(tx.locator('.apexcharts-canvas svg').first()).toBeVisible();
+
+    const series = page.locator('[data-section="series"]');
+    await series.scrollIntoViewIfNeeded();
+    await expect(series.getByRole('combobox', { name: 'Show dates ahead' })).toHaveValue('oneYear');
+  });
+
+  test('keeps the tab in the URL', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 2);
+    await openPage(page, testInfo, `/events/${event.id}`);
+
+    const tabs = page.getByRole('tablist', { name: 'Event sections' });
+    await expect(tabs.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+    await tabs.getByRole('tab', { name: 'Campaigns' }).click();
+    await expect(page).toHaveURL(/[?&]tab=1/);
+    await expect(page.getByRole('tabpanel', { name: 'Campaigns' })).toBeVisible();
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByRole('tab', { name: 'Campaigns' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Campaigns' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/[?&]tab=0/);
+    await expect(page.getByRole('tab', { name: 'Details' })).toBeFocused();
+  });
+
+  test('the flag switch flags and unflags the event, and it stays after a reload', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 3);
+    await openPage(page, testInfo, `/events/${event.id}`);
+
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    const flag = page.getByRole('menuitemcheckbox', { name: 'Flagged' });
+    await expect(flag).toHaveAttribute('aria-checked', 'false');
+    const put = page.waitForResponse((r) => r.url().endsWith(`/events/${event.id}/setup_frontend_status`));
+    await flag.click();
+    expect((await put).status()).toBe(204);
+    await expect(flag).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('flagged-badge')).toBeVisible();
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByTestId('flagged-badge')).toBeVisible();
+    expect(((await (await page.request.get(`/api/v3/events/${event.id}`)).json()) as EventItem).frontend_status).toBe('FLAGGED');
+
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Flagged' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Flagged' })).toHaveAttribute('aria-checked', 'false');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('flagged-badge')).toHaveCount(0);
+  });
+
+  test('a refused status change says so', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 4);
+    await openPage(page, testInfo, `/events/${event.id}`);
+    await page.route('**/setup_frontend_status', (route) => route.fulfill({ status: 500, json: { message: 'down', error_code: 'error.common.internal' } }));
+
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Flagged' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to update status' })).toBeVisible();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Flagged' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('archiving asks with the event title, hides the event and returns to /events', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 5);
+    await openPage(page, testInfo, `/events/${event.id}`);
+
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archive event' });
+    await expect(dialog).toContainText(`Archive “${event.title}”?`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(((await (await page.request.get(`/api/v3/events/${event.id}`)).json()) as EventItem).frontend_status).toBe('DEFAULT');
+
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByRole('dialog', { name: 'Archive event' }).getByRole('button', { name: 'Archive' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/events' && url.search === '');
+    expect(((await (await page.request.get(`/api/v3/events/${event.id}`)).json()) as EventItem).frontend_status).toBe('HIDDEN');
+
+    // An archived event keeps edit and add sales, and loses the flag and archive items.
+    await openPage(page, testInfo, `/events/${event.id}`);
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Flagged' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Archive' })).toHaveCount(0);
+  });
+
+  test('a manually added event says so and marks its manual sales', async ({ page }, testInfo) => {
+    const sims = (await (await page.request.get('/api/v3/events/?simulated=true&limit=50')).json()) as EventList;
+    const today = new Date().toISOString().slice(0, 10);
+    const event = sims.items.filter((e) => e.id.includes('-sim-') && e.date >= today)[isPhone(testInfo) ? 1 : 0];
+    expect(event).toBeTruthy();
+    await openPage(page, testInfo, `/events/${event.id}`);
+    await expect(page.getByTestId('manual-note')).toHaveText(enText('event.header.manualNote'));
+    const tx = page.locator('[data-section="transactions"]');
+    await tx.scrollIntoViewIfNeeded();
+    await expect(tx.getByText(/manual adjustments? \(last on/)).toBeVisible();
+  });
+
+  test('add sales leads to the mobile sales route', async ({ page }, testInfo) => {
+    const event = await eventFor(page, testInfo, 6);
+    await openPage(page, testInfo, `/events/${event.id}`);
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    // On the page the two entries sit in the menu under an 'Add sales' label (no room for a submenu).
+    await expect(page.getByRole('group', { name: 'Add sales' }).getByRole('menuitem')).toHaveText(['Manual upload', 'File upload']);
+    await page.getByRole('menuitem', { name: 'File upload' }).click();
+    await expect(page).toHaveURL(`/events/${event.id}/update-sales/document_upload`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add sales' })).toBeVisible();
+    await expect(page.getByText(event.title)).toBeVisible();
+  });
+
+  test('an unknown event goes to the not-found page with its reason', async ({ page }, testInfo) => {
+    await openPage(page, testInfo, '/events/e1001-does-not-exist');
+    await expect(page).toHaveURL('/404?reason=EVENT404');
+    await expect(page.getByText(enText('notFound.reasons.EVENT404'))).toBeVisible();
+  });
+});
+
+test.describe('wide screens', () => {
+  test.skip(({ isMobile }) => isMobile, 'the hand-over to the drawer needs 991 px');
+
+  test('the event page and the mobile sales route hand over to the drawer on /events', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    const event = await eventFor(page, testInfo, 7);
+    await page.goto(`/events/${event.id}?tab=1`);
+    await expect(page).toHaveURL(`/events/?drawer-open=true&event-id=${event.id}&tab=1`);
+    await page.goto(`/events/${event.id}/update-sales/sales_summary`);
+    await expect(page).toHaveURL(`/events?event-id=${event.id}&drawer-open=true&update-sales=SALESSUMMARY`);
+  });
+});
