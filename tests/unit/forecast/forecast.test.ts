@@ -70,6 +70,10 @@ describe('state', () => {
   it('is no_data without history or without capacity', () => {
     const alone = forecast([upcoming('alone', 0.5, 30)], 'alone');
     expect(alone.state).toBe('no_data');
+    const two = forecast([...past.slice(0, 2), upcoming('two', 0.5, 30)], 'two');
+    expect(two.state).toBe('no_data');
+    expect(two.comparables).toBe(2);
+    expect(forecast([...past.slice(0, 3), upcoming('three', 0.5, 30)], 'three').state).not.toBe('no_data');
     expect(alone.now.value).not.toBeNull(); // what it sold is still known
     expect(alone.prediction.value).toBeNull();
     const noCap = forecast([...past, { ...upcoming('nocap', 0.5, 30), capacity: 0 }], 'nocap');
