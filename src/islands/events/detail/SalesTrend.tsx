@@ -26,6 +26,8 @@ function TrendChart({ graph, lng }: { graph: SalesGraph; lng: string }) {
     const first = pts[0]?.mapped_date ?? today;
     const last = pts[pts.length - 1]?.mapped_date ?? today;
     const base = chartBase(lng);
+    // Ticks every 10 points (every 20 past 100 %), so the axis reads in round numbers.
+    const yMax = percentAxisMax(pts.flatMap((p) => [p.norm_tickets_sold_current, p.norm_tickets_sold_avg, p.norm_tickets_predicted]));
     return {
       ...base,
       chart: { ...base.chart, type: 'line', id: 'sales-trend' },
@@ -37,7 +39,7 @@ function TrendChart({ graph, lng }: { graph: SalesGraph; lng: string }) {
       colors: [CHART_COLORS.accent, CHART_COLORS.muted, CHART_COLORS.good],
       stroke: { width: [3, 2, 2.5], dashArray: [0, 0, 6], curve: 'straight' },
       xaxis: { ...base.xaxis, type: 'datetime' },
-      yaxis: { min: 0, max: percentAxisMax(pts.flatMap((p) => [p.norm_tickets_sold_current, p.norm_tickets_sold_avg, p.norm_tickets_predicted])), tickAmount: 5, labels: { formatter: (v: number) => formatPercent(v, lng, 0) } },
+      yaxis: { min: 0, max: yMax, tickAmount: yMax / 10 <= 10 ? yMax / 10 : yMax / 20, labels: { formatter: (v: number) => formatPercent(v, lng, 0) } },
       tooltip: { ...base.tooltip, shared: true, y: { formatter: (v: number | null) => formatPercent(v, lng) } },
       annotations:
         today >= first && today <= last
