@@ -1,6 +1,7 @@
 // spec 1 §2.10, spec 3 "Event drawer" and "Routes": the event page below 991 px (on the desktop
 // project a 980 px window, so the page shows in its wider layout), and the hand-over to the drawer
 // on wide screens. Each test of each project works on its own event: the two projects run at once.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { EventItem, EventList } from '../../src/lib/contracts/events';
 import { formatEventDate, formatPercent } from '../../src/islands/events/detail/format';
@@ -183,6 +184,24 @@ test.describe('event page', () => {
     await expect(page).toHaveURL(`/events/${event.id}/update-sales/document_upload`);
     await expect(page.getByRole('heading', { level: 1, name: 'Add sales' })).toBeVisible();
     await expect(page.getByText(event.title)).toBeVisible();
+  });
+
+  test('has no serious or critical accessibility violations, charts drawn and menu open', async ({ page }, testInfo) => {
+    test.setTimeout(60_000); // two axe runs over a page with two charts
+    const event = await eventFor(page, testInfo, 8);
+    await openPage(page, testInfo, `/events/${event.id}`);
+    const series = page.locator('[data-section="series"]');
+    await series.scrollIntoViewIfNeeded();
+    await expect(series.getByTestId('series-list').or(series.getByText('No other dates'))).toBeVisible();
+    await expect(page.locator('[data-section="transactions"] .apexcharts-canvas svg').first()).toBeVisible();
+    const serious = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'Event actions' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(await serious()).toEqual([]);
   });
 
   test('an unknown event goes to the not-found page with its reason', async ({ page }, testInfo) => {

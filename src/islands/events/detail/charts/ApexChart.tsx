@@ -1,6 +1,6 @@
 // One apexcharts chart. The library is imported on first use (./apex), and the chart is rebuilt
 // when its options change. The chart is named for screen readers by a caption the caller renders
-// (aria-describedby) and a label; apexcharts' own keyboard navigation is on.
+// (aria-describedby) and a label on its figure; apexcharts' own keyboard navigation is on.
 import { useEffect, useRef, useState } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import styles from '../EventDetail.module.css';
@@ -32,7 +32,10 @@ export function ApexChart({ options, label, height, describedBy }: { options: Ap
   }, [options, height]);
   return (
     <div className={styles.chartFrame} data-ready={ready || undefined} data-height={height}>
-      <div ref={ref} role="img" aria-label={label} aria-describedby={describedBy} className={styles.chart} />
+      {/* A figure, not role="img": apexcharts' keyboard navigation puts focusable points inside. */}
+      <figure aria-label={label} aria-describedby={describedBy} className={styles.figure}>
+        <div ref={ref} className={styles.chart} />
+      </figure>
       {!ready && <div className={styles.chartSkeleton} aria-hidden="true" />}
     </div>
   );
