@@ -141,7 +141,15 @@ export function resetFilters(f: EventFilters): EventFilters {
   return { ...EMPTY_FILTERS, status: [...DEFAULT_STATUS], q: f.q };
 }
 
-export type ListQuery = EventListQueryInput & Record<string, string | number | boolean | string[] | undefined>;
+/** GET /events/ parameters as they go on the wire (booleans as 'true'/'false', arrays as repeated keys). */
+export type ListQuery = Pick<EventListQueryInput, 'q' | 'since' | 'until' | 'include_archived' | 'simulated'> & {
+  page: number;
+  limit: number;
+  'frontend_status[]': FrontendStatus[];
+  campaigns?: CampaignFilter[];
+  'city[]'?: string[];
+  'vh[]'?: string[];
+};
 
 /**
  * GET /events/ parameters (spec 1 §3) for one page. The date range is always explicit, so the
@@ -160,8 +168,8 @@ export function toListQuery(f: EventFilters, today: string, page = 1): ListQuery
     until: until >= since ? until : undefined,
     'frontend_status[]': [...f.status],
     // spec 1 §2.9 status HIDDEN = the archived events, which the server leaves out unless asked.
-    include_archived: archived ? true : undefined,
-    simulated: f.source === 'all' ? undefined : f.source === 'manual',
+    include_archived: archived ? 'true' : undefined,
+    simulated: f.source === 'all' ? undefined : f.source === 'manual' ? 'true' : 'false',
     campaigns: f.campaigns.length > 0 ? [...f.campaigns] : undefined,
     'city[]': f.cities.length > 0 ? [...f.cities] : undefined,
     'vh[]': f.venuesAndHalls.length > 0 ? [...f.venuesAndHalls] : undefined,
