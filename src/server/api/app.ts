@@ -15,6 +15,7 @@ import { profileRouter } from './profile';
 import { tasksRouter } from './tasks';
 import { devRouter } from './dev';
 import { csrfGuard } from './csrf';
+import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, eventsRouter } from './events';
 import { preMfaGuard } from './middleware';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
@@ -44,12 +45,15 @@ function v3(): Hono<Env> {
     .route('/auth', authRouter)
     .use('/tasks/*', requireViewer)
     .route('/tasks', tasksRouter)
+    .route('/events', eventsRouter)
+    .route('/daily_revenue_summary', dailyRevenueRouter)
+    .route('/campaigns', campaignStatsRouter)
     .route('/', profileRouter);
 }
 
 function campaignSide(): Hono<Env> {
-  // The campaign-side service serves the campaigns module (spec 2); its calls land with that issue.
-  return new Hono<Env>().use('*', requirePermission('wave'));
+  // The campaign-side service serves the campaigns module (spec 2); the rest lands with that issue.
+  return new Hono<Env>().use('*', requirePermission('wave')).route('/events', campaignSideEventsRouter);
 }
 
 export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<Env> {

@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { partners } from '../schema';
 import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
+import { seedCampaigns } from './campaigns';
 
 export type SeedScale = 'demo' | 'bench';
 export const SEED_KEY = 'encore-2026';
@@ -34,6 +35,7 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
     for (const p of DEMO_PARTNERS) {
       const c = await seedCatalog(tx as unknown as Db, { id: p.id, currency: p.currency, language: p.language, product: p.product }, { scale, now, seedKey: SEED_KEY });
       for (const [k, v] of Object.entries(c)) counts[k] = (counts[k] ?? 0) + v;
+      counts.campaigns = (counts.campaigns ?? 0) + (await seedCampaigns(tx as unknown as Db, p, { now, seedKey: SEED_KEY }));
     }
     return true;
   });

@@ -1,0 +1,49 @@
+// spec 1 §7 "Events": the event list, one event and its widgets, the frontend status, the daily
+// sales summary and the dashboard's campaign statistics. Module permission (lookout, wave) is
+// enforced by prefix in app.ts; every query is scoped to the viewer's partner.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DailyRevenueQuery, EventListQuery, SetFrontendStatusRequest, CampaignSideStatusRequest } from '../../lib/contracts/events';
+import { eventSeries, getEventItem } from '../modules/events/item';
+import { listEvents, listFlaggedEvents } from '../modules/events/list';
+import { eventVenues } from '../modules/events/venues';
+import { dailyRevenueSummary, eventTickets, salesGraph } from '../modules/events/charts';
+import { campaignSideEvent, setCampaignSideStatus, setFrontendStatus } from '../modules/events/status';
+import { campaignStats } from '../modules/events/campaign-stats';
+import type { Env } from './env';
+import { partnerViewerOf } from './middleware';
+import { validate } from './validate';
+
+// Repeated keys (city[]=a&city[]=b) arrive as arrays only through queries(); single values as strings.
+const listQuery = validate('query', EventListQuery);
+const idParam = validate('param', z.object({ id: z.string().min(1).max(200) }));
+
+export const eventsRouter = new Hono<Env>()
+  .get('/', listQuery, async (c) => c.json(await listEvents(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))))
+  .get('/flagged', listQuery, async (c) => c.json(await listFlaggedEvents(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))))
+  .get('/venues', async (c) => c.json(await eventVenues(c.var.db, partnerViewerOf(c).partner.id)))
+  .get('/:id', idParam, async (c) => c.json(await getEventItem(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
+  .get('/:id/series', idParam, async (c) => {
+    const items = await eventSeries(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id);
+    return c.json({ total: items.length, items });
+  })
+  .get('/:id/benchmark', idParam, async (c) => c.json((await getEventItem(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)).benchmark))
+  .get('/:id/sales-graph', idParam, async (c) => c.json(await salesGraph(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
+  .get('/:id/tickets', idParam, async (c) => c.json(await eventTickets(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
+  .put('/:id/setup_frontend_status', idParam, validate('json', SetFrontendStatusRequest), async (c) => {
+    await setFrontendStatus(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id, c.req.valid('json').frontend_status);
+    return c.body(null, 204);
+  });
+
+export const dailyRevenueRouter = new Hono<Env>().get('/', validate('query', DailyRevenueQuery), async (c) =>
+  c.json(await dailyRevenueSummary(c.var.db, partnerViewerOf(c).partner, c.req.valid('query'))),
+);
+
+export const campaignStatsRouter = new Hono<Env>().get('/fb/stats', async (c) => c.json(await campaignStats(c.var.db, partnerViewerOf(c).partner)));
+
+/** The campaign-side service's event calls (spec 1 §7): read and the console's status mirror. */
+export const campaignSideEventsRouter = new Hono<Env>()
+  .get('/:id', idParam, async (c) => c.json(await campaignSideEvent(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
+  .put('/last_updated_on_fe/:id', idParam, validate('json', CampaignSideStatusRequest), async (c) =>
+    c.json(await setCampaignSideStatus(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id, c.req.valid('json').status)),
+  );
