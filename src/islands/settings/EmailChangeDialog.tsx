@@ -1,7 +1,7 @@
 // Changing the email (spec 1 §2.5, issue 3): the current password re-authenticates, a code goes
 // to the new address, the code confirms it (POST /profile/email, then its confirmation).
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { confirmEmailChange, requestEmailChange } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import { $session } from '../../stores/session';

@@ -3,7 +3,7 @@
 // the dialog, spec 1 §8), and the preferred method when both are active. Each change answers a
 // new session (privilege change), so the expiry is re-read from its cookie.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { getMfaSettings, getTotpSetup, removeTotp, updateMfaSettings } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import type { LoginResponse, MfaMethod, MfaSettings, TotpSetupResponse } from '../../lib/contracts/auth';

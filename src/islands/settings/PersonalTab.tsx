@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { updateProfile } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
 import { UpdateProfileRequest } from '../../lib/contracts/auth';

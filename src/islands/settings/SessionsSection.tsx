@@ -2,7 +2,7 @@
 // device, IP and last activity; the current one is marked; others can be ended one by one or all
 // at once.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { endOtherSessions, endSession, listSessions } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import type { SessionSummary } from '../../lib/contracts/auth';

@@ -3,8 +3,7 @@
 // (roving tabindex; arrow keys, Home and End): radix Tabs renders style attributes (tab list and
 // panels) that the hash-only CSP refuses.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { I18nIsland } from '../../lib/i18n/react';
+import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PersonalTab } from './PersonalTab';

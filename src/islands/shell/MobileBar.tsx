@@ -1,6 +1,6 @@
 // Mobile (< 992 px, spec 1 §2.3): a top bar with menu, back button, title and user icon, and the
 // slide-out menu sheet holding the same items as the sidebar.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
 import { Logo } from '../ui/Logo';
 import { Modal } from '../ui/Modal';

@@ -2,7 +2,7 @@
 // notifications with the unread badge, support, settings and logout.
 import type { SubmitEvent, ReactElement, ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { Icon, isIconName, type IconName } from '../ui/Icon';
 import { Tooltip } from '../ui/Tooltip';
 import { $unreadCount, badgeLabel } from '../../stores/notifications';

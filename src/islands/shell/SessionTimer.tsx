@@ -2,7 +2,7 @@
 // time. Announced to screen readers only on request (a live region ticking every second is noise).
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { $sessionExpiresAt, formatTimer, timerSeconds } from '../../stores/sessionExpiry';
 import styles from './SessionTimer.module.css';
 

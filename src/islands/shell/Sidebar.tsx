@@ -1,6 +1,6 @@
 // Desktop sidebar (>= 992 px, spec 1 §2.3): logo, menu, user block; collapsible.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { Logo } from '../ui/Logo';
 import { Icon } from '../ui/Icon';
 import { NavItems } from './NavItems';

@@ -1,6 +1,6 @@
 // The sidebar's file-upload item opens this modal (spec 1 §2.7). The drop zone itself arrives
 // with the upload module; until then the modal points to the file upload page.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { Modal } from '../ui/Modal';
 import { Button, ButtonLink } from '../ui/Button';
 import { Icon } from '../ui/Icon';

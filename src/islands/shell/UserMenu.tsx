@@ -2,7 +2,7 @@
 // logout. It opens upward when less than 120 px of space is left below its trigger.
 import { useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { DROPDOWN_FLIP_SPACE_PX, LANGUAGES, type Language } from '../../lib/constants';
 import { isLanguage } from '../../lib/i18n/language';
 import { pushToast } from '../../stores/toasts';

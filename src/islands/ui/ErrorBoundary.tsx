@@ -1,7 +1,7 @@
 // spec 1 §2.3: a section that fails shows common.genericError with a retry button. Retry
 // re-mounts the children (a new key), so their effects and data loading start over.
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { Button } from './Button';
 import { Icon } from './Icon';
 import styles from './ErrorBoundary.module.css';

@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { Toast as RToast } from 'radix-ui';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import { TOAST_HIDE_MS, TOAST_TRANSITION_MS } from '../../lib/constants';
-import { I18nIsland } from '../../lib/i18n/react';
+import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { $toasts, dismissToast, type Toast } from '../../stores/toasts';
 import { Icon } from './Icon';

@@ -1,6 +1,8 @@
-// A minimal translator over already-loaded resources for the login page, whose JavaScript budget
-// (80 KB gzip) has no room for i18next. Same key paths and {{var}} interpolation as i18next for
-// the plain strings it covers; pages with a shell use the real i18next (./react.tsx).
+// The browser's translator over already-loaded resources. i18next costs ~18 KB gzip per page,
+// which the login (80 KB) and shell pages (150 KB) budgets cannot carry; islands only need key
+// lookup with namespace fallback, {{var}} interpolation and i18next's plural suffixes (_one,
+// _other, … chosen by Intl.PluralRules when `count` is given). The server renders with i18next;
+// both read the same JSON, and the locale tests check the keys.
 import type { Dict, IslandI18n } from './namespaces';
 
 export type TinyT = (key: string, vars?: Record<string, string | number>) => string;
@@ -14,11 +16,20 @@ function lookup(dict: Dict | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export function createTinyT({ defaultNS, resources }: IslandI18n): TinyT {
+export function createTinyT({ lng, defaultNS, resources }: IslandI18n): TinyT {
   const chain = [resources[defaultNS], resources.common];
+  const plurals = new Intl.PluralRules(lng);
+  const find = (key: string) => {
+    for (const dict of chain) {
+      const text = lookup(dict, key);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  };
   return (key, vars) => {
-    let text: string | undefined;
-    for (const dict of chain) if ((text = lookup(dict, key)) !== undefined) break;
+    const count = vars?.count;
+    const text =
+      (typeof count === 'number' ? (find(`${key}_${plurals.select(count)}`) ?? find(`${key}_other`)) : undefined) ?? find(key);
     if (text === undefined) return key;
     return vars ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? '')) : text;
   };

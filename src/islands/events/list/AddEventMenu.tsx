@@ -1,7 +1,7 @@
 // spec 3 "Events page actions": add one event (/simulation) or several (/add-multi-events);
 // disabled without the simulation permission, with the spec 1 §6 hint.
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import styles from './Toolbar.module.css';

@@ -3,7 +3,7 @@
 // the filters refuse (before today without past events, an end before the start).
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Popover } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { formatDisplayDate, parseDisplayDate } from './dates';
 import styles from './FiltersPanel.module.css';

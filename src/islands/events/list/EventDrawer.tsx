@@ -4,10 +4,9 @@
 // open, so its charts never weigh on the list's first paint.
 import { lazy, Suspense } from 'react';
 import { Dialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
 import type { FrontendStatus } from '../../../lib/contracts/events';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
-import { I18nIsland } from '../../../lib/i18n/react';
+import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Icon } from '../../ui/Icon';
 import { useBodyScrollLock } from '../../ui/Modal';

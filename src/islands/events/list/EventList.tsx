@@ -1,7 +1,7 @@
 // The infinite-scroll list (spec 1 §2.9): rows, loading rows while a page comes, 'No events found'
 // when nothing matches, 'Error fetching data.' with a retry when a page fails (spec 1 §8).
 import { useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem } from '../../../lib/contracts/events';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

@@ -7,7 +7,7 @@
 // The row is a link to the event page, so it opens in a new tab and works without JavaScript;
 // on wide screens a plain click opens the drawer instead (onOpen).
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, ForecastState } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { formatEventStart } from './dates';

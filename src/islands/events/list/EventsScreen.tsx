@@ -3,10 +3,9 @@
 // search are written to it (replaceState, so a link can be shared and a reload restores them) and
 // the drawer opens with pushState, so Back closes it.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { BREAKPOINT_NARROW } from '../../../lib/constants';
-import { I18nIsland } from '../../../lib/i18n/react';
+import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { AddEventMenu } from './AddEventMenu';
 import { isNarrow, mobileRoute, readDrawer, rowOpensDrawer, withDrawer, withoutDrawer, type DrawerState } from './drawerUrl';

@@ -3,7 +3,7 @@
 // applies at once. Cities and venues come from GET /events/venues, requested when the panel opens
 // and cancelled when it closes before the answer (spec 1 §7: abortable).
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { EventVenues, FrontendStatus } from '../../../lib/contracts/events';
 import { ApiError } from '../../../lib/api/client';
 import { getEventVenues } from '../../../lib/api/events';

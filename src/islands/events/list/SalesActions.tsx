@@ -3,7 +3,7 @@
 // shows the spec's 'Error' notification. Import belongs to the sales module and is not here yet:
 // it is shown disabled, saying so, rather than pretending to work.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { Language } from '../../../lib/constants';
 import { ApiError } from '../../../lib/api/client';
 import { exportSales, SALES_EXPORT_FILE, saveBlob } from '../../../lib/api/salesExport';

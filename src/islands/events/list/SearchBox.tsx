@@ -1,7 +1,7 @@
 // The events search (spec 1 §2.9). Typing waits for a pause before it asks the server, so each
 // keystroke does not start (and cancel) a request; Enter searches at once.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import styles from './Toolbar.module.css';
 
