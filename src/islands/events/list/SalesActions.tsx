@@ -43,10 +43,10 @@ export function SalesActions({ query, currency, language, canSales }: { query: L
         disabledHint={canSales ? undefined : t('common.notAuthorizedAction')}
         onClick={() => void onExport()}
       >
-        {busy ? t('events.actions.exporting') : t('events.actions.exportSales')}
+        <span className={styles.actionLabel}>{busy ? t('events.actions.exporting') : t('events.actions.exportSales')}</span>
       </Button>
       <Button variant="secondary" iconName="upload" disabled disabledHint={t('events.actions.importComingSoon')}>
-        {t('events.actions.importSales')}
+        <span className={styles.actionLabel}>{t('events.actions.importSales')}</span>
       </Button>
     </div>
   );
