@@ -44,6 +44,9 @@ export function DateField({
   };
 
   const commit = () => {
+    // Leaving an unchanged field keeps its message: it would otherwise vanish under the pointer
+    // on the way to the next control and move that control.
+    if (text === (value ? formatDisplayDate(value) : '')) return;
     const trimmed = text.trim();
     if (trimmed === '') {
       setError(null);

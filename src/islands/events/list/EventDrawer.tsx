@@ -2,7 +2,7 @@
 // opened from the URL (event-id, drawer-open). It traps focus, closes with Escape or its close
 // button and gives focus back to the row (radix Dialog). The detail inside is loaded on first
 // open, so its charts never weigh on the list's first paint.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import type { FrontendStatus } from '../../../lib/contracts/events';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
@@ -49,12 +49,31 @@ export function EventDrawer({
   const { t } = useTranslation();
   const open = eventId !== null;
   useBodyScrollLock(open);
+  // radix gives focus back to a Dialog.Trigger; the drawer has none (a row link or a URL opens
+  // it), so it remembers what had focus when it opened: the row that was clicked.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const captured = useRef(false);
+  if (open && !captured.current && typeof document !== 'undefined') {
+    captured.current = true;
+    returnFocus.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  }
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses (see ui/Modal). */}
         {open && <div className={styles.overlay} aria-hidden="true" />}
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined} data-testid="event-drawer">
+        <Dialog.Content
+          className={styles.drawer}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const target = returnFocus.current;
+            returnFocus.current = null;
+            captured.current = false;
+            if (target?.isConnected) target.focus();
+            else document.getElementById('main')?.focus();
+          }}
+        >
           <div className={styles.bar}>
             <Dialog.Title className="visually-hidden">{t('events.list.drawerTitle')}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={t('events.list.closeDrawer')}>
