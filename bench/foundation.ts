@@ -3,9 +3,8 @@
 //   without JS; a signed-in shell page < 50 ms server time p95 on loopback; demo seed < 30 s.
 // Usage: npm run bench  (prints a Markdown table; --write updates docs/PERFORMANCE.md)
 import fs from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { percentile, signInCookie, startServer } from './lib';
+import { jsWeight, markdownTable, pageScripts, writePerformanceBlock, percentile, signInCookie, startServer } from './lib';
 
 const dataDir = '/tmp/encore-bench-foundation';
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -29,26 +28,9 @@ const srv = await startServer(dataDir, port);
 try {
   // 2. Login page JS: every script and modulepreload the page references, gzipped.
   const html = await (await fetch(`${srv.base}/login`)).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)) srcs.add(m[1]);
-  // Walks the chunk graph; static imports load with the page, dynamic ones on first use.
-  const walk = async (roots: string[], followDynamic: boolean) => {
-    const seen = new Set<string>();
-    let gz = 0;
-    const queue = [...roots];
-    while (queue.length) {
-      const src = queue.shift()!;
-      if (seen.has(src)) continue;
-      seen.add(src);
-      const body = await (await fetch(`${srv.base}${src}`)).text();
-      gz += gzipSync(body).length;
-      const pattern = followDynamic ? /(?:from\s*|import\s*\(?\s*)["`](\.\/[^"`]+\.js)["`]/g : /(?:from\s*|import\s*)"(\.\/[^"]+\.js)"/g;
-      for (const m of body.matchAll(pattern)) queue.push(new URL(m[1], `http://x${src}`).pathname);
-    }
-    return { gz, files: seen.size };
-  };
-  const atLoad = await walk([...srcs], false);
-  const withSignIn = await walk([...srcs], true);
+  const srcs = pageScripts(html);
+  const atLoad = await jsWeight(srv.base, [...srcs], false);
+  const withSignIn = await jsWeight(srv.base, [...srcs], true);
   rowsOut.push(['Login page JavaScript at load (gzip, all static chunks)', '≤ 80 KB', `${(atLoad.gz / 1024).toFixed(1)} KB in ${atLoad.files} files`]);
   rowsOut.push(['… plus the chunks loaded on submit (API client)', '≤ 80 KB', `${(withSignIn.gz / 1024).toFixed(1)} KB in ${withSignIn.files} files`]);
   const noJsForm = /<form[^>]*method="post"/i.test(html) && /name="username"/.test(html) && /name="password"/.test(html);
@@ -80,14 +62,7 @@ try {
   await srv.stop();
 }
 
-const table = ['| measure | budget | measured |', '|---|---|---|', ...rowsOut.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = markdownTable(rowsOut);
 console.log(table);
-if (process.argv.includes('--write')) {
-  const file = 'docs/PERFORMANCE.md';
-  const doc = fs.readFileSync(file, 'utf8');
-  const start = '<!-- bench:foundation -->';
-  const end = '<!-- /bench:foundation -->';
-  const block = `${start}\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (bench/foundation.ts).\n${end}`;
-  fs.writeFileSync(file, doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${doc}\n${block}\n`);
-}
+if (process.argv.includes('--write')) writePerformanceBlock('foundation', table, '`npm run bench` (bench/foundation.ts)');
 process.exit(0);

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { boot } from '../src/server/boot';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/db/seed/accounts';
 import { config } from '../src/server/config';
+import { createHttpServer, listen } from '../src/server/http/serve';
 
 const t0 = performance.now();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -14,8 +15,8 @@ const info = await boot();
 // Built output of `npm run build`; a variable path keeps the type checker out of dist/.
 const entryPath = '../dist/server/entry.mjs';
 const entry = await import(entryPath);
-const { server } = entry.startServer();
-await new Promise<void>((resolve) => (server.server.listening ? resolve() : server.server.once('listening', () => resolve())));
+const server = createHttpServer(entry.handler);
+await listen(server, Number(process.env.PORT), process.env.HOST);
 
 const url = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
 const lines = [
@@ -28,7 +29,7 @@ const lines = [
 console.log(lines.join('\n'));
 
 const stop = () => {
-  server.server.close();
+  server.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

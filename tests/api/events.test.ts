@@ -2,10 +2,13 @@
 // the campaign-side mirror, daily summary and campaign statistics; bad input, another partner's
 // ids and missing permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/db/seed/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
+import { and, eq } from 'drizzle-orm';
+import { permissions, users } from '../../src/server/db/schema';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -95,6 +98,18 @@ describe('GET /events/', () => {
       expect(res.status, q).toBe(400);
       expect((await errorOf(res)).error_code).toBe('error.validation.invalid');
     }
+  });
+
+  it('answers 200 or 400 for any query value, never a 500', async () => {
+    const keys = ['page', 'limit', 'q', 'since', 'until', 'status', 'frontend_status[]', 'simulated', 'campaigns', 'city[]', 'vh[]', 'flagged_to_top', 'descending', 'include_archived'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 40 })), { maxLength: 5 }), async (pairs) => {
+        const params = new URLSearchParams(pairs);
+        const res = await api.request(`/api/v3/events/?${params}`, { token: admin });
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('shows only the viewer’s partner and needs the lookout permission', async () => {
@@ -211,6 +226,22 @@ describe('frontend status', () => {
     expect((await mirror('e1001-00004', 'PAUSED')).status).toBe(400);
     expect((await mirror('e1002-00001', 'RUNNING')).status).toBe(404);
     expect((await mirror('e1001-00004', 'RUNNING', analyst)).status).toBe(403);
+  });
+});
+
+describe('without the lookout permission', () => {
+  it('refuses every event call with 403 and the permission hint', async () => {
+    const { token } = await api.signIn('analyst@encore.demo');
+    const [{ id: userId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'analyst@encore.demo'));
+    await t.db.update(permissions).set({ isEnabled: false }).where(and(eq(permissions.userId, userId), eq(permissions.name, 'lookout')));
+    for (const path of ['/events/', '/events/flagged/', '/events/venues', '/events/e1001-00001', '/events/e1001-00001/sales-graph', '/daily_revenue_summary/?event_id=e1001-00001']) {
+      const res = await api.request(`/api/v3${path}`, { token });
+      expect(res.status, path).toBe(403);
+      expect((await errorOf(res)).error_code, path).toBe('error.auth.forbidden');
+    }
+    const put = await api.request('/api/v3/events/e1001-00001/setup_frontend_status', { method: 'PUT', token, json: { frontend_status: 'FLAGGED' } });
+    expect(put.status).toBe(403);
+    await t.db.update(permissions).set({ isEnabled: true }).where(and(eq(permissions.userId, userId), eq(permissions.name, 'lookout')));
   });
 });
 

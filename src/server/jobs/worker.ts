@@ -7,9 +7,13 @@ import { claimTask, setTaskState } from '../modules/tasks/repo';
 import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import '../modules/tasks/maintenance';
 import '../modules/mail/outbox';
+import '../modules/forecast/tasks';
+import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {
   idleDelayMs?: number;
+  /** Queue the daily forecast runs when idle (default on). */
+  nightly?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -51,6 +55,7 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Pro
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
+  const nightly = opts.nightly === false ? null : nightlyScheduler(db);
   const loop = (async () => {
     while (running) {
       let worked = false;
@@ -58,6 +63,13 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Pro
         worked = await runOnce(db, workerId);
       } catch (err) {
         opts.log?.(`[worker] claim failed: ${(err as Error).message}`);
+      }
+      if (!worked && nightly) {
+        try {
+          await nightly();
+        } catch (err) {
+          opts.log?.(`[worker] nightly scheduling failed: ${(err as Error).message}`);
+        }
       }
       if (!worked && running) {
         await new Promise<void>((resolve) => {

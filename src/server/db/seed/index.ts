@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { partners } from '../schema';
 import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
+import { recomputeForecasts } from '../../modules/forecast/recompute';
 import { seedCampaigns } from './campaigns';
 
 export type SeedScale = 'demo' | 'bench';
@@ -39,5 +40,12 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
     }
     return true;
   });
+  if (seeded) {
+    // The demo opens on forecasts, not on an empty queue: compute them now. Sales run up to
+    // `now`; a seed of today is forecast as of this moment, one of another day as of that day.
+    const at = now.getTime() === startOfTodayUtc().getTime() ? Date.now() : now.getTime();
+    counts.forecasts = 0;
+    for (const p of DEMO_PARTNERS) counts.forecasts += (await recomputeForecasts(db, p.id, { nowMs: at })).events;
+  }
   return { seeded, scale, ms: Date.now() - started, counts };
 }

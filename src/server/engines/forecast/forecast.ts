@@ -1,0 +1,126 @@
+// The live forecast of a partner's events: the history is prepared and the blend weights learnt
+// once, then every event is a neighbour search in memory.
+import { MAX_DAYS, type EventRecord, type Forecast } from './types';
+import { daysOutAt, type PreparedEvent } from './curves';
+import { buildHistory, type History } from './history';
+import { findComparables } from './comparables';
+import { observe } from './analogues';
+import { benchmarkCurve } from './pickup';
+import { DEFAULT_PARAMS, predictFinal, trainBlendWeights, type ModelParams } from './model';
+import type { BlendWeights } from './blend';
+import { classify, ON_TRACK_BAND } from './state';
+import { predictedPath } from './path';
+
+export interface ForecastOptions {
+  nowMs: number;
+  params?: ModelParams;
+  /** Learnt from the history when not given (see trainBlendWeights). */
+  weights?: BlendWeights;
+  /** On-track band in percentage points. */
+  band?: number;
+}
+
+export interface Forecaster {
+  history: History;
+  weights: BlendWeights;
+  forecast: (eventId: string) => Forecast | undefined;
+}
+
+/** Fraction to percent with two decimals. */
+const pct = (share: number): number => Math.round(share * 10_000) / 100;
+
+export function createForecaster(records: readonly EventRecord[], opts: ForecastOptions): Forecaster {
+  return forecasterFor(buildHistory(records), opts);
+}
+
+/** A forecaster over a history built already (the caller may keep weights learnt from it). */
+export function forecasterFor(history: History, opts: ForecastOptions): Forecaster {
+  const params = opts.params ?? DEFAULT_PARAMS;
+  const weights = opts.weights ?? trainBlendWeights(history, opts.nowMs, params);
+  return {
+    history,
+    weights,
+    forecast: (id) => {
+      const e = history.byId.get(id);
+      return e && forecastEvent(e, history, { ...opts, params, weights });
+    },
+  };
+}
+
+export function forecastEvent(
+  e: PreparedEvent,
+  history: History,
+  opts: ForecastOptions & { params: ModelParams; weights: BlendWeights },
+): Forecast {
+  const daysOut = daysOutAt(e.rec.startMs, opts.nowMs);
+  const cap = e.rec.capacity;
+  const base: Forecast = {
+    eventId: e.rec.id,
+    state: 'no_data',
+    daysOut,
+    ticketsSold: e.tickets,
+    now: { value: null, benchmark: null },
+    prediction: { value: null, benchmark: null },
+    predictedTickets: null,
+    comparables: 0,
+    benchmarkCurve: [],
+    predictedPath: [],
+  };
+  if (cap <= 0) return base;
+
+  const sold = e.tickets / cap;
+  const started = e.rec.startMs <= opts.nowMs;
+  // A finished event is compared with every other finished event, a running one with what had
+  // finished by now.
+  const { neighbours } = findComparables(e, history, opts.nowMs, opts.params.similarity);
+  const curveDays = Math.min(
+    MAX_DAYS,
+    Math.max(daysOut, ...neighbours.map((n) => n.event.firstSaleDaysOut), 0),
+  );
+  const bench = benchmarkCurve(neighbours, curveDays);
+  const benchAt = (d: number) => bench[Math.min(bench.length - 1, Math.max(0, d))];
+  const finalBench = neighbours.length ? pct(bench[0]) : null;
+  const withBench: Forecast = {
+    ...base,
+    now: { value: pct(sold), benchmark: null },
+    comparables: neighbours.length,
+    benchmarkCurve: neighbours.length ? Array.from(bench, pct) : [],
+  };
+
+  if (started) {
+    return {
+      ...withBench,
+      state: 'finished',
+      now: { value: pct(sold), benchmark: finalBench },
+      prediction: { value: pct(sold), benchmark: finalBench },
+      predictedTickets: e.tickets,
+    };
+  }
+  if (neighbours.length === 0) return withBench;
+
+  const nowBench = pct(benchAt(daysOut));
+  if (e.tickets >= cap) {
+    return {
+      ...withBench,
+      state: 'sold_out',
+      now: { value: pct(sold), benchmark: nowBench },
+      prediction: { value: pct(sold), benchmark: finalBench },
+      predictedTickets: e.tickets,
+      predictedPath: new Array(daysOut + 1).fill(pct(sold)),
+    };
+  }
+
+  const obs = observe(e, daysOut);
+  const p = predictFinal(e, obs, history, opts.nowMs, opts.weights, opts.params);
+  if (!p) return withBench;
+  const shape = p.analogues.length ? benchmarkCurve(p.analogues, Math.min(MAX_DAYS, daysOut)) : bench;
+  const predicted = pct(p.share);
+  return {
+    ...withBench,
+    state: classify(predicted, finalBench ?? predicted, opts.band ?? ON_TRACK_BAND),
+    now: { value: pct(sold), benchmark: nowBench },
+    prediction: { value: predicted, benchmark: finalBench },
+    predictedTickets: Math.round(p.share * cap),
+    predictedPath: predictedPath(shape, daysOut, sold, p.share).map(pct),
+  };
+}

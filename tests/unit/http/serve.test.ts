@@ -1,0 +1,44 @@
+// The server compresses what it sends (pages, API answers, scripts) when the client accepts it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { createHttpServer, listen } from '../../../src/server/http/serve';
+
+const page = `<html>${'<p>Konzerthaus</p>'.repeat(500)}</html>`;
+const server = createHttpServer((req, res) => {
+  res.setHeader('content-type', req.url === '/tiny' ? 'text/plain' : 'text/html');
+  res.end(req.url === '/tiny' ? 'ok' : page);
+});
+let base = '';
+beforeAll(async () => {
+  await listen(server, 0, '127.0.0.1');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const raw = (path: string, encoding: string) =>
+  new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    import('node:http').then(({ get }) =>
+      get(`${base}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject),
+    );
+  });
+
+describe('createHttpServer', () => {
+  it('gzips a page for a client that accepts gzip', async () => {
+    const res = await raw('/', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body.length).toBeLessThan(page.length / 10);
+    expect(gunzipSync(res.body).toString()).toBe(page);
+  });
+  it('prefers brotli when offered, sends plain text otherwise, and leaves tiny bodies alone', async () => {
+    expect((await raw('/', 'gzip, br')).headers['content-encoding']).toBe('br');
+    const plain = await raw('/', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    expect((await raw('/tiny', 'gzip')).headers['content-encoding']).toBeUndefined();
+  });
+});
