@@ -66,12 +66,15 @@ describe('filters in the URL', () => {
 
   it('survives any URL', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 'from', 'to', 'range', 'past', 'city', 'vh', 'source', 'campaigns', 'status'), fc.string())), (pairs) => {
-        const f = parse(new URLSearchParams(pairs).toString());
-        expect(f.status.length).toBeGreaterThan(0);
-        expect(normalizeFilters(f, TODAY)).toEqual(f);
-        expect(parse(filtersToSearch(f).toString())).toEqual(f);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('q', 'from', 'to', 'range', 'past', 'city', 'vh', 'source', 'campaigns', 'status'), fc.string())),
+        (pairs) => {
+          const f = parse(new URLSearchParams(pairs).toString());
+          expect(f.status.length).toBeGreaterThan(0);
+          expect(normalizeFilters(f, TODAY)).toEqual(f);
+          expect(parse(filtersToSearch(f).toString())).toEqual(f);
+        },
+      ),
     );
   });
 

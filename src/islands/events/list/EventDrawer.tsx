@@ -85,18 +85,18 @@ export function EventDrawer({
               <ErrorBoundary key={eventId}>
                 {/* The detail's own strings; it may come from another island's bundle of keys. */}
                 <I18nIsland i18n={detailI18n}>
-                <Suspense fallback={<DetailLoading />}>
-                  <EventDetail
-                    eventId={eventId}
-                    variant="drawer"
-                    i18n={detailI18n}
-                    canSales={canSales}
-                    canSimulation={canSimulation}
-                    canCampaigns={canCampaigns}
-                    onClose={onClose}
-                    onStatusChange={(status) => onStatusChange(eventId, status)}
-                  />
-                </Suspense>
+                  <Suspense fallback={<DetailLoading />}>
+                    <EventDetail
+                      eventId={eventId}
+                      variant="drawer"
+                      i18n={detailI18n}
+                      canSales={canSales}
+                      canSimulation={canSimulation}
+                      canCampaigns={canCampaigns}
+                      onClose={onClose}
+                      onStatusChange={(status) => onStatusChange(eventId, status)}
+                    />
+                  </Suspense>
                 </I18nIsland>
               </ErrorBoundary>
             )}

@@ -11,28 +11,9 @@ import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, ForecastState } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { formatEventStart } from './dates';
+import { formatShare, isDateOnly, isManualEvent, trendPoints } from './rowModel';
 import { eventPath } from './drawerUrl';
 import styles from './EventRow.module.css';
-
-/** Same as DATE_ONLY_CATEGORIES of the contracts (a value import there would pull zod into the page). */
-const DATE_ONLY = ['product', 'uncategorized'];
-
-/** spec 1 §2.10: an id with '-sim-' is a manual (simulated) event. */
-export function isManualEvent(event: Pick<EventItem, 'id' | 'source'>): boolean {
-  return event.source === 'manual' || event.id.includes('-sim-');
-}
-
-/** Now minus benchmark in points, one decimal; null when either is unknown or they are equal. */
-export function trendPoints(event: Pick<EventItem, 'benchmark'>): number | null {
-  const { value, benchmark } = event.benchmark.now;
-  if (value === null || benchmark === null) return null;
-  const diff = Math.round((value - benchmark) * 10) / 10;
-  return diff === 0 ? null : diff;
-}
-
-function formatShare(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
-}
 
 const STATE_TONE: Record<ForecastState, string> = {
   below: styles.toneBad,
@@ -56,7 +37,7 @@ export function EventRow({
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { date, time } = formatEventStart(event.start_date_time);
-  const dateOnly = DATE_ONLY.includes(event.category);
+  const dateOnly = isDateOnly(event.category);
   const trend = showTrend ? trendPoints(event) : null;
   const { now, prediction, state } = event.benchmark;
   const place = [event.hall_name, event.venue_name].filter(Boolean) as string[];
@@ -92,9 +73,7 @@ export function EventRow({
         </span>
         <span className={styles.meta}>
           {event.city && <span>{event.city}</span>}
-          {place.length > 0 && (
-            <span>{place.length === 2 ? t('events.row.hallVenue', { hall: place[0], venue: place[1] }) : place[0]}</span>
-          )}
+          {place.length > 0 && <span>{place.length === 2 ? t('events.row.hallVenue', { hall: place[0], venue: place[1] }) : place[0]}</span>}
         </span>
         <span className={styles.tags}>
           {dateOnly && (
@@ -111,7 +90,9 @@ export function EventRow({
           )}
           {isManualEvent(event) && <span className={`${styles.tag} ${styles.tagManual}`}>{t('events.row.manual')}</span>}
           {event.frontend_status === 'HIDDEN' && <span className={styles.tag}>{t('events.filters.statusOptions.HIDDEN')}</span>}
-          {event.frontend_status === 'CANCELLED' && <span className={`${styles.tag} ${styles.tagCancelled}`}>{t('events.filters.statusOptions.CANCELLED')}</span>}
+          {event.frontend_status === 'CANCELLED' && (
+            <span className={`${styles.tag} ${styles.tagCancelled}`}>{t('events.filters.statusOptions.CANCELLED')}</span>
+          )}
         </span>
       </span>
 

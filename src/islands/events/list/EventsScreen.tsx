@@ -2,7 +2,7 @@
 // export/import, the infinite-scroll list and the event drawer. The URL is the state: filters and
 // search are written to it (replaceState, so a link can be shared and a reload restores them) and
 // the drawer opens with pushState, so Back closes it.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { BREAKPOINT_NARROW } from '../../../lib/constants';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
@@ -12,7 +12,6 @@ import { isNarrow, mobileRoute, readDrawer, rowOpensDrawer, withDrawer, withoutD
 import { EventDrawer } from './EventDrawer';
 import { EventList } from './EventList';
 import { activeFilterCount, filtersFromSearch, filtersToSearch, resetFilters, statusShown, toListQuery, type EventFilters } from './filters';
-import { FiltersPanel } from './FiltersPanel';
 import { SalesActions } from './SalesActions';
 import { SearchBox } from './SearchBox';
 import type { EventsScreenProps } from './types';
@@ -20,6 +19,11 @@ import { useEventPages } from './useEventPages';
 import styles from './Toolbar.module.css';
 
 const FILTERS_PANEL_ID = 'events-filters';
+
+// The filters (with their calendar and venue lists) are not needed for the first paint; they load
+// when the button is pointed at or used, keeping the page within its JavaScript budget.
+const loadFiltersPanel = () => import('./FiltersPanel');
+const FiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
 
 function pageUrl(params: URLSearchParams): string {
   const search = params.toString();
@@ -124,7 +128,9 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
     filtersButton.current?.focus();
   };
   const onPanelKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && !e.defaultPrevented) {
+    // A calendar popover is portalled out of the panel but its keys still bubble here through
+    // React: its Escape closes only the calendar.
+    if (e.key === 'Escape' && !e.defaultPrevented && e.currentTarget.contains(e.target as Node)) {
       e.preventDefault();
       closeFilters();
     }
@@ -143,6 +149,8 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
             className={styles.filtersToggle}
             aria-expanded={filtersOpen}
             aria-controls={FILTERS_PANEL_ID}
+            onPointerEnter={() => void loadFiltersPanel()}
+            onFocus={() => void loadFiltersPanel()}
             onClick={() => setFiltersOpen((o) => !o)}
           >
             <Icon name="filter" size={18} />
@@ -163,15 +171,23 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
 
       {filtersOpen && (
         <div onKeyDown={onPanelKeyDown}>
-          <FiltersPanel
-            id={FILTERS_PANEL_ID}
-            filters={filters}
-            today={today}
-            simpleUser={props.simpleUser}
-            onChange={applyFilters}
-            onReset={() => applyFilters(resetFilters(filters))}
-            onClose={closeFilters}
-          />
+          <Suspense
+            fallback={
+              <div id={FILTERS_PANEL_ID} className={styles.panelLoading} role="status">
+                {t('common.loading')}
+              </div>
+            }
+          >
+            <FiltersPanel
+              id={FILTERS_PANEL_ID}
+              filters={filters}
+              today={today}
+              simpleUser={props.simpleUser}
+              onChange={applyFilters}
+              onReset={() => applyFilters(resetFilters(filters))}
+              onClose={closeFilters}
+            />
+          </Suspense>
         </div>
       )}
 

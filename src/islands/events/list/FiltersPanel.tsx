@@ -11,15 +11,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { defaultSince, defaultUntil, formatDisplayDate, RANGE_OPTIONS, rangeEnd, type RangeOption } from './dates';
 import { DateField } from './DateField';
-import {
-  activeFilterCount,
-  CAMPAIGN_OPTIONS,
-  normalizeFilters,
-  STATUS_OPTIONS,
-  type CampaignFilter,
-  type EventFilters,
-  type SourceFilter,
-} from './filters';
+import { activeFilterCount, CAMPAIGN_OPTIONS, normalizeFilters, STATUS_OPTIONS, type CampaignFilter, type EventFilters, type SourceFilter } from './filters';
 import styles from './FiltersPanel.module.css';
 
 // The venues of a partner do not change while the page is open; the panel opens many times.
@@ -62,7 +54,19 @@ function Group({ legend, children, className }: { legend: string; children: Reac
   );
 }
 
-function Check({ label, checked, onChange, disabled, hint }: { label: ReactNode; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; hint?: string }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
   return (
     <label className={styles.check} title={hint}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />

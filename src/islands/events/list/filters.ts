@@ -179,7 +179,11 @@ export function toListQuery(f: EventFilters, today: string, page = 1): ListQuery
 /** A stable identity of a query without its page: a new key means a new list. */
 export function listKey(query: ListQuery): string {
   const { page: _page, ...rest } = query;
-  return JSON.stringify(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** Whether an event with this status still belongs in a list filtered by `status`. */
