@@ -179,4 +179,20 @@ test.describe('events list', () => {
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/events\?city=Bonn$/);
   });
+
+  test('a failed page says so and retries; a failed export says so', async ({ page }) => {
+    await waitForIslands(page);
+    await page.route('**/api/v3/events/?*', (route) => route.fulfill({ status: 500, json: { message: 'boom', error_code: 'error.server.internal' } }));
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('a');
+    await expect(page.getByText('Error fetching data.')).toBeVisible();
+    await page.unroute('**/api/v3/events/?*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(rows(page).first()).toBeVisible();
+
+    await page.route('**/api/v3/daily_revenue_summary/sales_edit_export?*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'boom', error_code: 'error.server.internal' } }),
+    );
+    await page.getByRole('button', { name: 'Export sales' }).click();
+    await expect(page.getByText('There was an error exporting sales data')).toBeVisible();
+  });
 });

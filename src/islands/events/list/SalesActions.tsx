@@ -24,8 +24,10 @@ export function SalesActions({ query, currency, language, canSales }: { query: L
       pushToast({ title: t('events.actions.exportDone'), description: t('events.actions.exportDoneDescription'), variant: 'success' });
     } catch (err) {
       if (!(err instanceof ApiError && err.cancelled)) {
-        // spec 1 §8: 'Error' with the server's message, or the generic export text.
-        const message = err instanceof ApiError && err.status !== null && err.code.startsWith('error.') ? err.message : null;
+        // spec 1 §8: 'Error' with the server's message, or the generic export text. Only messages
+        // about the request itself (a broken rule) are worth showing; a missing route or a server
+        // failure gets the generic text.
+        const message = err instanceof ApiError && (err.status === 400 || err.status === 409 || err.status === 422) ? err.message : null;
         pushToast({ title: t('events.actions.exportErrorTitle'), description: message || t('events.actions.exportErrorFallback'), variant: 'error' });
       }
     } finally {
