@@ -68,8 +68,10 @@ console.log(table);
 
 if (args.includes('--write')) {
   const file = 'docs/PERFORMANCE.md';
-  if (!fs.readFileSync(file, 'utf8').includes('<!-- bench:forecast -->')) {
-    fs.appendFileSync(file, '\n## Demand forecast (issue 4)\n\n<!-- bench:forecast -->\n<!-- /bench:forecast -->\n');
+  const doc = fs.readFileSync(file, 'utf8');
+  if (!doc.includes('<!-- bench:forecast -->')) {
+    const heading = doc.includes('## Demand forecast (issue 4)') ? '' : '\n## Demand forecast (issue 4)\n';
+    fs.appendFileSync(file, `${heading}\n<!-- bench:forecast -->\n<!-- /bench:forecast -->\n`);
   }
   writePerformanceBlock('forecast', table, `\`npx tsx bench/forecast.ts --write\` (in-process, PGlite at ${process.env.DATA_DIR}, bench scale)`);
 }

@@ -26,6 +26,9 @@ export interface Forecaster {
   forecast: (eventId: string) => Forecast | undefined;
 }
 
+/** Fewer finished events than this to compare with is "no data", not a forecast. */
+export const MIN_COMPARABLES = 3;
+
 /** Fraction to percent with two decimals. */
 const pct = (share: number): number => Math.round(share * 10_000) / 100;
 
@@ -96,7 +99,7 @@ export function forecastEvent(
       predictedTickets: e.tickets,
     };
   }
-  if (neighbours.length === 0) return withBench;
+  if (neighbours.length < MIN_COMPARABLES) return withBench;
 
   const nowBench = pct(benchAt(daysOut));
   if (e.tickets >= cap) {

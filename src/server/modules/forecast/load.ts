@@ -4,13 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { EventRecord } from '../../engines/forecast/types';
+import { NOT_SOLD_TICKET_TYPES } from '../sales/measures';
 
-/**
- * Tickets that hold a seat. A 'cancelled' row is a booking that was given back (the seed writes
- * it with a positive quantity and no matching sale): it neither fills the hall nor counts as
- * sold, so it is left out everywhere the forecast counts tickets.
- */
-export const SOLD_TICKET = sql`ticket_type <> 'cancelled'`;
+/** Tickets that hold a seat: the one definition every screen shares (sales/measures.ts). */
+const SOLD_TICKET = sql`NOT (ticket_type = ANY(${sql.param([...NOT_SOLD_TICKET_TYPES])}::text[]))`;
 
 interface EventRow {
   id: string;
