@@ -193,6 +193,6 @@ test.describe('events list', () => {
       route.fulfill({ status: 500, json: { message: 'boom', error_code: 'error.server.internal' } }),
     );
     await page.getByRole('button', { name: 'Export sales' }).click();
-    await expect(page.getByText('There was an error exporting sales data')).toBeVisible();
+    await expect(page.getByText('There was an error exporting sales data').first()).toBeVisible();
   });
 });
