@@ -1,7 +1,8 @@
 // The event drawer of the events page (spec 3 "Event drawer"): a panel on the right over the list,
 // opened from the URL (event-id, drawer-open). It traps focus, closes with Escape or its close
 // button and gives focus back to the row (radix Dialog). The detail inside is loaded on first
-// open, so its charts never weigh on the list's first paint.
+// open, so its charts never weigh on the list's first paint. The close button is the drawer's
+// own (the detail gets no onClose): it is there while the detail loads or fails too.
 import { lazy, Suspense, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import type { FrontendStatus } from '../../../lib/contracts/events';
@@ -93,8 +94,7 @@ export function EventDrawer({
                       canSales={canSales}
                       canSimulation={canSimulation}
                       canCampaigns={canCampaigns}
-                      onClose={onClose}
-                      onStatusChange={(status) => onStatusChange(eventId, status)}
+                        onStatusChange={(status) => onStatusChange(eventId, status)}
                     />
                   </Suspense>
                 </I18nIsland>

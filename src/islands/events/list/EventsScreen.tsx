@@ -32,6 +32,7 @@ function pageUrl(params: URLSearchParams): string {
 
 /** Marks history entries the drawer pushed, so closing it can go back instead of stacking entries. */
 const DRAWER_ENTRY = 'encoreEventDrawer';
+const isDrawerEntry = () => Boolean((history.state as Record<string, unknown> | null)?.[DRAWER_ENTRY]);
 
 function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
   const [wide, setWide] = useState<boolean | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
+  const closing = useRef(false);
 
   const query = useMemo(() => toListQuery(filters, today), [filters, today]);
   const pages = useEventPages(query, props.initial);
@@ -81,6 +83,12 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
       if (narrow.matches) followDrawerLink();
     };
     const onPopState = () => {
+      // Closing walks back over every entry the drawer session pushed (opening it, and e.g. the
+      // detail's sales panel), so Back afterwards leaves the list instead of reopening the drawer.
+      if (closing.current) {
+        if (isDrawerEntry()) return history.back();
+        closing.current = false;
+      }
       const params = new URLSearchParams(location.search);
       setFilters(filtersFromSearch(params, today));
       setDrawer(readDrawer(params));
@@ -112,8 +120,10 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
     const state = readDrawer(closed);
     drawerRef.current = state;
     setDrawer(state);
-    if ((history.state as Record<string, unknown> | null)?.[DRAWER_ENTRY]) history.back();
-    else history.replaceState(null, '', pageUrl(closed));
+    if (isDrawerEntry()) {
+      closing.current = true;
+      history.back();
+    } else history.replaceState(null, '', pageUrl(closed));
   }, []);
 
   const onStatusChange = (eventId: string, status: FrontendStatus) => {
