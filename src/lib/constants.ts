@@ -9,6 +9,9 @@ export const FEATURE_DEFAULTS = {
   'campaign.composer.edit': false,
   notifications: false,
   'package-builder': false,
+  // spec 1 §2.9 / spec 3 "Events page actions": the simple user type sees neither the source
+  // filter nor the sales import/export. Off unless a partner or user flag turns it on.
+  'simple-user': false,
 } as const;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 
@@ -26,6 +29,13 @@ export const NOTIFICATION_POLL_MS = 10_000;
 export const TOKEN_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
 export const DROPDOWN_FLIP_SPACE_PX = 120;
 export const BREAKPOINT_NARROW = 991;
+/** spec 1 §9: an event row opens the drawer above this width and navigates at or below it. */
+export const BREAKPOINT_ROW_NAVIGATION = 975;
+
+// spec 1 §9 events page: page size, infinite-scroll distance and throttle.
+export const EVENTS_PAGE_SIZE = 30;
+export const EVENTS_SCROLL_THRESHOLD_PX = 300;
+export const EVENTS_SCROLL_THROTTLE_MS = 1000;
 
 // spec 1 §3 identity groups
 export const DISABLED_GROUP = 'account-disabled';

@@ -37,6 +37,22 @@ test.describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the events page has no serious or critical violations, nor with the filters or the drawer open', async ({ page }, testInfo) => {
+    await signIn(page, 'admin', { next: '/events' });
+    await expect(page.locator('a[data-event-id]').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(page.getByRole('region', { name: 'Event filters' }).getByRole('checkbox').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    if (!isPhone(testInfo)) {
+      await page.locator('a[data-event-id]').first().click();
+      await expect(page.getByRole('dialog', { name: 'Event details' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+
   test('the 404 page has no serious or critical violations', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

@@ -6,7 +6,7 @@ import { Icon } from './Icon';
 import styles from './Modal.module.css';
 
 /** Keeps the page behind an open modal from scrolling (CSSOM only, allowed by the CSP). */
-function useBodyScrollLock(locked: boolean): void {
+export function useBodyScrollLock(locked: boolean): void {
   useEffect(() => {
     if (!locked) return;
     const { body, documentElement } = document;

@@ -49,7 +49,7 @@ function create(prefix: string) {
 export const mainApi = create(API_BASE);
 export const campaignApi = create(CAMPAIGN_API_BASE);
 
-async function toApiError(err: unknown): Promise<ApiError> {
+export async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError(null, 'cancelled', 'Request cancelled', true);
   if (err instanceof HTTPError) {
     // ky 2 has already read the body into `data` (the response body itself is consumed).

@@ -369,7 +369,7 @@ export const campaigns = pgTable(
     currency: text('currency').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('campaigns_partner_event_idx').on(t.partnerId, t.eventId)],
+  (t) => [index('campaigns_partner_idx').on(t.partnerId, t.status), index('campaigns_event_idx').on(t.eventId)],
 );
 
 // Notifications (spec 1 §2.6, §3). The module arrives with its issue; the shell's unread badge

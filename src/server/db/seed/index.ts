@@ -46,6 +46,9 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
     const at = now.getTime() === startOfTodayUtc().getTime() ? Date.now() : now.getTime();
     counts.forecasts = 0;
     for (const p of DEMO_PARTNERS) counts.forecasts += (await recomputeForecasts(db, p.id, { nowMs: at })).events;
+    // Fresh planner statistics: without them the planner takes every table for a handful of rows
+    // (PGlite has no autovacuum to gather them), and list and chart queries pick poor plans.
+    await db.execute(sql`ANALYZE`);
   }
   return { seeded, scale, ms: Date.now() - started, counts };
 }

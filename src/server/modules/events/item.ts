@@ -44,14 +44,17 @@ export const EVENT_COLUMNS = sql.raw(`e.id, e.eid, e.title, e.category, e.start_
   c.has_any as c_has_any, c.has_active as c_has_active, c.last_status as c_last_status, c.last_opt as c_last_opt,
   c.stop_time as c_stop_time`);
 
-/** Hall, venue, forecast and the campaign summary (active = ACTIVE and stop time not past, spec 1 §4.3). */
+/** spec 1 §4.3: a campaign is active when its status is ACTIVE and its stop time is not past (alias cp). */
+export const ACTIVE_CAMPAIGN = (now: Date): SQL => sql`cp.status = 'ACTIVE' and cp.stop_time >= ${now}`;
+
+/** Hall, venue, forecast and the campaign summary. */
 export const EVENT_JOINS = (now: Date): SQL => sql`
   left join halls h on h.id = e.hall_id
   left join venues v on v.id = h.venue_id
   left join event_forecasts f on f.event_id = e.id
   left join lateral (
     select count(*) > 0 as has_any,
-           coalesce(bool_or(cp.status = 'ACTIVE' and cp.stop_time >= ${now}), false) as has_active,
+           coalesce(bool_or(${ACTIVE_CAMPAIGN(now)}), false) as has_active,
            (array_agg(cp.status order by cp.created_at desc))[1] as last_status,
            (array_agg(cp.optimisation_status order by cp.created_at desc))[1] as last_opt,
            max(cp.stop_time) as stop_time

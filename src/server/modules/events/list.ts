@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { EventListQuery, type EventItem, type EventList } from '../../../lib/contracts/events';
-import { toEventItem, EVENT_COLUMNS, EVENT_JOINS, type EventRow } from './item';
+import { ACTIVE_CAMPAIGN, toEventItem, EVENT_COLUMNS, EVENT_JOINS, type EventRow } from './item';
 
 export type ListQuery = z.output<typeof EventListQuery>;
 
@@ -49,13 +49,19 @@ function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
   });
   if (vh.length) where.push(sql`(${sql.join(vh, sql` or `)})`);
   const campaignFilter = new Set([...q.campaigns, ...q.marketing_campaign_status]);
+  const anyCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id)`;
+  const activeCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id and ${ACTIVE_CAMPAIGN(now)})`;
   if (campaignFilter.size === 1) {
-    where.push(campaignFilter.has('active') ? sql`c.has_active` : sql`(c.has_any and not c.has_active)`);
+    where.push(campaignFilter.has('active') ? activeCampaign : sql`(${anyCampaign} and not ${activeCampaign})`);
   } else if (campaignFilter.size === 2) {
-    where.push(sql`c.has_any`);
+    where.push(anyCampaign);
   }
   return where;
 }
+
+// Only filters on location need the hall and venue; the list's page and its count skip the joins
+// (and every per-row lookup) otherwise, and decorate just the 30 rows of the page.
+const LOCATION_JOINS = sql`left join halls h on h.id = e.hall_id left join venues v on v.id = h.venue_id`;
 
 /** The list for the partner's viewer; pages start at 1. */
 export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = new Date()): Promise<EventList> {
@@ -66,21 +72,23 @@ export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = 
     sql`e.id asc`,
   ].filter((x): x is SQL => x !== null);
   const offset = (q.page - 1) * q.limit;
-  const found = await rows<EventRow & { total: number }>(
+  const orderBy = sql.join(order, sql`, `);
+  const found = await rows<EventRow>(
     db,
-    sql`select ${EVENT_COLUMNS}, count(*) over ()::int as total
-        from events e ${EVENT_JOINS(now)}
-        where ${where}
-        order by ${sql.join(order, sql`, `)}
-        limit ${q.limit} offset ${offset}`,
+    sql`with page as (
+          select e.id from events e ${LOCATION_JOINS} where ${where}
+          order by ${orderBy} limit ${q.limit} offset ${offset}
+        )
+        select ${EVENT_COLUMNS} from page join events e on e.id = page.id ${EVENT_JOINS(now)}
+        order by ${orderBy}`,
   );
-  let total = found[0]?.total ?? 0;
-  if (!found.length && offset > 0) {
-    // Past the last page the window count has no row to ride on.
-    const [c] = await rows<{ n: number }>(db, sql`select count(*)::int as n from events e ${EVENT_JOINS(now)} where ${where}`);
-    total = c?.n ?? 0;
-  }
-  return { total, items: found.map((r) => toEventItem(r)) };
+  // A full page may have more behind it; a short page tells the total without counting (an
+  // empty page past the end does not).
+  const total =
+    found.length < q.limit && (found.length > 0 || offset === 0)
+      ? offset + found.length
+      : ((await rows<{ n: number }>(db, sql`select count(*)::int as n from events e ${LOCATION_JOINS} where ${where}`))[0]?.n ?? 0);
+  return { total, items: found.map((r) => toEventItem(r, now)) };
 }
 
 /** GET /events/flagged/: flagged events from today on, soonest first. */

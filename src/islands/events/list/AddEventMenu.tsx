@@ -1,0 +1,38 @@
+// spec 3 "Events page actions": add one event (/simulation) or several (/add-multi-events);
+// disabled without the simulation permission, with the spec 1 §6 hint.
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from '../../../lib/i18n/react';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import styles from './Toolbar.module.css';
+
+export function AddEventMenu({ allowed }: { allowed: boolean }) {
+  const { t } = useTranslation();
+  if (!allowed) {
+    return (
+      <Button variant="primary" iconName="plus" disabled disabledHint={t('common.notAuthorizedAction')}>
+        {t('events.actions.addEvent')}
+      </Button>
+    );
+  }
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="primary" iconName="plus">
+          {t('events.actions.addEvent')}
+          <Icon name="chevronUpDown" size={14} className={styles.menuChevron} />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6} collisionPadding={8}>
+          <DropdownMenu.Item asChild className={styles.menuItem}>
+            <a href="/simulation">{t('events.actions.oneEvent')}</a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.menuItem}>
+            <a href="/add-multi-events">{t('events.actions.severalEvents')}</a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

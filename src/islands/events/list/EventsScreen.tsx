@@ -1,0 +1,227 @@
+// /events (spec 1 §2.9, spec 3 "Events page actions"): search, filters, add-event menu, sales
+// export/import, the infinite-scroll list and the event drawer. The URL is the state: filters and
+// search are written to it (replaceState, so a link can be shared and a reload restores them) and
+// the drawer opens with pushState, so Back closes it.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
+import { BREAKPOINT_NARROW } from '../../../lib/constants';
+import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
+import { Icon } from '../../ui/Icon';
+import { AddEventMenu } from './AddEventMenu';
+import { isNarrow, mobileRoute, readDrawer, rowOpensDrawer, withDrawer, withoutDrawer, type DrawerState } from './drawerUrl';
+import { EventDrawer } from './EventDrawer';
+import { EventList } from './EventList';
+import { activeFilterCount, filtersFromSearch, filtersToSearch, resetFilters, statusShown, toListQuery, type EventFilters } from './filters';
+import { SalesActions } from './SalesActions';
+import { SearchBox } from './SearchBox';
+import type { EventsScreenProps } from './types';
+import { useEventPages } from './useEventPages';
+import styles from './Toolbar.module.css';
+
+const FILTERS_PANEL_ID = 'events-filters';
+
+// The filters (with their calendar and venue lists) are not needed for the first paint; they load
+// when the button is pointed at or used, keeping the page within its JavaScript budget.
+const loadFiltersPanel = () => import('./FiltersPanel');
+const FiltersPanel = lazy(() => loadFiltersPanel().then((m) => ({ default: m.FiltersPanel })));
+
+function pageUrl(params: URLSearchParams): string {
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+}
+
+/** Marks history entries the drawer pushed, so closing it can go back instead of stacking entries. */
+const DRAWER_ENTRY = 'encoreEventDrawer';
+const isDrawerEntry = () => Boolean((history.state as Record<string, unknown> | null)?.[DRAWER_ENTRY]);
+
+function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
+  const { t } = useTranslation();
+  const { today } = props;
+  const [filters, setFilters] = useState<EventFilters>(() => filtersFromSearch(new URLSearchParams(props.search), today));
+  const [drawer, setDrawer] = useState<DrawerState>(() => readDrawer(new URLSearchParams(props.search)));
+  const drawerRef = useRef(drawer);
+  drawerRef.current = drawer;
+  // The width decides between drawer and mobile route; the server cannot know it.
+  const [wide, setWide] = useState<boolean | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const closing = useRef(false);
+
+  const query = useMemo(() => toListQuery(filters, today), [filters, today]);
+  const pages = useEventPages(query, props.initial);
+  const count = activeFilterCount(filters);
+
+  const applyFilters = useCallback((next: EventFilters) => {
+    setFilters(next);
+    history.replaceState(history.state, '', pageUrl(filtersToSearch(next, new URLSearchParams(location.search))));
+  }, []);
+
+  // spec 1 §2.9: below 991 px a drawer link goes to the mobile route (without an event, to /events);
+  // at or above it a drawer link without an event just loses its drawer parameters.
+  const followDrawerLink = useCallback((): boolean => {
+    const params = new URLSearchParams(location.search);
+    const state = readDrawer(params);
+    if (!state.open) return false;
+    if (isNarrow(window.innerWidth)) {
+      location.replace(mobileRoute(state) ?? '/events');
+      return true;
+    }
+    if (!state.eventId) {
+      const closed = withoutDrawer(params);
+      history.replaceState(null, '', pageUrl(closed));
+      setDrawer(readDrawer(closed));
+    }
+    return false;
+  }, []);
+
+  useEffect(() => {
+    const narrow = window.matchMedia(`(max-width: ${BREAKPOINT_NARROW - 0.02}px)`);
+    setWide(!narrow.matches);
+    followDrawerLink();
+    const onWidth = () => {
+      setWide(!narrow.matches);
+      if (narrow.matches) followDrawerLink();
+    };
+    const onPopState = () => {
+      // Closing walks back over every entry the drawer session pushed (opening it, and e.g. the
+      // detail's sales panel), so Back afterwards leaves the list instead of reopening the drawer.
+      if (closing.current) {
+        if (isDrawerEntry()) return history.back();
+        closing.current = false;
+      }
+      const params = new URLSearchParams(location.search);
+      setFilters(filtersFromSearch(params, today));
+      setDrawer(readDrawer(params));
+      followDrawerLink();
+    };
+    narrow.addEventListener('change', onWidth);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      narrow.removeEventListener('change', onWidth);
+      window.removeEventListener('popstate', onPopState);
+    };
+  }, [followDrawerLink, today]);
+
+  const openEvent = (event: EventItem, click: MouseEvent<HTMLAnchorElement>) => {
+    // New tab, new window, download: the browser follows the link to the event page.
+    if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+    // At or below 975 px the row navigates (spec 1 §2.9). Between 976 and 990 px a drawer link
+    // would be sent on to the mobile route anyway (spec 3 "Routes"), so the row goes there directly.
+    if (!rowOpensDrawer(window.innerWidth) || isNarrow(window.innerWidth)) return;
+    click.preventDefault();
+    const params = withDrawer(new URLSearchParams(location.search), event.id);
+    history.pushState({ [DRAWER_ENTRY]: true }, '', pageUrl(params));
+    setDrawer(readDrawer(params));
+  };
+
+  const closeDrawer = useCallback(() => {
+    if (!drawerRef.current.open) return;
+    const closed = withoutDrawer(new URLSearchParams(location.search));
+    const state = readDrawer(closed);
+    drawerRef.current = state;
+    setDrawer(state);
+    if (isDrawerEntry()) {
+      closing.current = true;
+      history.back();
+    } else history.replaceState(null, '', pageUrl(closed));
+  }, []);
+
+  const onStatusChange = (eventId: string, status: FrontendStatus) => {
+    // Archived (or otherwise filtered-out) events leave the list unless their status is shown.
+    pages.updateItem(eventId, statusShown(status, filters) ? { frontend_status: status } : null);
+    // spec 1 §4.3: archiving returns to the bare path.
+    if (status === 'HIDDEN') closeDrawer();
+  };
+
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filtersButton.current?.focus();
+  };
+  const onPanelKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // A calendar popover is portalled out of the panel but its keys still bubble here through
+    // React: its Escape closes only the calendar.
+    if (e.key === 'Escape' && !e.defaultPrevented && e.currentTarget.contains(e.target as Node)) {
+      e.preventDefault();
+      closeFilters();
+    }
+  };
+
+  const drawerEventId = wide && drawer.open ? drawer.eventId : null;
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div className={styles.findRow}>
+          <SearchBox value={filters.q} onSearch={(q) => q !== filters.q && applyFilters({ ...filters, q })} />
+          <button
+            ref={filtersButton}
+            type="button"
+            className={styles.filtersToggle}
+            aria-expanded={filtersOpen}
+            aria-controls={FILTERS_PANEL_ID}
+            onPointerEnter={() => void loadFiltersPanel()}
+            onFocus={() => void loadFiltersPanel()}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            <Icon name="filter" size={18} />
+            {t('events.filters.toggle')}
+            {count > 0 && (
+              <span className={styles.countBadge}>
+                <span aria-hidden="true">{count}</span>
+                <span className="visually-hidden">{t('events.filters.activeCount', { count })}</span>
+              </span>
+            )}
+          </button>
+        </div>
+        <div className={styles.actions}>
+          {!props.simpleUser && <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} />}
+          <AddEventMenu allowed={props.canSimulation} />
+        </div>
+      </div>
+
+      {filtersOpen && (
+        <div onKeyDown={onPanelKeyDown}>
+          <Suspense
+            fallback={
+              <div id={FILTERS_PANEL_ID} className={styles.panelLoading} role="status">
+                {t('common.loading')}
+              </div>
+            }
+          >
+            <FiltersPanel
+              id={FILTERS_PANEL_ID}
+              filters={filters}
+              today={today}
+              simpleUser={props.simpleUser}
+              onChange={applyFilters}
+              onReset={() => applyFilters(resetFilters(filters))}
+              onClose={closeFilters}
+            />
+          </Suspense>
+        </div>
+      )}
+
+      <EventList pages={pages} showTrend={props.showTrend} onOpen={openEvent} onReset={() => applyFilters(resetFilters(filters))} canReset={count > 0} />
+
+      {wide && (
+        <EventDrawer
+          eventId={drawerEventId}
+          detailI18n={props.detailI18n}
+          canSales={props.canSales}
+          canSimulation={props.canSimulation}
+          canCampaigns={props.canCampaigns}
+          onClose={closeDrawer}
+          onStatusChange={onStatusChange}
+        />
+      )}
+    </>
+  );
+}
+
+export default function EventsScreen({ i18n, ...props }: EventsScreenProps) {
+  return (
+    <I18nIsland i18n={i18n}>
+      <Screen {...props} />
+    </I18nIsland>
+  );
+}
