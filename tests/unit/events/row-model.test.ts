@@ -1,6 +1,6 @@
 // What an event row shows (spec 1 §2.9, §2.10; spec 3 "Event row").
 import { describe, expect, it } from 'vitest';
-import { formatShare, isDateOnly, isManualEvent, trendPoints } from '../../../src/islands/events/list/rowModel';
+import { formatShare, formatSharePercent, isDateOnly, isManualEvent, trendPoints } from '../../../src/islands/events/list/rowModel';
 
 const withNow = (value: number | null, benchmark: number | null) => ({
   benchmark: {
@@ -46,5 +46,7 @@ describe('row labels', () => {
     expect(formatShare(7.14, 'en')).toBe('7.1');
     expect(formatShare(7.14, 'de')).toBe('7,1');
     expect(formatShare(42.6, 'en')).toBe('43');
+    expect(formatSharePercent(42.6, 'en')).toBe('43%');
+    expect(formatSharePercent(7.14, 'de')).toBe('7,1\u00a0%');
   });
 });

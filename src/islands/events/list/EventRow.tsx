@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import type { EventItem, ForecastState } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { formatEventStart } from './dates';
-import { formatShare, isDateOnly, isManualEvent, trendPoints } from './rowModel';
+import { formatShare, formatSharePercent, isDateOnly, isManualEvent, trendPoints } from './rowModel';
 import { eventPath } from './drawerUrl';
 import styles from './EventRow.module.css';
 
@@ -102,7 +102,7 @@ export function EventRow({
         ) : (
           <>
             <span className={styles.soldLine}>
-              <span className={styles.sold}>{t('events.row.sold', { value: formatShare(now.value, lng) })}</span>
+              <span className={styles.sold}>{t('events.row.sold', { value: formatSharePercent(now.value, lng) })}</span>
               {trend !== null && (
                 <span className={`${styles.trend} ${trend > 0 ? styles.trendUp : styles.trendDown}`} data-testid="trend">
                   <Icon name={trend > 0 ? 'arrowUp' : 'arrowDown'} size={14} />
@@ -113,7 +113,7 @@ export function EventRow({
                 </span>
               )}
             </span>
-            {now.benchmark !== null && <span className={styles.benchmark}>{t('events.row.benchmark', { value: formatShare(now.benchmark, lng) })}</span>}
+            {now.benchmark !== null && <span className={styles.benchmark}>{t('events.row.benchmark', { value: formatSharePercent(now.benchmark, lng) })}</span>}
           </>
         )}
       </span>
@@ -124,7 +124,7 @@ export function EventRow({
           {t(`events.row.forecast.${state}`)}
         </span>
         {prediction.value !== null && state !== 'finished' && state !== 'sold_out' && (
-          <span className={styles.predicted}>{t('events.row.predicted', { value: formatShare(prediction.value, lng) })}</span>
+          <span className={styles.predicted}>{t('events.row.predicted', { value: formatSharePercent(prediction.value, lng) })}</span>
         )}
       </span>
       <Icon name="chevronRight" size={18} className={styles.chevron} />

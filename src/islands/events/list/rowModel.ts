@@ -1,5 +1,6 @@
 // What an event row shows, as plain functions (spec 1 §2.9, §2.10; spec 3 "Event row").
 import type { EventItem } from '../../../lib/contracts/events';
+import { formatPercent } from '../detail/format';
 
 /** Same as DATE_ONLY_CATEGORIES of the contracts (a value import there would pull zod into the page). */
 const DATE_ONLY = ['product', 'uncategorized'];
@@ -25,7 +26,14 @@ export function trendPoints(event: Pick<EventItem, 'benchmark'>): number | null 
   return diff === 0 ? null : diff;
 }
 
-/** A share in percent: one decimal below 10, whole numbers above (42 %, 7.5 %). */
+/** A number of the row (points, shares): one decimal below 10, whole numbers above (42, 7.5). */
 export function formatShare(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: Math.abs(value) < 10 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(language, { maximumFractionDigits: rowDigits(value) }).format(value);
 }
+
+/** A share of capacity with the language's percent sign (42%, 42 %), at the row's precision. */
+export function formatSharePercent(value: number, language: string): string {
+  return formatPercent(value, language, rowDigits(value));
+}
+
+const rowDigits = (value: number) => (Math.abs(value) < 10 ? 1 : 0);
