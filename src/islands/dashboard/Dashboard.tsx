@@ -2,10 +2,10 @@
 // campaign statistics. From 1400 px everything shows at once; below, two tabs (Events, Campaign
 // stats) take turns. The first data comes from the server with the page, so the numbers paint
 // without a request; only paging and a changed date range call the API.
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../lib/i18n/react';
-import { I18nIsland } from '../../lib/i18n/react';
+import { useState } from 'react';
+import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
+import { TabList } from '../ui/TabList';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { CampaignStatsCard } from './CampaignStatsCard';
 import { FlaggedEvents } from './FlaggedEvents';
@@ -31,38 +31,17 @@ function Screen({ canEvents, upcoming, flagged, stats, today }: Omit<DashboardPr
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [tab, setTab] = useState<Tab>('events');
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = TABS.indexOf(tab);
-    const target = { ArrowRight: (i + 1) % TABS.length, ArrowLeft: (i + TABS.length - 1) % TABS.length, Home: 0, End: TABS.length - 1 }[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    setTab(TABS[target]);
-    refs.current[target]?.focus();
-  };
   const noAccess = <EmptyState compact icon="alert" message={t('dashboard.noPermission')} />;
   return (
     <div className={styles.root}>
-      <div role="tablist" aria-label={t('dashboard.tabs.label')} className={styles.tabs} onKeyDown={onKeyDown}>
-        {TABS.map((name, i) => (
-          <button
-            key={name}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`dash-tab-${name}`}
-            aria-controls={`dash-panel-${name}`}
-            aria-selected={tab === name}
-            tabIndex={tab === name ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setTab(name)}
-          >
-            {t(`dashboard.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('dashboard.tabs.label')}
+        idPrefix="dash"
+        className={styles.tabs}
+        tabs={TABS.map((name) => ({ value: name, label: t(`dashboard.tabs.${name}`) }))}
+        value={tab}
+        onChange={setTab}
+      />
       <div className={styles.panels}>
         <div role="tabpanel" id="dash-panel-events" aria-labelledby="dash-tab-events" className={styles.eventsPanel} data-active={tab === 'events' || undefined}>
           <Card id="upcoming" title={t('dashboard.upcoming.title')} className={styles.upcoming}>

@@ -2,9 +2,10 @@
 // #notifications, #meta, #system; changing tab pushes the hash. The WAI-ARIA tabs pattern by hand
 // (roving tabindex; arrow keys, Home and End): radix Tabs renders style attributes (tab list and
 // panels) that the hash-only CSP refuses.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
+import { TabList } from '../ui/TabList';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PersonalTab } from './PersonalTab';
 import { SystemTab } from './SystemTab';
@@ -42,40 +43,15 @@ function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
     history.pushState(null, '', url);
   };
 
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const i = SETTINGS_TABS.indexOf(tab);
-    const last = SETTINGS_TABS.length - 1;
-    const target = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    onChange(SETTINGS_TABS[target]);
-    tabRefs.current[target]?.focus();
-  };
-
   return (
     <div className={styles.root}>
-      <div role="tablist" aria-label={t('settings.tabsLabel')} className={styles.tabs} onKeyDown={onKeyDown}>
-        {SETTINGS_TABS.map((name, i) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`settings-tab-${name}`}
-            aria-controls={`settings-panel-${name}`}
-            aria-selected={tab === name}
-            tabIndex={tab === name ? 0 : -1}
-            data-state={tab === name ? 'active' : 'inactive'}
-            className={styles.tab}
-            onClick={() => onChange(name)}
-          >
-            {t(`settings.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('settings.tabsLabel')}
+        idPrefix="settings"
+        tabs={SETTINGS_TABS.map((name) => ({ value: name, label: t(`settings.tabs.${name}`) }))}
+        value={tab}
+        onChange={onChange}
+      />
       <Panel name="personal" active={tab}>
         <ErrorBoundary>
           <PersonalTab profile={profile} partnerCount={partnerCount} />

@@ -1,16 +1,16 @@
 // The event detail (spec 1 §2.10, spec 3 "Event drawer"): one component for the list's drawer and
 // the narrow-screen page. Numbers first — the header and the benchmark boxes come with the event
 // itself; every chart below loads its data and the chart library when it scrolls near.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n/react';
+import { useCallback, useEffect, useState } from 'react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { ApiError } from '../../../lib/api/client';
 import { getEvent } from '../../../lib/api/events';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
-import { I18nIsland } from '../../../lib/i18n/react';
+import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { TabList } from '../../ui/TabList';
 import { BenchmarkBoxes } from './BenchmarkBoxes';
 import { EventActions } from './EventActions';
 import { EventHeader } from './EventHeader';
@@ -64,46 +64,17 @@ function useEvent(eventId: string, initial: EventItem | undefined, attempt: numb
 
 function Tabs({ tab, onChange, campaignsEnabled }: { tab: DetailTab; onChange: (t: DetailTab) => void; campaignsEnabled: boolean }) {
   const { t } = useTranslation();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabs: { value: DetailTab; label: string; disabled: boolean }[] = [
-    { value: 0, label: t('event.tabs.details'), disabled: false },
-    { value: 1, label: t('event.tabs.campaigns'), disabled: !campaignsEnabled },
-  ];
-  const enabled = tabs.filter((x) => !x.disabled);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = enabled.findIndex((x) => x.value === tab);
-    const last = enabled.length - 1;
-    const target = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    const next = enabled[target].value;
-    onChange(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div role="tablist" aria-label={t('event.tabs.label')} className={styles.tabs} onKeyDown={onKeyDown}>
-      {tabs.map((x) => (
-        <button
-          key={x.value}
-          ref={(el) => {
-            refs.current[x.value] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`event-tab-${x.value}`}
-          aria-controls={`event-panel-${x.value}`}
-          aria-selected={tab === x.value}
-          aria-disabled={x.disabled || undefined}
-          title={x.disabled ? t('event.tabs.campaignsDisabled') : undefined}
-          tabIndex={tab === x.value ? 0 : -1}
-          data-state={tab === x.value ? 'active' : 'inactive'}
-          className={styles.tab}
-          onClick={() => !x.disabled && onChange(x.value)}
-        >
-          {x.label}
-        </button>
-      ))}
-    </div>
+    <TabList
+      label={t('event.tabs.label')}
+      idPrefix="event"
+      tabs={[
+        { value: 0, label: t('event.tabs.details') },
+        { value: 1, label: t('event.tabs.campaigns'), disabled: !campaignsEnabled, hint: t('event.tabs.campaignsDisabled') },
+      ]}
+      value={tab}
+      onChange={(value) => onChange(value as DetailTab)}
+    />
   );
 }
 
