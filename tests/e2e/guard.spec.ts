@@ -1,6 +1,6 @@
 // spec 1 §2.1, §2.2: the access guard in front of every route, and the not-found page.
 import { expect, test } from '@playwright/test';
-import { USERS, enText, protectedPaths, rememberLanguage, signIn, submitLogin } from './helpers';
+import { DEMO_EVENT_ID, USERS, enText, protectedPaths, rememberLanguage, signIn, submitLogin } from './helpers';
 
 test.describe('access guard', () => {
   test('a signed-out visit of /events goes to /login and, after signing in, on to /events', async ({ page }) => {
@@ -31,10 +31,11 @@ test.describe('access guard', () => {
 
   test('the analyst may open the pages of their permissions and those without one', async ({ page }) => {
     await signIn(page, 'analyst');
-    for (const path of ['/events/1', '/events/1/update-sales/manual', '/notifications', '/fileUpload']) {
+    for (const path of [`/events/${DEMO_EVENT_ID}`, `/events/${DEMO_EVENT_ID}/update-sales/sales_summary`, '/notifications', '/fileUpload']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      await expect(page, path).toHaveURL(path);
+      // Event pages hand over to the drawer on wide screens; the guard let them through either way.
+      if (!path.startsWith('/events/')) await expect(page, path).toHaveURL(path);
     }
   });
 
@@ -43,9 +44,11 @@ test.describe('access guard', () => {
     await signIn(page, 'admin');
     const routes = protectedPaths();
     expect(routes.length).toBeGreaterThan(15);
-    for (const { path, titleKey } of routes) {
+    for (const { path, titleKey, ownHeading } of routes) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
+      // The event pages carry the event's own heading (event-detail.spec.ts checks them).
+      if (ownHeading) continue;
       await expect(page, path).toHaveURL(path);
       const heading = path === '/' ? 'Hello, Anna' : enText(titleKey);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);

@@ -146,10 +146,19 @@ export function moduleLinks(nav: Locator): Locator {
 }
 
 /** Every protected route of src/lib/routes.ts with its parameters filled in. */
-export function protectedPaths(): { path: string; titleKey: string }[] {
+/** A demo event of partner 1001 (the seed numbers events from 00001). */
+export const DEMO_EVENT_ID = 'e1001-00001';
+
+/**
+ * Every protected route with its parameters filled: a real demo event for event routes, the
+ * sales_summary mode, '1' for the rest. `ownHeading`: the page is titled by its record (the event
+ * pages), not by the route's title key; on wide screens it also hands over to the drawer.
+ */
+export function protectedPaths(): { path: string; titleKey: string; ownHeading: boolean }[] {
   return ROUTES.filter((r) => !r.public).map((r) => ({
-    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'manual' : '1')),
+    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : '1')),
     titleKey: r.titleKey,
+    ownHeading: r.pattern.startsWith('/events/:eventId'),
   }));
 }
 

@@ -65,7 +65,7 @@ test.describe('partner chooser', () => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shows');
     await expect(page).toHaveTitle('Shows - Encore');
-    await expect(page.getByText('Your shows with sales trends and demand predictions will be listed here.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Shows' })).toBeVisible();
 
     await page.goto('/404?reason=EVENT404');
     await expect(page.getByText('This show could not be found.', { exact: false })).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('partner chooser', () => {
   test('a full-service partner’s user keeps the standard wording', async ({ page }) => {
     await signIn(page, 'analyst');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demand prediction');
-    await expect(page.getByText('Your events with sales trends and demand predictions will be listed here.')).toBeVisible();
+    await expect(page.getByText('How your events sell compared with similar events, and what to expect by the start.')).toBeVisible();
   });
 
   test('“Sign in with another account” leaves the chooser for the login form', async ({ page }) => {
