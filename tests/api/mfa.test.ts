@@ -329,7 +329,8 @@ describe('abuse resistance', () => {
     advance(601);
     const after = await api.request('/api/v3/auth', { method: 'POST', json: { username: 'nobody@x.example', password: 'x' }, ip: '198.51.100.1' });
     expect(after.status).toBe(401);
-  });
+    // Every attempt runs argon2id (64 MiB) against a dummy hash, so a busy 2-core machine needs time.
+  }, 120_000);
 
   it('refuses a cookie POST from another origin (CSRF) but not same-origin or bearer', async () => {
     const s = await api.signIn('prisma@encore.demo');
