@@ -38,6 +38,7 @@ test.describe('accessibility', () => {
   });
 
   test('the events page has no serious or critical violations, nor with the filters or the drawer open', async ({ page }, testInfo) => {
+    test.slow(); // three axe scans of a long list, and the drawer loads the detail and its charts
     await signIn(page, 'admin', { next: '/events' });
     await expect(page.locator('a[data-event-id]').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
