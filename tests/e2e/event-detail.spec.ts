@@ -190,7 +190,6 @@ test.describe('event page', () => {
   });
 
   test('has no serious or critical accessibility violations, charts drawn and menu open', async ({ page }, testInfo) => {
-    test.slow(); // axe scans the page with every chart drawn, then again with the menu open
     test.setTimeout(60_000); // two axe runs over a page with two charts
     const event = await eventFor(page, testInfo, 8);
     await openPage(page, testInfo, `/events/${event.id}`);
