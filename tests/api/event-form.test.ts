@@ -133,6 +133,13 @@ describe('POST /events/ validation (spec 3 §5)', () => {
     });
   });
 
+  it('a bad row does not hide the other fields’ problems', async () => {
+    expect(await issuesOf(full({ capacity: -1, lineups: [{ artist_name: '', artist_type: 'band' }] }))).toEqual({
+      capacity: 'negativeError',
+      'lineups.0.artist_name': 'required',
+    });
+  });
+
   it('the product variant needs only name, category and date', async () => {
     expect(await issuesOf({ name: '', category: 'product', date: '' })).toEqual({ name: 'required', date: 'required' });
     const ok = await send('POST', '/events/?event_type=prisma', { name: 'Gutschein', category: 'product', date: inDays(10), tz: 'Europe/Berlin', status: 'RUNNING' });

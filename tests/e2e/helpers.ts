@@ -148,7 +148,8 @@ export function moduleLinks(nav: Locator): Locator {
 /** Every protected route of src/lib/routes.ts with its parameters filled in. */
 export function protectedPaths(): { path: string; titleKey: string }[] {
   return ROUTES.filter((r) => !r.public).map((r) => ({
-    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'manual' : '1')),
+    // The editors load the event by its eid: the first event of the demo catalogue (seed/catalog-plan.ts).
+    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'manual' : name === 'eid' ? 'TIX-1001-1' : '1')),
     titleKey: r.titleKey,
   }));
 }

@@ -69,21 +69,13 @@ export function isTimeZone(tz: string): boolean {
 const text = (max: number) => z.string().trim().max(max, E.tooLong);
 const isCalendarDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-export const Lineup = z.object({
-  artist_name: text(NAME_MAX).min(1, { message: E.required, abort: true }),
-  artist_type: z
-    .string()
-    .min(1, { message: E.required, abort: true })
-    .refine((v) => (ARTIST_ROLES as readonly string[]).includes(v), E.badRole),
-});
+// Row shapes only; the rows' rules run in EventForm's refinement with the other fields, so a bad
+// row does not hide the form's other problems (zod skips refinements after a shape failure).
+const row = z.string().max(NAME_MAX * 2);
+export const Lineup = z.object({ artist_name: row, artist_type: row });
 export type Lineup = z.infer<typeof Lineup>;
-
-export const Setlist = z.object({
-  /** The composer. */
-  artist_name: text(NAME_MAX).min(1, { message: E.required, abort: true }),
-  /** The work's title. */
-  track: text(NAME_MAX).min(1, { message: E.required, abort: true }),
-});
+/** artist_name is the composer, track the work's title. */
+export const Setlist = z.object({ artist_name: row, track: row });
 export type Setlist = z.infer<typeof Setlist>;
 
 // Numbers arrive as JSON numbers from the API and may arrive as '' from an emptied input.
@@ -138,9 +130,24 @@ export const EventForm = z
     };
     num('capacity', true);
     num('price', false);
+    const text = (path: (string | number)[], value: string) => {
+      const message = !value.trim() ? E.required : value.trim().length > NAME_MAX ? E.tooLong : null;
+      if (message) ctx.addIssue({ code: 'custom', path, message });
+    };
+    v.lineups.forEach((l, i) => {
+      text(['lineups', i, 'artist_name'], l.artist_name);
+      if (!l.artist_type) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.required });
+      else if (!(ARTIST_ROLES as readonly string[]).includes(l.artist_type)) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.badRole });
+    });
+    v.setlists.forEach((s, i) => {
+      text(['setlists', i, 'artist_name'], s.artist_name);
+      text(['setlists', i, 'track'], s.track);
+    });
   })
   .transform((v) => ({
     ...v,
+    lineups: v.lineups.map((l) => ({ artist_name: l.artist_name.trim(), artist_type: l.artist_type })),
+    setlists: v.setlists.map((s) => ({ artist_name: s.artist_name.trim(), track: s.track.trim() })),
     capacity: v.category === 'product' || v.capacity === '' || v.capacity == null ? 0 : Number(v.capacity),
     price: v.category === 'product' || v.price === '' || v.price == null ? null : Number(v.price),
   }));

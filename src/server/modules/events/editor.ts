@@ -144,3 +144,14 @@ export async function getEventDetails(db: Db, partnerId: number, id: string): Pr
     source: r.source,
   };
 }
+
+/** The edit routes carry the eid (spec 3 "Routes"); our own ids are accepted too. */
+export async function findEventIdByEid(db: Db, partnerId: number, eid: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.partnerId, partnerId), sql`(${events.eid} = ${eid} or ${events.id} = ${eid})`))
+    .orderBy(sql`${events.eid} = ${eid} desc`)
+    .limit(1);
+  return row?.id;
+}
