@@ -40,6 +40,7 @@ async function openEditor(page: Page, path: string) {
 
 test.describe('event edit', () => {
   test.beforeEach(async ({ page }) => {
+    test.slow(); // several full page loads each, on a shared machine
     await signIn(page, 'admin');
   });
 

@@ -39,6 +39,10 @@ async function eventsNamed(page: Page, name: string) {
 }
 
 test.describe('simulation', () => {
+  test.beforeEach(() => {
+    test.slow(); // form filling, an axe scan and page loads, on a shared machine
+  });
+
   test('shows the rules in a danger box and at the fields', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     await openSimulation(page);

@@ -92,7 +92,8 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
 
   const [changed, setChanged] = useState(false);
   const [fromWave, setFromWave] = useState(false);
-  const [boxError, setBoxError] = useState<{ title?: string; text: string } | null>(null);
+  // Server failures take focus; form errors leave it on the first invalid field (react-hook-form).
+  const [boxError, setBoxError] = useState<{ title?: string; text: string; focus?: boolean } | null>(null);
   const [done, setDone] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [copyOpen, setCopyOpen] = useState(false);
@@ -129,7 +130,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
   }, [copiedFrom]);
 
   useEffect(() => {
-    if (boxError) boxRef.current?.focus();
+    if (boxError?.focus) boxRef.current?.focus();
   }, [boxError]);
 
   const onInvalid = (errs: FieldErrors<EditorValues>) => {
@@ -158,6 +159,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
       if (created) setValue('blocks', remaining);
       setBoxError({
         text: created ? `${t('simulation.partial', { done: created, total: v.blocks.length })} ${errorText(failure)}` : errorText(failure),
+        focus: true,
       });
       return;
     }
@@ -175,7 +177,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
       pushToast({ title: t('eventEdit.saved'), description: t('eventEdit.savedDetail'), variant: 'success' });
       setTimeout(() => location.assign(returnHref({ id: saved.id, category: saved.category, lookout })), EDIT_REDIRECT_MS);
     } catch (err) {
-      setBoxError({ title: t('eventEdit.updateFailed'), text: errorText(err) });
+      setBoxError({ title: t('eventEdit.updateFailed'), text: errorText(err), focus: true });
     }
   };
 

@@ -112,9 +112,9 @@ export function editorResolver(tz: () => string): Resolver<EditorValues> {
 
 /** Field-level numeric problems (spec 3 §8: Simulation.form.errors.invalidFields in the box). */
 export function hasNumberProblems(errors: FieldErrors<EditorValues>): boolean {
-  return (errors.blocks ?? []).some?.((b) =>
-    [b?.capacity?.message, b?.price?.message].some((m) => m === 'negativeError' || m === 'decimalError' || m === 'notANumber'),
-  ) ?? false;
+  const numeric = new Set(['negativeError', 'decimalError', 'notANumber']);
+  const blocks = (errors.blocks ?? []) as ({ capacity?: { message?: string }; price?: { message?: string } } | undefined)[];
+  return Array.from(blocks).some((b) => [b?.capacity?.message, b?.price?.message].some((m) => m !== undefined && numeric.has(m)));
 }
 
 /** Copy dialog (spec 3 §4): overwrite replaces only the lists the source has entries in; append adds. */
