@@ -146,8 +146,9 @@ export function moduleLinks(nav: Locator): Locator {
 }
 
 /** Every protected route of src/lib/routes.ts with its parameters filled in. */
-/** A demo event of partner 1001 (the seed numbers events from 00001). */
+/** A demo event of partner 1001 (the seed numbers events from 00001) and its eid (seed/catalog-plan.ts). */
 export const DEMO_EVENT_ID = 'e1001-00001';
+export const DEMO_EVENT_EID = 'TIX-1001-1';
 
 /**
  * Every protected route with its parameters filled: a real demo event for event routes, the
@@ -156,7 +157,10 @@ export const DEMO_EVENT_ID = 'e1001-00001';
  */
 export function protectedPaths(): { path: string; titleKey: string; ownHeading: boolean }[] {
   return ROUTES.filter((r) => !r.public).map((r) => ({
-    path: r.pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : '1')),
+    // Event routes take a demo event: by id (e1001-00001) or, in the editors, by its eid.
+    path: r.pattern.replace(/:(\w+)/g, (_, name: string) =>
+      name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : '1',
+    ),
     titleKey: r.titleKey,
     ownHeading: r.pattern.startsWith('/events/:eventId'),
   }));

@@ -1,6 +1,8 @@
 // spec 1 §7 "Events": the event list, one event and its widgets, the frontend status, the daily
-// sales summary and the dashboard's campaign statistics. Module permission (lookout, wave) is
-// enforced by prefix in app.ts; every query is scoped to the viewer's partner.
+// sales summary and the dashboard's campaign statistics; spec 3 §7 event create and update.
+// Module permission (lookout, wave) is enforced by prefix in app.ts, the writes of the editor
+// additionally need simulation (per route, since reading events needs lookout only); every query
+// is scoped to the viewer's partner.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DailyRevenueQuery, EventListQuery, SetFrontendStatusRequest, CampaignSideStatusRequest } from '../../lib/contracts/events';
@@ -10,18 +12,40 @@ import { eventVenues } from '../modules/events/venues';
 import { dailyRevenueSummary, eventTickets, salesGraph } from '../modules/events/charts';
 import { campaignSideEvent, setCampaignSideStatus, setFrontendStatus } from '../modules/events/status';
 import { campaignStats } from '../modules/events/campaign-stats';
+import { EventForm, EventTypeQuery, EventUpdateQuery } from '../../lib/contracts/event-form';
+import { createSimulatedEvent, getEventDetails, updateEvent } from '../modules/events/editor';
+import { enqueueForecastRecompute } from '../modules/forecast';
 import type { Env } from './env';
-import { partnerViewerOf } from './middleware';
+import { partnerViewerOf, requirePermission } from './middleware';
 import { validate } from './validate';
 
 // Repeated keys (city[]=a&city[]=b) arrive as arrays only through queries(); single values as strings.
 const listQuery = validate('query', EventListQuery);
 const idParam = validate('param', z.object({ id: z.string().min(1).max(200) }));
+const simulation = requirePermission('simulation');
+const eventForm = validate('json', EventForm);
 
 export const eventsRouter = new Hono<Env>()
   .get('/', listQuery, async (c) => c.json(await listEvents(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))))
   .get('/flagged', listQuery, async (c) => c.json(await listFlaggedEvents(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))))
   .get('/venues', async (c) => c.json(await eventVenues(c.var.db, partnerViewerOf(c).partner.id)))
+  // spec 3 "Simulation": one call per date entry, one manual event each. A simulated event gets a
+  // forecast from comparable events as soon as the recompute task has run.
+  .post('/', simulation, validate('query', EventTypeQuery), eventForm, async (c) => {
+    const partnerId = partnerViewerOf(c).partner.id;
+    const id = await createSimulatedEvent(c.var.db, partnerId, c.req.valid('json'));
+    await enqueueForecastRecompute(c.var.db, partnerId, [id]);
+    return c.json({ message: 'Event created', ids: [id] });
+  })
+  .put('/:id', simulation, idParam, validate('query', EventUpdateQuery), eventForm, async (c) => {
+    const partnerId = partnerViewerOf(c).partner.id;
+    const { id } = c.req.valid('param');
+    await updateEvent(c.var.db, partnerId, id, c.req.valid('json'));
+    // skip_pipeline: the caller triggers the regeneration itself (spec 3 §4 regeneration flow).
+    if (!c.req.valid('query').skip_pipeline) await enqueueForecastRecompute(c.var.db, partnerId, [id]);
+    return c.json(await getEventItem(c.var.db, partnerId, id));
+  })
+  .get('/:id/details', idParam, async (c) => c.json(await getEventDetails(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
   .get('/:id', idParam, async (c) => c.json(await getEventItem(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
   .get('/:id/series', idParam, async (c) => {
     const items = await eventSeries(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id);

@@ -276,6 +276,15 @@ export const events = pgTable(
     source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
     // What the campaign-side service last heard from the console (spec 1 §4.3 mirror call).
     campaignSideStatus: text('campaign_side_status', { enum: ['RUNNING', 'CANCELLED'] }),
+    // spec 3 §3 event details kept by the event editor and the simulation; lineups and setlists
+    // are only ever read and written whole with their event, so jsonb rather than tables.
+    description: text('description').notNull().default(''),
+    /** Average ticket price in the partner's currency (major units). */
+    price: real('price'),
+    lineups: jsonb('lineups').$type<{ artist_name: string; artist_type: string }[]>().notNull().default([]),
+    setlists: jsonb('setlists').$type<{ artist_name: string; track: string }[]>().notNull().default([]),
+    /** IANA zone the form's local date and time were entered in. */
+    timezone: text('timezone'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
