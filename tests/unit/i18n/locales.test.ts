@@ -38,9 +38,11 @@ describe('locales', () => {
 
   it('translates every server error code the API answers with', () => {
     const codes = new Set<string>();
-    for (const file of fs.readdirSync('src/server', { recursive: true }) as string[]) {
-      if (!file.endsWith('.ts')) continue;
-      for (const m of fs.readFileSync(`src/server/${file}`, 'utf8').matchAll(/'(error\.[a-zA-Z]+\.[a-zA-Z]+)'/g)) codes.add(m[1]);
+    for (const dir of ['src/server', 'src/lib/contracts']) {
+      for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
+        if (!file.endsWith('.ts')) continue;
+        for (const m of fs.readFileSync(`${dir}/${file}`, 'utf8').matchAll(/'(error\.[a-zA-Z_]+\.[a-zA-Z_]+)'/g)) codes.add(m[1]);
+      }
     }
     expect(codes.size).toBeGreaterThan(8);
     for (const lng of ['en', 'de'] as const) {
