@@ -5,6 +5,7 @@ import {
   FALLBACK_ERROR_KEY,
   isXlsxFile,
   serverErrorKeys,
+  serverErrorMessage,
   translateFirst,
   type SheetCells,
 } from '../../../src/islands/events/sales/salesWorkbook';
@@ -105,5 +106,28 @@ describe('server errors (spec 3 §8)', () => {
 
   it('shows client codes from the server with their own text', () => {
     expect(translateFirst(t, serverErrorKeys('NO_SALES_RECORDS'))).toBe('No rows');
+  });
+});
+
+describe('upload failure message', () => {
+  const dict: Record<string, string> = {
+    'common.serverErrors.error.upload_sales_from_excel.invalid_total_revenue': 'A revenue is not a number of at least 0.',
+    'common.serverErrors.error.upload_sales_from_excel.invalid_schema.too_many_rows': 'Too many rows.',
+    [FALLBACK_ERROR_KEY]: 'Invalid or not unique',
+  };
+  const t = (key: string) => dict[key] ?? key;
+
+  it('names the cell the server pointed at', () => {
+    expect(serverErrorMessage(t, 'error.upload_sales_from_excel.invalid_total_revenue', 'Sales!C7')).toBe(
+      'A revenue is not a number of at least 0. (Sales!C7)',
+    );
+  });
+
+  it('uses a subcode of its own text as is', () => {
+    expect(serverErrorMessage(t, 'error.upload_sales_from_excel.invalid_schema', 'too_many_rows')).toBe('Too many rows.');
+  });
+
+  it('falls back for an unknown code', () => {
+    expect(serverErrorMessage(t, 'error.other', 'x')).toBe('Invalid or not unique');
   });
 });

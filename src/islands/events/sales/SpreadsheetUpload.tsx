@@ -9,7 +9,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PanelFooter, type PanelFormProps } from './panelParts';
-import { checkSalesFile, serverErrorKeys, translateFirst, type ClientCode } from './salesWorkbook';
+import { checkSalesFile, serverErrorMessage, translateFirst, type ClientCode } from './salesWorkbook';
 import styles from './SalesPanel.module.css';
 
 /** spec 3 §4: no file, checking, valid or invalid (with error), uploading. */
@@ -73,8 +73,8 @@ export default function SpreadsheetUpload({ event, onCancel, onSaved, onDirtyCha
       onSaved();
     } catch (err) {
       console.error('Sales upload failed', err);
-      const keys = err instanceof ApiError ? serverErrorKeys(err.code, err.subcode) : [];
-      setState({ status: 'failed', file: chosen, records, message: translateFirst(t, keys) });
+      const message = err instanceof ApiError ? serverErrorMessage(t, err.code, err.subcode) : translateFirst(t, []);
+      setState({ status: 'failed', file: chosen, records, message });
     }
   };
 

@@ -1,5 +1,6 @@
 // Pure rules of the manual sales form (spec 3 "Manual sales entry", §5): what the number fields
 // accept, the date bounds and the payload of POST /ingest/transaction_summary.
+import type { TransactionSummaryRequest } from '../../../lib/contracts/sales';
 import type { TicketType } from './ticketTypes';
 
 export interface SalesRowInput {
@@ -8,13 +9,7 @@ export interface SalesRowInput {
   revenue: string;
 }
 
-export interface TransactionSummaryPayload {
-  event_id: string;
-  /** YYYY-MM-DD */
-  start_date: string;
-  end_date: string;
-  ticket_types: Partial<Record<TicketType, { count: number; revenue: number }>>;
-}
+export type TransactionSummaryPayload = TransactionSummaryRequest;
 
 /** A whole number of tickets as typed ('12'); null for anything else ('1.5', '1e3', 'abc'). */
 export function parseTickets(text: string): number | null {

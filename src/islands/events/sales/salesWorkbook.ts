@@ -28,6 +28,9 @@ export interface SheetCells {
   rows: unknown[][];
 }
 
+/** spec 3 §9 limit (contracts/sales SPREADSHEET_MAX_BYTES; a value import would bring zod along). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
 export type WorkbookCheck = { ok: true; records: number } | { ok: false; code: ClientCode };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -97,6 +100,8 @@ export function checkSalesSheets(sheets: SheetCells[]): WorkbookCheck {
 /** The whole browser check of one chosen file: type, readability, then the rules. */
 export async function checkSalesFile(file: File): Promise<WorkbookCheck> {
   if (!isXlsxFile(file)) return { ok: false, code: 'INVALID_FILE_FORMAT' };
+  // Larger files are refused by the server too; reading them here would only stall the tab.
+  if (file.size > MAX_FILE_BYTES) return { ok: false, code: 'FILE_NOT_UNIQUE_OR_INVALID' };
   let sheets: SheetCells[];
   try {
     sheets = await readSheets(await file.arrayBuffer());
@@ -138,4 +143,16 @@ export function translateFirst(t: (key: string) => string, keys: string[]): stri
     if (text !== key) return text;
   }
   return t(FALLBACK_ERROR_KEY);
+}
+
+/**
+ * The message of a failed upload: the '{code}.{subcode}' text when there is one; otherwise the
+ * code's text followed by the subcode, which names where in the file it failed (e.g. Sales!B12).
+ */
+export function serverErrorMessage(t: (key: string) => string, code: string, subcode?: string): string {
+  const keys = serverErrorKeys(code, subcode);
+  const known = keys.find((key) => t(key) !== key);
+  if (!known) return t(FALLBACK_ERROR_KEY);
+  const text = t(known);
+  return subcode && !known.endsWith(`.${subcode}`) && code.startsWith('error.') ? `${text} (${subcode})` : text;
 }
