@@ -13,6 +13,7 @@
 // `Sales!B12`, a header `Sales!A1`, or a limit name such as `too_many_rows`), and `issues` listing
 // up to 50 failures of the file as {path: cell reference, message: code}.
 import { z } from 'zod';
+import { EventListQuery } from './events';
 
 /** spec 3 §9: the seven ticket types as the sales payload spells them. */
 export const SALES_TICKET_TYPES = ['subscription', 'regular', 'regular discount', 'discount', 'cancelled', 'free', 'reserved'] as const;
@@ -48,7 +49,7 @@ export const TransactionSummaryRequest = z
     ticket_types: z.partialRecord(z.enum(SALES_TICKET_TYPES), TicketTypeFigures),
   })
   .strict()
-  .refine((v) => Object.keys(v.ticket_types).length > 0, { path: ['ticket_types'], message: 'Give at least one ticket type' })
+  .refine((v) => Object.keys(v.ticket_types).length > 0, { path: ['ticket_types'], message: 'Give one ticket type or more' })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: 'The end date cannot precede the start date' });
 export type TransactionSummaryRequest = z.infer<typeof TransactionSummaryRequest>;
 
@@ -97,6 +98,15 @@ export type ExportDateFormat = (typeof EXPORT_DATE_FORMATS)[number];
 /** The export's layout (one row per event and day with sales): these columns, then per ticket type `<type> tickets`, `<type> revenue`. */
 export const SALES_EXPORT_SHEET = 'Sales';
 export const SALES_EXPORT_LEAD_COLUMNS = ['Event ID', 'Event', 'Event date', 'Date'] as const;
+/** The export's query: the event list query (page and limit ignored) plus currency and date format. */
+export const SALES_EXPORT_MAX_EVENTS = 20_000;
+/**
+ * Import semantics: rows are matched by Event ID and Date; each ticket type's cells are the
+ * day's new totals (all sources). A blank cell leaves that figure unchanged, a row left out
+ * leaves that day unchanged; the difference to the stored totals is written as a manual
+ * adjustment (negative when a total went down). Re-importing an unchanged export changes nothing.
+ */
+export const SALES_EXPORT_TYPE_COLUMNS = SALES_TICKET_TYPES.flatMap((t) => [`${t} tickets`, `${t} revenue`]);
 
 /** 200 of POST /daily_revenue_summary/sales_edit_export. */
 export const SalesEditImportResponse = z.object({
@@ -119,5 +129,17 @@ export const SALES_EDIT_ERRORS = [
   'error.sales_edit.invalid_transaction_count',
   'error.sales_edit.invalid_total_revenue',
   'error.sales_edit.invalid_date_range',
+  'error.sales_edit.duplicate_row',
+  'error.sales_edit.too_many_events',
 ] as const;
 export type SalesEditError = (typeof SALES_EDIT_ERRORS)[number];
+
+/** GET /daily_revenue_summary/sales_edit_export query. */
+export const SalesExportQuery = EventListQuery.extend({
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  date_format: z.enum(EXPORT_DATE_FORMATS).default('dd.mm.yyyy'),
+});
+export type SalesExportQuery = z.output<typeof SalesExportQuery>;
+
+/** POST /daily_revenue_summary/sales_edit_export query: how typed-in slash dates read (date cells need nothing). */
+export const SalesImportQuery = z.object({ date_format: z.enum(EXPORT_DATE_FORMATS).optional() });

@@ -17,6 +17,8 @@ import { devRouter } from './dev';
 import { csrfGuard } from './csrf';
 import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, eventsRouter } from './events';
 import { preMfaGuard } from './middleware';
+import { ingestRouter, salesEditRouter } from './sales';
+import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
 // route. Module routers mount under these prefixes as their issues land.
@@ -24,6 +26,7 @@ const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?:
   ['/events', 'lookout'],
   ['/daily_revenue_summary', 'lookout'],
   ['/sales', 'sales'],
+  ['/ingest', 'sales'],
   ['/simulation', 'simulation'],
   ['/campaigns', 'wave'],
   ['/airflow_dag', 'wave'],
@@ -32,6 +35,8 @@ const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?:
   ['/integrations', 'settings'],
   ['/partners/attribution_model', 'settings'],
 ];
+
+const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily_revenue_summary\/sales_edit_export)\/?$/;
 
 function v3(): Hono<Env> {
   const api = new Hono<Env>();
@@ -47,6 +52,8 @@ function v3(): Hono<Env> {
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
+    .route('/daily_revenue_summary', salesEditRouter)
+    .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
     .route('/', profileRouter);
 }
@@ -66,13 +73,17 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.maxJsonBytes,
-      onError: (c) => c.json(errorBody('error.request.tooLarge', `Request body larger than ${config.maxJsonBytes} bytes`), 413),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: config.maxJsonBytes,
+    onError: (c) => c.json(errorBody('error.request.tooLarge', `Request body larger than ${config.maxJsonBytes} bytes`), 413),
+  });
+  // Spreadsheet uploads may carry a 10 MB file plus the multipart envelope; the reader checks the file itself.
+  const uploadMax = SPREADSHEET_MAX_BYTES + 64 * 1024;
+  const uploadLimit = bodyLimit({
+    maxSize: uploadMax,
+    onError: (c) => c.json(errorBody('error.request.tooLarge', `Uploads are limited to ${SPREADSHEET_MAX_BYTES} bytes`, { error_subcode: 'too_large' }), 413),
+  });
+  app.use('*', (c, next) => (UPLOAD_PATHS.test(c.req.path) && c.req.method === 'POST' ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('*', async (c, next) => {
     c.set('db', await resolveDb());
     await next();

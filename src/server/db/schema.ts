@@ -322,6 +322,21 @@ export const ticketTransactions = pgTable(
   ],
 );
 
+// One row per accepted sales spreadsheet: the hash of its normalised content refuses a second
+// upload of the same data for the same event (spec 3 §8 already_exist).
+export const salesUploads = pgTable(
+  'sales_uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    transactions: integer('transactions').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('sales_uploads_event_hash_uq').on(t.eventId, t.contentHash)],
+);
+
 // The stored demand forecast of an event (src/server/engines/forecast), recomputed by the
 // forecast.recompute task when sales or details change and nightly. Shares are percent of capacity.
 export const eventForecasts = pgTable(

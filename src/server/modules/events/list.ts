@@ -91,6 +91,22 @@ export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = 
   return { total, items: found.map((r) => toEventItem(r, now)) };
 }
 
+/**
+ * Every event the list query matches (no paging), in list order: what the sales export covers.
+ * Capped at `max` ids; the caller decides what an overflow means.
+ */
+export async function matchingEventIds(db: Db, partnerId: number, q: ListQuery, max: number, now = new Date()): Promise<string[]> {
+  const where = sql.join(filters(partnerId, q, now), sql` and `);
+  const order = sql.join(
+    [q.flagged_to_top ? sql`(e.frontend_status = 'FLAGGED') desc` : null, q.descending ? sql`e.start_date_time desc` : sql`e.start_date_time asc`, sql`e.id asc`].filter(
+      (x): x is SQL => x !== null,
+    ),
+    sql`, `,
+  );
+  const found = await rows<{ id: string }>(db, sql`select e.id from events e ${LOCATION_JOINS} where ${where} order by ${order} limit ${max}`);
+  return found.map((r) => r.id);
+}
+
 /** GET /events/flagged/: flagged events from today on, soonest first. */
 export function listFlaggedEvents(db: Db, partnerId: number, q: ListQuery, now = new Date()): Promise<EventList> {
   const today = now.toISOString().slice(0, 10);

@@ -1,0 +1,60 @@
+// spec 3 §7 sales calls: manual sales summary and spreadsheet upload under /ingest, the sales
+// export and adjustment import under /daily_revenue_summary. Both prefixes need their module
+// permission (app.ts MODULE_PERMISSIONS); the export/import additionally needs `sales`.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { SalesExportQuery, SalesImportQuery, TransactionSummaryRequest } from '../../lib/contracts/sales';
+import { AppError, forbidden } from '../lib/errors';
+import { ingestTransactionSummary } from '../modules/sales/ingest';
+import { uploadSalesFromExcel } from '../modules/sales/upload';
+import { salesEditExport } from '../modules/sales/export';
+import { importSalesEdits } from '../modules/sales/adjust';
+import type { Env } from './env';
+import { partnerViewerOf } from './middleware';
+import { validate } from './validate';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The multipart field `file` as bytes; a missing file is the caller's `empty_file` code. */
+async function uploadedFile(c: Context<Env>, missingCode: `error.${string}`): Promise<Buffer> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) throw new AppError(400, missingCode, 'Send the file as multipart/form-data in the field `file`', 'file');
+  let file: unknown;
+  try {
+    file = (await c.req.parseBody())['file'];
+  } catch {
+    throw new AppError(400, missingCode, 'The upload could not be read', 'file');
+  }
+  if (!(file instanceof File) || file.size === 0) throw new AppError(400, missingCode, 'Choose a file', 'file');
+  return Buffer.from(await file.arrayBuffer());
+}
+
+export const ingestRouter = new Hono<Env>()
+  .post('/transaction_summary', validate('json', TransactionSummaryRequest), async (c) =>
+    c.json(await ingestTransactionSummary(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'))),
+  )
+  .post('/transaction_summary/from_excel', validate('query', z.object({ eid: z.string().min(1).max(200) })), async (c) => {
+    const partnerId = partnerViewerOf(c).partner.id;
+    const file = await uploadedFile(c, 'error.upload_sales_from_excel.empty_file');
+    return c.json(await uploadSalesFromExcel(c.var.db, partnerId, c.req.valid('query').eid, file));
+  });
+
+/** Mounted on /daily_revenue_summary (lookout by prefix); changing or exporting sales needs `sales` too. */
+export const salesEditRouter = new Hono<Env>()
+  .use('/sales_edit_export', async (c, next) => {
+    if (!partnerViewerOf(c).permissions.sales) throw forbidden('sales');
+    await next();
+  })
+  .get('/sales_edit_export', validate('query', SalesExportQuery), async (c) => {
+    const viewer = partnerViewerOf(c);
+    const body = await salesEditExport(c.var.db, viewer.partner, c.req.valid('query'));
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': 'attachment; filename="exported-data.xlsx"',
+    });
+  })
+  .post('/sales_edit_export', validate('query', SalesImportQuery), async (c) => {
+    const partnerId = partnerViewerOf(c).partner.id;
+    const file = await uploadedFile(c, 'error.sales_edit.empty_file');
+    return c.json(await importSalesEdits(c.var.db, partnerId, file, c.req.valid('query').date_format));
+  });
