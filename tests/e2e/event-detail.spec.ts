@@ -185,7 +185,7 @@ test.describe('event page', () => {
     await expect(page.getByRole('group', { name: 'Add sales' }).getByRole('menuitem')).toHaveText(['Manual upload', 'File upload']);
     await page.getByRole('menuitem', { name: 'File upload' }).click();
     await expect(page).toHaveURL(`/events/${event.id}/update-sales/document_upload`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Add sales' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: enText('event.salesEdit.documentUpload.title') })).toBeVisible();
     await expect(page.getByText(event.title)).toBeVisible();
   });
 

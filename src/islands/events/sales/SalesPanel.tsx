@@ -40,6 +40,8 @@ export function SalesPanel({
     dirty.current = next;
   }, []);
   const cancel = () => (dirty.current ? setConfirmOpen(true) : onClose());
+  // The phone route's page has the panel as its main heading; in the drawer the dialog has its own.
+  const Title = variant === 'page' ? 'h1' : 'h2';
 
   return (
     <section className={styles.panel} data-variant={variant} aria-labelledby="sales-panel-title" data-testid="sales-panel">
@@ -48,9 +50,9 @@ export function SalesPanel({
           <Icon name="arrowLeft" size={20} />
         </button>
         <div className={styles.heading}>
-          <h2 id="sales-panel-title" className={styles.title}>
+          <Title id="sales-panel-title" className={styles.title}>
             {t(`event.salesEdit.${key}.title`)}
-          </h2>
+          </Title>
           <p className={styles.eventName}>{event.title}</p>
         </div>
       </header>

@@ -96,7 +96,11 @@ export default function SpreadsheetUpload({ event, onCancel, onSaved, onDirtyCha
         </a>
       </p>
       <div {...getRootProps({ className: styles.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
-        <input {...getInputProps({ 'aria-label': t('event.salesEdit.documentUpload.choose') })} data-testid="sales-file-input" />
+        {/* Without the inline style react-dropzone hides the input with: the CSP refuses style attributes. */}
+        <input
+          {...getInputProps({ 'aria-label': t('event.salesEdit.documentUpload.choose'), style: undefined, className: 'visually-hidden' })}
+          data-testid="sales-file-input"
+        />
         <Icon name="upload" size={28} className={styles.dropIcon} />
         <p className={styles.dropText}>{t(isDragActive ? 'event.salesEdit.documentUpload.dropNow' : 'event.salesEdit.documentUpload.drop')}</p>
         <Button variant="secondary" size="sm" onClick={open} disabled={uploading}>
