@@ -26,6 +26,10 @@ const ACCEPT = {
   'application/vnd.ms-excel': ['.xls'],
 };
 
+function fileIcon(status: State['status']) {
+  return status === 'valid' || status === 'uploading' ? 'check' : status === 'invalid' || status === 'failed' ? 'alert' : 'inbox';
+}
+
 function rejectionCode(rejections: FileRejection[]): ClientCode {
   if (rejections.length > 1 || rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'))) return 'FILE_NOT_UNIQUE';
   return 'INVALID_FILE_FORMAT';
@@ -110,7 +114,7 @@ export default function SpreadsheetUpload({ event, onCancel, onSaved, onDirtyCha
       </div>
       {file && (
         <div className={styles.fileLine} data-testid="sales-file">
-          <Icon name={state.status === 'valid' || state.status === 'uploading' ? 'check' : 'inbox'} size={18} className={styles.fileIcon} />
+          <Icon name={fileIcon(state.status)} size={18} className={styles.fileIcon} data-status={state.status} />
           <span className={styles.fileName}>{file.name}</span>
           {state.status === 'checking' && <span className={styles.hint}>{t('event.salesEdit.documentUpload.checking')}</span>}
           {(state.status === 'valid' || state.status === 'uploading') && (
