@@ -174,7 +174,7 @@ test.describe('sales entry', () => {
       end_date: today(),
       ticket_types: { regular: { count: 7, revenue: 210.5 }, cancelled: { count: 2, revenue: 0 } },
     });
-    await expect(page.getByText(enText('event.salesEdit.manual.success'))).toBeVisible();
+    await expect(page.getByText(enText('event.salesEdit.manual.success'), { exact: true })).toBeVisible();
     await expectDetailBack(page, testInfo, event);
     // Cancelled tickets are not sold (sales/measures.ts): 7 more.
     await expect(await soldLine(page, before + 7, event.capacity)).toBeVisible({ timeout: 30_000 });
@@ -223,7 +223,7 @@ test.describe('sales entry', () => {
     const sent = page.waitForRequest((r) => r.url().includes('/api/v3/ingest/transaction_summary/from_excel?eid=') && r.method() === 'POST');
     await upload.click();
     expect(new URL((await sent).url()).searchParams.get('eid')).toBe(event.id);
-    await expect(page.getByText(enText('event.salesEdit.documentUpload.success'))).toBeVisible();
+    await expect(page.getByText(enText('event.salesEdit.documentUpload.success'), { exact: true })).toBeVisible();
     await expectDetailBack(page, testInfo, event);
 
     // The same rows again: the server refuses them (already_exist) and the panel stays open.
