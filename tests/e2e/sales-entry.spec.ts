@@ -1,6 +1,7 @@
 // spec 3 "Manual sales entry", "Spreadsheet sales upload", §4, §5, §8: the sales panels in the
 // event drawer (desktop) and on the phone route, opened from the event's actions menu. Each test of
 // each project works on its own event: the two projects run at once.
+import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { EventItem, EventList } from '../../src/lib/contracts/events';
@@ -285,5 +286,25 @@ test.describe('sales entry', () => {
     await expect(confirm).toContainText(enText('event.salesEdit.discard.documentUpload'));
     await confirm.getByRole('button', { name: 'Discard' }).click();
     await expectDetailBack(page, testInfo, event);
+  });
+
+  test('both panels have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    const event = await eventFor(page, testInfo, 5);
+    const serious = async () =>
+      (await new AxeBuilder({ page }).include('[data-testid="sales-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    const manual = await openPanel(page, testInfo, event, 'manual');
+    await manual.getByRole('textbox', { name: 'Number of tickets' }).fill('0');
+    await manual.getByRole('textbox', { name: 'Number of tickets' }).press('Tab');
+    await expect(manual.getByText(enText('event.salesEdit.errors.valueMustBePositive'))).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await manual.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: enText('event.salesEdit.discard.title') }).getByRole('button', { name: 'Discard' }).click();
+    const file = await openPanel(page, testInfo, event, 'file');
+    await file.getByTestId('sales-file-input').setInputFiles({ name: 'broken.xlsx', mimeType: XLSX, buffer: Buffer.from('x') });
+    await expect(file.getByTestId('sales-file-error')).not.toHaveText('');
+    expect(await serious()).toEqual([]);
   });
 });
