@@ -17,7 +17,6 @@ export interface OutSheet {
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 // Characters XML 1.0 forbids; a cell cannot carry them.
-// eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const esc = (s: string) => s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
