@@ -185,8 +185,8 @@ test.describe('event page', () => {
     await expect(page.getByRole('group', { name: 'Add sales' }).getByRole('menuitem')).toHaveText(['Manual upload', 'File upload']);
     await page.getByRole('menuitem', { name: 'File upload' }).click();
     await expect(page).toHaveURL(`/events/${event.id}/update-sales/document_upload`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Add sales' })).toBeVisible();
-    await expect(page.getByText(event.title)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: enText('event.salesEdit.documentUpload.title') })).toBeVisible();
+    await expect(page.getByTestId('sales-panel').getByText(event.title)).toBeVisible();
   });
 
   test('has no serious or critical accessibility violations, charts drawn and menu open', async ({ page }, testInfo) => {

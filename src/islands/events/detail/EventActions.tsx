@@ -54,7 +54,8 @@ export function EventActions({ event, status, variant, canSales, canSimulation, 
       return;
     }
     // The drawer's container reads update-sales from the URL; popstate tells it the URL changed.
-    history.pushState(history.state, '', withUpdateSales(location.pathname + location.search, mode));
+    // Marked, so closing the panel can go Back over this entry instead of adding another one.
+    history.pushState({ ...(history.state as object), salesPanel: true }, '', withUpdateSales(location.pathname + location.search, mode));
     window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   };
 

@@ -1,7 +1,7 @@
 // The event detail (spec 1 §2.10, spec 3 "Event drawer"): one component for the list's drawer and
 // the narrow-screen page. Numbers first — the header and the benchmark boxes come with the event
 // itself; every chart below loads its data and the chart library when it scrolls near.
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
 import { ApiError } from '../../../lib/api/client';
 import { getEvent } from '../../../lib/api/events';
@@ -14,13 +14,18 @@ import { TabList } from '../../ui/TabList';
 import { BenchmarkBoxes } from './BenchmarkBoxes';
 import { EventActions } from './EventActions';
 import { EventHeader } from './EventHeader';
-import { tabFromSearch, withTab, type DetailTab } from './navigation';
+import { tabFromSearch, withTab, withoutUpdateSales, parseUpdateSales, SALES_ADDED_PARAM, type DetailTab, type UpdateSalesMode } from './navigation';
+import { useForecastRefresh } from './useForecastRefresh';
+import { pushToast } from '../../../stores/toasts';
 import { SalesTrend } from './SalesTrend';
 import { Section, Skeleton } from './Section';
 import { SeriesList } from './SeriesList';
 import { Tickets } from './Tickets';
 import { Transactions } from './Transactions';
 import styles from './EventDetail.module.css';
+
+// The sales panels (and their form libraries) load only when a panel opens.
+const SalesPanel = lazy(() => import('../sales/SalesPanel').then((m) => ({ default: m.SalesPanel })));
 
 export interface EventDetailProps {
   eventId: string;
@@ -78,7 +83,7 @@ function Tabs({ tab, onChange, campaignsEnabled }: { tab: DetailTab; onChange: (
   );
 }
 
-function Loaded({ event, props }: { event: EventItem; props: EventDetailProps }) {
+function Loaded({ event, props, forecastUpdating }: { event: EventItem; props: EventDetailProps; forecastUpdating: boolean }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { variant, canSales, canSimulation, canCampaigns, onClose, onStatusChange } = props;
@@ -139,7 +144,14 @@ function Loaded({ event, props }: { event: EventItem; props: EventDetailProps })
       <Tabs tab={tab} onChange={setTab} campaignsEnabled={campaignsEnabled} />
       <div role="tabpanel" id="event-panel-0" aria-labelledby="event-tab-0" hidden={tab !== 0} className={styles.panel}>
         {tab === 0 && (
-          <>
+          // A new forecast (after sales were added) remounts the charts, so they read the new sales.
+          <Fragment key={event.benchmark.computed_at ?? 'none'}>
+            {forecastUpdating && (
+              <p className={styles.updating} role="status" data-testid="forecast-updating">
+                <span className={styles.updatingDot} aria-hidden="true" />
+                {t('event.salesEdit.forecastUpdating')}
+              </p>
+            )}
             <BenchmarkBoxes benchmark={event.benchmark} capacity={event.capacity} lng={lng} />
             <Section id="sales-trend" title={t('event.salesTrend.title')} wide>
               <SalesTrend eventId={event.id} lng={lng} />
@@ -153,7 +165,7 @@ function Loaded({ event, props }: { event: EventItem; props: EventDetailProps })
             <Section id="series" title={t('event.series.title')} wide>
               <SeriesList eventId={event.id} variant={variant} lng={lng} />
             </Section>
-          </>
+          </Fragment>
         )}
       </div>
       <div role="tabpanel" id="event-panel-1" aria-labelledby="event-tab-1" hidden={tab !== 1} className={styles.panel}>
@@ -189,10 +201,51 @@ function LoadingDetail() {
   );
 }
 
+/** The drawer's sales panel from the URL (update-sales), following Back and Forward. */
+function useSalesMode(enabled: boolean): UpdateSalesMode | null {
+  const read = () => (enabled && typeof location !== 'undefined' ? parseUpdateSales(new URLSearchParams(location.search).get('update-sales')) : null);
+  const [mode, setMode] = useState<UpdateSalesMode | null>(read);
+  useEffect(() => {
+    if (!enabled) return;
+    const sync = () => setMode(read());
+    sync();
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled]);
+  return mode;
+}
+
+/** Leaves the sales panel: Back when the panel pushed its own entry, otherwise the URL without it. */
+function closeSalesPanel() {
+  if ((history.state as { salesPanel?: boolean } | null)?.salesPanel) {
+    history.back();
+    return;
+  }
+  history.replaceState(history.state, '', withoutUpdateSales(location.pathname + location.search + location.hash));
+  window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+}
+
 function Detail(props: EventDetailProps) {
   const [attempt, setAttempt] = useState(0);
   const load = useEvent(props.eventId, props.initialEvent, attempt);
   const { t } = useTranslation();
+  const salesMode = useSalesMode(props.variant === 'drawer');
+  const forecast = useForecastRefresh(load.status === 'ready' ? load.event : null);
+  const { start: startForecastRefresh } = forecast;
+
+  // The phone's sales route comes back here with sales-added set: same notice and refresh as the drawer.
+  useEffect(() => {
+    if (load.status !== 'ready' || props.variant !== 'page') return;
+    const url = new URL(location.href);
+    const added = url.searchParams.get(SALES_ADDED_PARAM);
+    if (!added) return;
+    url.searchParams.delete(SALES_ADDED_PARAM);
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    pushToast({ title: t(added === 'DOCUMENTUPLOAD' ? 'event.salesEdit.documentUpload.success' : 'event.salesEdit.manual.success'), variant: 'success' });
+    startForecastRefresh();
+  }, [load.status, props.variant, t, startForecastRefresh]);
+
   if (load.status === 'loading') return <LoadingDetail />;
   if (load.status === 'error') {
     return (
@@ -207,7 +260,25 @@ function Detail(props: EventDetailProps) {
       </div>
     );
   }
-  return <Loaded key={load.event.id} event={load.event} props={props} />;
+  const event = forecast.event ?? load.event;
+  if (salesMode) {
+    return (
+      <Suspense fallback={<LoadingDetail />}>
+        <SalesPanel
+          event={event}
+          mode={salesMode}
+          variant="drawer"
+          onClose={closeSalesPanel}
+          onSaved={() => {
+            pushToast({ title: t(salesMode === 'DOCUMENTUPLOAD' ? 'event.salesEdit.documentUpload.success' : 'event.salesEdit.manual.success'), variant: 'success' });
+            startForecastRefresh();
+            closeSalesPanel();
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return <Loaded key={event.id} event={event} props={props} forecastUpdating={forecast.updating} />;
 }
 
 export function EventDetail(props: EventDetailProps) {

@@ -74,3 +74,13 @@ export const WIDE_MIN_PX = 991;
 export function isWide(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(`(min-width: ${WIDE_MIN_PX}px)`).matches;
 }
+
+/** The URL without the sales panel (the detail shows again). */
+export function withoutUpdateSales(href: string): string {
+  const url = new URL(href, 'http://x');
+  url.searchParams.delete('update-sales');
+  return url.pathname + url.search + url.hash;
+}
+
+/** Set on the event page after the phone's sales route saved: the page notifies and refreshes. */
+export const SALES_ADDED_PARAM = 'sales-added';

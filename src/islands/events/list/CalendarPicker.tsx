@@ -21,12 +21,15 @@ function toIso(date: Date): string {
 export default function CalendarPicker({
   value,
   min,
+  max,
   language,
   onSelect,
 }: {
   value: string | null;
   /** First selectable day (today unless past events are included). */
   min: string | null;
+  /** Last selectable day (the sales forms stop at today or the event day). */
+  max?: string | null;
   language: string;
   onSelect: (iso: string) => void;
 }) {
@@ -37,14 +40,14 @@ export default function CalendarPicker({
       mode="single"
       required={false}
       selected={selected}
-      defaultMonth={selected ?? (min ? toLocal(min) : undefined)}
-      disabled={min ? { before: toLocal(min) } : undefined}
+      defaultMonth={selected ?? (max ? toLocal(max) : min ? toLocal(min) : undefined)}
+      disabled={[...(min ? [{ before: toLocal(min) }] : []), ...(max ? [{ after: toLocal(max) }] : [])]}
       onSelect={(date) => date && onSelect(toIso(date))}
       locale={language === 'de' ? de : enUS}
       weekStartsOn={1}
       captionLayout="dropdown"
       startMonth={min ? toLocal(min) : new Date(new Date().getFullYear() - 4, 0)}
-      endMonth={new Date(new Date().getFullYear() + 4, 11)}
+      endMonth={max ? toLocal(max) : new Date(new Date().getFullYear() + 4, 11)}
       autoFocus
     />
   );
