@@ -36,6 +36,17 @@ export const config = {
   rateLimitIpScale: Math.max(0.01, Number(process.env.RATE_LIMIT_IP_SCALE ?? 1) || 1),
   /** Believe X-Forwarded-For (set when a reverse proxy in front of Encore writes it). */
   trustProxy: process.env.TRUST_PROXY === 'true',
+  /** Where local-disk uploads live (parts while uploading, then objects); DATA_DIR/storage by default. */
+  storageDir: process.env.STORAGE_DIR ? path.resolve(process.env.STORAGE_DIR) : undefined,
+  /** S3 for uploads when S3_BUCKET is set (credentials from the AWS default chain: AWS_ACCESS_KEY_ID, …). */
+  s3: process.env.S3_BUCKET
+    ? {
+        bucket: process.env.S3_BUCKET,
+        region: process.env.S3_REGION || undefined,
+        endpoint: process.env.S3_ENDPOINT || undefined,
+        forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+      }
+    : undefined,
   supportUrl: {
     en: process.env.SUPPORT_URL_EN ?? 'https://support.encore.example/en',
     de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',

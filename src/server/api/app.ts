@@ -18,6 +18,8 @@ import { csrfGuard } from './csrf';
 import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, eventsRouter } from './events';
 import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
+import { storageRouter } from './storage';
+import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
@@ -55,6 +57,7 @@ function v3(): Hono<Env> {
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
+    .route('/storage', storageRouter)
     .route('/', profileRouter);
 }
 
@@ -83,7 +86,10 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
     maxSize: uploadMax,
     onError: (c) => c.json(errorBody('error.request.tooLarge', `Uploads are limited to ${SPREADSHEET_MAX_BYTES} bytes`, { error_subcode: 'too_large' }), 413),
   });
-  app.use('*', (c, next) => (UPLOAD_PATHS.test(c.req.path) && c.req.method === 'POST' ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // Presigned part PUTs stream to disk and count their own bytes (20,000,000 per part).
+  app.use('*', (c, next) =>
+    c.req.path === LOCAL_PART_PATH ? next() : UPLOAD_PATHS.test(c.req.path) && c.req.method === 'POST' ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
   app.use('*', async (c, next) => {
     c.set('db', await resolveDb());
     await next();

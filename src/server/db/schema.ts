@@ -414,3 +414,27 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.partnerId, t.userId, t.isRead)],
 );
+
+// Multipart file uploads (spec 1 §2.7, §4.2, §7 "Storage and upload"). The row is the upload's
+// identity for the browser (upload_id); the object store (local disk or S3) holds the bytes.
+// backend_upload_id is the store's own id where it has one (S3's UploadId).
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    objectKey: text('object_key').notNull().unique(),
+    objectName: text('object_name').notNull(),
+    contentType: text('content_type').notNull(),
+    category: text('category').notNull(),
+    uploadType: text('upload_type', { enum: ['file', 'media'] }).notNull(),
+    backendUploadId: text('backend_upload_id'),
+    status: text('status', { enum: ['uploading', 'completed', 'aborted', 'rejected'] }).notNull().default('uploading'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_partner_idx').on(t.partnerId, t.status, t.createdAt)],
+);

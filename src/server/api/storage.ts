@@ -1,0 +1,60 @@
+// spec 1 §7 "Storage and upload": the multipart calls (signed-in partner users; the upload page
+// needs no module permission) and the local store's presigned part PUT, whose signature is its
+// only credential, as with S3.
+import { Hono } from 'hono';
+import {
+  AbortMultipartRequest,
+  CompleteMultipartRequest,
+  CreateMultipartRequest,
+  LocalPartQuery,
+  PresignRequest,
+  UPLOAD_TYPE_HEADER,
+  UploadStatusQuery,
+  type UploadType,
+} from '../../lib/contracts/storage';
+import { config } from '../config';
+import { AppError } from '../lib/errors';
+import { abortUpload, completeUpload, presignParts, receiveLocalPart, startUpload, uploadStatus } from '../modules/storage/uploads';
+import type { Env } from './env';
+import { partnerViewerOf, requireViewer } from './middleware';
+import { validate } from './validate';
+
+function uploadTypeOf(header: string | undefined): UploadType {
+  if (!header) return 'file';
+  if (header === 'media' || header === 'file') return header;
+  throw new AppError(400, 'error.validation.invalid', `${UPLOAD_TYPE_HEADER} must be media or file`, UPLOAD_TYPE_HEADER);
+}
+
+/** Presigned URLs point at the address the browser used, or PUBLIC_URL behind a proxy. */
+function originOf(url: string): string {
+  return config.publicUrl ? new URL(config.publicUrl).origin : new URL(url).origin;
+}
+
+export const storageRouter = new Hono<Env>()
+  .put('/part', validate('query', LocalPartQuery), async (c) => {
+    const length = c.req.header('content-length');
+    const part = await receiveLocalPart(c.var.db, c.req.valid('query'), c.req.raw.body, length ? Number(length) : null);
+    c.header('ETag', part.etag);
+    c.header('Access-Control-Expose-Headers', 'ETag');
+    return c.body(null, 200);
+  })
+  .use('/multipart-upload', requireViewer)
+  .use('/presigned-url', requireViewer)
+  .post('/multipart-upload', validate('json', CreateMultipartRequest), async (c) => {
+    const viewer = partnerViewerOf(c);
+    const owner = { partnerId: viewer.partner.id, userId: viewer.userId };
+    return c.json(await startUpload(c.var.db, owner, c.req.valid('json'), uploadTypeOf(c.req.header(UPLOAD_TYPE_HEADER))), 201);
+  })
+  .post('/presigned-url', validate('json', PresignRequest), async (c) =>
+    c.json(await presignParts(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'), originOf(c.req.url))),
+  )
+  .put('/multipart-upload', validate('json', CompleteMultipartRequest), async (c) =>
+    c.json(await completeUpload(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'))),
+  )
+  .get('/multipart-upload', validate('query', UploadStatusQuery), async (c) =>
+    c.json(await uploadStatus(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))),
+  )
+  .delete('/multipart-upload', validate('json', AbortMultipartRequest), async (c) => {
+    await abortUpload(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'));
+    return c.body(null, 204);
+  });

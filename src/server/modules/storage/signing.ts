@@ -1,0 +1,30 @@
+// Presigned part URLs of the local store: our server signs them and verifies them on PUT, as S3
+// does for its own. The signature binds upload, part number and expiry, so a URL cannot be
+// reused for another part or upload, nor after it expires; no session is needed to use one.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { secretKey } from '../../lib/secret-key';
+
+export const LOCAL_PART_PATH = '/api/v3/storage/part';
+
+function key(): Buffer {
+  return createHmac('sha256', secretKey()).update('encore:storage-part-url').digest();
+}
+
+function signature(uploadId: string, partNumber: number, expires: number): string {
+  return createHmac('sha256', key()).update(`${uploadId}\n${partNumber}\n${expires}`).digest('base64url');
+}
+
+export function signedPartUrl(origin: string, uploadId: string, partNumber: number, expiresAt: Date): string {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const query = new URLSearchParams({ upload_id: uploadId, part_number: String(partNumber), expires: String(expires), signature: signature(uploadId, partNumber, expires) });
+  return `${origin}${LOCAL_PART_PATH}?${query}`;
+}
+
+export type PartUrlCheck = 'ok' | 'expired' | 'forged';
+
+export function checkPartUrl(q: { upload_id: string; part_number: number; expires: number; signature: string }, now = Date.now()): PartUrlCheck {
+  const expected = Buffer.from(signature(q.upload_id, q.part_number, q.expires));
+  const given = Buffer.from(q.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'forged';
+  return q.expires * 1000 < now ? 'expired' : 'ok';
+}
