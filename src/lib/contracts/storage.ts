@@ -21,6 +21,31 @@ export const UPLOAD_TYPE_HEADER = 'X-Upload-Type';
 export const UPLOAD_TYPES = ['file', 'media'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
+/**
+ * The files that may be uploaded, by extension, with the type the browser declares for them.
+ * The server checks each upload's bytes against its declared type (content-types.ts).
+ */
+export const UPLOAD_TYPES_BY_EXTENSION: Record<string, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  json: 'application/json',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
 const uploadId = z.string().uuid();
 const objectKey = z.string().min(1).max(1024);
 const partNumber = z.number().int().min(1).max(MAX_UPLOAD_PARTS);

@@ -1,8 +1,9 @@
 // Uploaded files are checked by content against their declared type (issue 6).
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { contentMatches, isAllowedContentType } from '../../../src/server/modules/storage/content-types';
+import { contentMatches, isAllowedContentType, SIGNATURES, TEXT_TYPES } from '../../../src/server/modules/storage/content-types';
 import { safeObjectName } from '../../../src/server/modules/storage/uploads';
+import { UPLOAD_TYPES_BY_EXTENSION } from '../../../src/lib/contracts/storage';
 
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -27,6 +28,10 @@ describe('contentMatches', () => {
     expect(isAllowedContentType('application/x-msdownload')).toBe(false);
     expect(isAllowedContentType('application/pdf')).toBe(true);
   });
+});
+
+it('has a content rule for every type the browser may declare', () => {
+  for (const type of Object.values(UPLOAD_TYPES_BY_EXTENSION)) expect(type in SIGNATURES || TEXT_TYPES.has(type), type).toBe(true);
 });
 
 describe('safeObjectName', () => {

@@ -2,6 +2,7 @@
 // (issue 6: "checked by content (magic bytes) against their declared type"). A declared type
 // maps to the signatures that may carry it; text types have no signature and must look like text.
 import { fileTypeFromBuffer } from 'file-type';
+import { UPLOAD_TYPES_BY_EXTENSION } from '../../../lib/contracts/storage';
 
 /** Bytes read from the start of an object for the check (zip-based formats need a few KB). */
 export const CONTENT_SNIFF_BYTES = 64 * 1024;
@@ -10,8 +11,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-/** Declared type → detected types accepted for it (file-type's MIME names). */
-const BINARY: Record<string, string[]> = {
+/** Declared type → signatures accepted for it (file-type's MIME names). */
+export const SIGNATURES: Record<string, string[]> = {
   'application/pdf': ['application/pdf'],
   [XLSX]: [XLSX, 'application/zip'],
   [DOCX]: [DOCX, 'application/zip'],
@@ -20,7 +21,6 @@ const BINARY: Record<string, string[]> = {
   'application/vnd.ms-excel': ['application/x-cfb'],
   'application/msword': ['application/x-cfb'],
   'application/zip': ['application/zip'],
-  'application/x-zip-compressed': ['application/zip'],
   'image/jpeg': ['image/jpeg'],
   'image/png': ['image/png'],
   'image/gif': ['image/gif'],
@@ -28,20 +28,18 @@ const BINARY: Record<string, string[]> = {
   'video/mp4': ['video/mp4'],
   'video/quicktime': ['video/quicktime'],
 };
-const TEXT = new Set(['text/csv', 'text/plain', 'application/json', 'text/tab-separated-values']);
+export const TEXT_TYPES = new Set(['text/csv', 'text/plain', 'application/json', 'text/tab-separated-values']);
+
+const ALLOWED = new Set(Object.values(UPLOAD_TYPES_BY_EXTENSION));
 
 export function isAllowedContentType(declared: string): boolean {
-  return declared in BINARY || TEXT.has(declared);
-}
-
-export function allowedContentTypes(): string[] {
-  return [...Object.keys(BINARY), ...TEXT];
+  return ALLOWED.has(declared);
 }
 
 /** Does the start of the object match its declared type? */
 export async function contentMatches(declared: string, head: Buffer): Promise<boolean> {
   const detected = await fileTypeFromBuffer(head);
-  if (TEXT.has(declared)) return !detected && !head.includes(0);
-  const accepted = BINARY[declared];
+  if (TEXT_TYPES.has(declared)) return !detected && !head.includes(0);
+  const accepted = SIGNATURES[declared];
   return !!accepted && !!detected && accepted.includes(detected.mime);
 }
