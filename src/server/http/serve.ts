@@ -6,6 +6,7 @@
 import http from 'node:http';
 import compression from 'compression';
 import { constants } from 'node:zlib';
+import { handleLocalPartPut, isLocalPartPut } from './part-upload';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -18,6 +19,7 @@ const compress = compression({
 
 export function createHttpServer(handler: Handler): http.Server {
   return http.createServer((req, res) => {
+    if (isLocalPartPut(req)) return void handleLocalPartPut(req, res);
     compress(req as never, res as never, () => handler(req, res));
   });
 }

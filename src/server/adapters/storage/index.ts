@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { config } from '../../config';
 import { signedPartUrl } from '../../modules/storage/signing';
+import { UPLOAD_PART_BYTES } from '../../../lib/contracts/storage';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import type { ObjectStorage } from './types';
 
 export type { ObjectStorage, StoredPart, MultipartRef } from './types';
-export { EmptyPartError, LocalStorage, PartTooLargeError } from './local';
+export { EmptyPartError, LocalStorage, PartLayoutError, PartTooLargeError } from './local';
 
 function localRoot(): string {
   if (config.storageDir) return config.storageDir;
@@ -21,7 +22,7 @@ let shared: ObjectStorage | undefined;
 
 /** The local store rooted at `root`, its part URLs signed by this server. */
 export function localStorageAt(root: string): LocalStorage {
-  return new LocalStorage(root, (ref, partNumber, expiresAt, origin) => signedPartUrl(origin, ref.uploadId, partNumber, expiresAt));
+  return new LocalStorage(root, UPLOAD_PART_BYTES, (ref, partNumber, expiresAt, origin) => signedPartUrl(origin, ref.uploadId, partNumber, expiresAt));
 }
 
 export function objectStorage(): ObjectStorage {

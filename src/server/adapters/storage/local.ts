@@ -1,6 +1,11 @@
 // Local-disk object store (the default). Parts arrive through our own presigned URLs
 // (src/server/modules/storage/signing.ts) and stream to disk as they come: a part is never held
 // in memory whole, so a 1 GB file costs the server about one socket buffer, not a gigabyte.
+//
+// Every part but the last has the protocol's fixed size (spec 1 §7: 20,000,000 bytes), so each
+// is written straight to its place in the file being assembled; completing an upload only trims
+// and renames it, and no byte is written twice. A part counts as stored once its record (etag
+// and size) is written after the last byte; a part cut off mid-way has no record and is sent again.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -11,12 +16,19 @@ import type { MultipartRef, ObjectStorage, StoredPart } from './types';
 
 export class PartTooLargeError extends Error {}
 export class EmptyPartError extends Error {}
+/** A part other than the last is not of the fixed part size, so the file cannot be assembled. */
+export class PartLayoutError extends Error {}
+
+const DATA = 'data';
+const recordName = (partNumber: number) => `${partNumber}.part.json`;
 
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
 
   constructor(
     private readonly root: string,
+    /** The fixed size of every part but the last. */
+    private readonly partBytes: number,
     /** Builds the presigned URL of a part (signing lives with the upload rules). */
     private readonly signPartUrl: (ref: MultipartRef, partNumber: number, expiresAt: Date, origin: string) => string,
   ) {}
@@ -39,87 +51,61 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async partUrl(ref: MultipartRef, partNumber: number, expiresAt: Date, origin: string): Promise<string> {
-    await fsp.mkdir(this.partsDir(ref.uploadId), { recursive: true });
     return this.signPartUrl(ref, partNumber, expiresAt, origin);
   }
 
-  /**
-   * Streams one part to disk with its MD5 (the etag, as S3 computes it for a part). Written to a
-   * temporary name and renamed, so a connection dropped mid-part leaves no half part behind.
-   */
-  async writePart(uploadId: string, partNumber: number, body: AsyncIterable<Uint8Array> | Readable, maxBytes: number): Promise<StoredPart> {
+  /** Streams one part to its place in the file, with its MD5 (the etag, as S3 computes it for a part). */
+  async writePart(uploadId: string, partNumber: number, body: AsyncIterable<Uint8Array> | Readable): Promise<StoredPart> {
     const dir = this.partsDir(uploadId);
     await fsp.mkdir(dir, { recursive: true });
-    const final = path.join(dir, String(partNumber));
-    const temp = `${final}.${process.pid}.${Date.now()}.tmp`;
+    const data = path.join(dir, DATA);
+    const record = path.join(dir, recordName(partNumber));
+    // A part sent again is not stored until it has arrived whole.
+    await fsp.rm(record, { force: true });
+    await (await fsp.open(data, 'a')).close();
     const md5 = createHash('md5');
+    const limit = this.partBytes;
     let size = 0;
     const count = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > maxBytes) return done(new PartTooLargeError(`Part larger than ${maxBytes} bytes`));
+        if (size > limit) return done(new PartTooLargeError(`Part larger than ${limit} bytes`));
         md5.update(chunk);
         done(null, chunk);
       },
     });
-    try {
-      await pipeline(body instanceof Readable ? body : Readable.from(body), count, fs.createWriteStream(temp));
-      if (size === 0) throw new EmptyPartError('The part is empty');
-      await fsp.rename(temp, final);
-    } catch (err) {
-      await fsp.rm(temp, { force: true });
-      throw err;
-    }
+    const out = fs.createWriteStream(data, { flags: 'r+', start: (partNumber - 1) * limit });
+    await pipeline(body instanceof Readable ? body : Readable.from(body), count, out);
+    if (size === 0) throw new EmptyPartError('The part is empty');
     const part = { partNumber, etag: `"${md5.digest('hex')}"`, size };
-    // The etag is kept beside the part so listing (resume) does not re-read gigabytes.
-    await fsp.writeFile(`${final}.etag`, JSON.stringify(part));
+    await fsp.writeFile(record, JSON.stringify(part));
     return part;
   }
 
   async listParts(ref: MultipartRef): Promise<StoredPart[]> {
     const dir = this.partsDir(ref.uploadId);
-    let names: string[];
-    try {
-      names = await fsp.readdir(dir);
-    } catch {
-      return [];
-    }
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
     const parts: StoredPart[] = [];
-    for (const name of names.filter((n) => /^\d+$/.test(n))) {
-      const file = path.join(dir, name);
-      const size = (await fsp.stat(file)).size;
-      const kept = await fsp.readFile(`${file}.etag`, 'utf8').then((s) => JSON.parse(s) as StoredPart, () => null);
-      if (kept && kept.size === size) {
-        parts.push(kept);
-        continue;
-      }
-      const md5 = createHash('md5');
-      await pipeline(fs.createReadStream(file), md5);
-      parts.push({ partNumber: Number(name), etag: `"${md5.digest('hex')}"`, size });
+    for (const name of names.filter((n) => /^\d+\.part\.json$/.test(n))) {
+      const kept = await fsp.readFile(path.join(dir, name), 'utf8').then((s) => JSON.parse(s) as StoredPart, () => null);
+      if (kept) parts.push(kept);
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async complete(ref: MultipartRef, parts: StoredPart[]): Promise<{ size: number }> {
+    parts.slice(0, -1).forEach((p) => {
+      if (p.size !== this.partBytes) throw new PartLayoutError(`Part ${p.partNumber} has ${p.size} bytes; every part but the last must have ${this.partBytes}`);
+    });
+    const last = parts[parts.length - 1]!;
+    const size = (last.partNumber - 1) * this.partBytes + last.size;
     const dir = this.partsDir(ref.uploadId);
+    const data = path.join(dir, DATA);
+    // A larger part sent earlier under the last number may have left bytes past the end.
+    await fsp.truncate(data, size);
     const target = this.inside('objects', ref.key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.tmp`;
-    const out = fs.createWriteStream(temp);
-    let size = 0;
-    try {
-      for (const part of parts) {
-        const file = path.join(dir, String(part.partNumber));
-        size += (await fsp.stat(file)).size;
-        await pipeline(fs.createReadStream(file), out, { end: false });
-      }
-      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      await fsp.rename(temp, target);
-    } catch (err) {
-      out.destroy();
-      await fsp.rm(temp, { force: true });
-      throw err;
-    }
+    await fsp.rename(data, target);
     await fsp.rm(dir, { recursive: true, force: true });
     return { size };
   }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { EmptyPartError, LocalStorage, objectStorage, PartTooLargeError, type MultipartRef, type StoredPart } from '../../adapters/storage';
+import { EmptyPartError, LocalStorage, objectStorage, PartLayoutError, PartTooLargeError, type MultipartRef, type StoredPart } from '../../adapters/storage';
 import {
   PRESIGN_TTL_SEC,
   UPLOAD_PART_BYTES,
@@ -133,7 +133,13 @@ export async function completeUpload(db: Db, partnerId: number, req: CompleteMul
   requireOpen(row);
   const store = objectStorage();
   const parts = checkParts(req.parts, await store.listParts(refOf(row)));
-  const { size } = await store.complete(refOf(row), parts);
+  let size: number;
+  try {
+    ({ size } = await store.complete(refOf(row), parts));
+  } catch (err) {
+    if (err instanceof PartLayoutError) throw new AppError(400, 'error.storage.partsMismatch', err.message, 'parts');
+    throw err;
+  }
   if (!(await contentMatches(row.contentType, await store.head(row.objectKey, CONTENT_SNIFF_BYTES)))) {
     await store.remove(row.objectKey);
     await db.update(uploads).set({ status: 'rejected', sizeBytes: size }).where(eq(uploads.id, row.id));
@@ -172,7 +178,7 @@ export async function receiveLocalPart(
   if (declaredLength != null && declaredLength > UPLOAD_PART_BYTES) throw tooLarge();
   if (!body) throw new AppError(400, 'error.storage.emptyPart', 'The part is empty');
   try {
-    return await store.writePart(row.id, q.part_number, body, UPLOAD_PART_BYTES);
+    return await store.writePart(row.id, q.part_number, body);
   } catch (err) {
     if (err instanceof PartTooLargeError) throw tooLarge();
     if (err instanceof EmptyPartError) throw new AppError(400, 'error.storage.emptyPart', 'The part is empty');
