@@ -11,6 +11,8 @@ import { enText, signIn, waitForIslands } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 
+/** The editor's date field shows and takes DD.MM.YYYY (spec 3 §9). */
+const display = (iso: string) => iso.split('-').reverse().join('.');
 const inDays = (n: number) => {
   const d = new Date(`${earliestDate(undefined)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
@@ -51,7 +53,7 @@ test.describe('event edit', () => {
     await expect(page.getByLabel('Event name')).toHaveValue(event.title);
     await expect(page.getByLabel('Category', { exact: true })).toHaveValue('chamber');
     await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Streichquartette');
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(inDays(30));
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(display(inDays(30)));
     await expect(page.getByLabel('Start time')).toHaveValue('20:00');
     await expect(page.getByLabel('Hall', { exact: true })).toHaveValue('Kammermusiksaal');
     await expect(page.getByLabel('Capacity', { exact: true })).toHaveValue('200');
@@ -147,10 +149,21 @@ test.describe('event edit', () => {
     await expect(page.getByRole('button', { name: enText('eventEdit.copy.open') })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/campaign-edit-${testInfo.project.name}.png`, fullPage: true });
 
-    await page.getByLabel('Date', { exact: true }).fill(inDays(-2));
+    // spec 3 §9: DD.MM.YYYY; a text that is no day says so and the previous day comes back.
+    const date = page.getByLabel('Date', { exact: true });
+    const shown = await date.inputValue();
+    expect(shown).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    await date.fill('31.02.2030');
+    await date.press('Tab');
+    await expect(page.getByRole('alert').filter({ hasText: enText('eventEdit.fields.dateInvalid') })).toBeVisible();
+    await expect(date).toHaveValue(shown);
+
+    await date.fill(display(inDays(-2)));
+    await date.press('Tab');
     await page.getByRole('button', { name: enText('eventEdit.saveWave') }).click();
     await expect(page.getByText(enText('eventEdit.errors.tooEarly'))).toBeVisible();
-    await page.getByLabel('Date', { exact: true }).fill(inDays(40));
+    await date.fill(display(inDays(40)));
+    await date.press('Tab');
     await page.getByRole('button', { name: enText('eventEdit.saveWave') }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/campaigns') && !url.pathname.includes('/edit'));
     expect((await details(page, product.id)).date).toBe(inDays(40));

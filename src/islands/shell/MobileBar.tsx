@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
 import { Logo } from '../ui/Logo';
 import { Modal } from '../ui/Modal';
+import { guardedLeave } from '../../stores/leaveGuard';
 import { NavItems } from './NavItems';
 import { UserMenu } from './UserMenu';
 import type { ShellChromeProps } from './types';
@@ -16,6 +17,11 @@ interface Props extends Pick<ShellChromeProps, 'session' | 'unread' | 'pathname'
 }
 
 function goBack(homeHref: string) {
+  // A form on the page with unsaved input (the phone's sales panel) asks before it is left.
+  guardedLeave(() => leave(homeHref));
+}
+
+function leave(homeHref: string) {
   const fromHere = document.referrer.startsWith(location.origin);
   if (fromHere && history.length > 1) history.back();
   else location.assign(homeHref);

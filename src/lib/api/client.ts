@@ -29,6 +29,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The preferred-partner header every main-API request carries (spec 1 §7), for callers outside ky too. */
+export function partnerHeaders(): Record<string, string> {
+  const partnerId = $session.get().partnerId;
+  return partnerId != null ? { [PARTNER_HEADER]: String(partnerId) } : {};
+}
+
 function create(prefix: string) {
   return ky.create({
     prefix,
@@ -38,8 +44,7 @@ function create(prefix: string) {
     hooks: {
       beforeRequest: [
         ({ request }) => {
-          const partnerId = $session.get().partnerId;
-          if (partnerId != null && !request.headers.has(PARTNER_HEADER)) request.headers.set(PARTNER_HEADER, String(partnerId));
+          for (const [name, value] of Object.entries(partnerHeaders())) if (!request.headers.has(name)) request.headers.set(name, value);
         },
       ],
     },
@@ -49,13 +54,23 @@ function create(prefix: string) {
 export const mainApi = create(API_BASE);
 export const campaignApi = create(CAMPAIGN_API_BASE);
 
+/** The ApiError of a failed answer: the body's code when it is one of ours, else the generic one. */
+export function errorFromResponse(status: number, data: unknown, fallbackMessage: string): ApiError {
+  if (isErrorBody(data)) return new ApiError(status, data.error_code, data.message, false, data.error_subcode);
+  return new ApiError(status, 'common.errors.inServerResponse', fallbackMessage);
+}
+
+/** A 401 of the main API ends the session in the shell (it listens for this event). */
+export function signalUnauthorised(apiError: ApiError): void {
+  if (apiError.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('encore:unauthorised'));
+}
+
 export async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof DOMException && err.name === 'AbortError') return new ApiError(null, 'cancelled', 'Request cancelled', true);
   if (err instanceof HTTPError) {
     // ky 2 has already read the body into `data` (the response body itself is consumed).
     const data: unknown = err.data !== undefined ? err.data : await err.response.clone().json().catch(() => null);
-    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message, false, data.error_subcode);
-    return new ApiError(err.response.status, 'common.errors.inServerResponse', err.message);
+    return errorFromResponse(err.response.status, data, err.message);
   }
   return new ApiError(null, 'common.errors.inServerResponse', err instanceof Error ? err.message : 'Request failed');
 }
@@ -75,9 +90,7 @@ export async function call<T = void>(api: typeof mainApi, path: string, options:
     return (await res.json()) as T;
   } catch (err) {
     const apiError = await toApiError(err);
-    if (apiError.status === 401 && api === mainApi && typeof window !== 'undefined') {
-      window.dispatchEvent(new CustomEvent('encore:unauthorised'));
-    }
+    if (api === mainApi) signalUnauthorised(apiError);
     throw apiError;
   }
 }

@@ -81,6 +81,7 @@ export const UPLOAD_SALES_ERRORS = [
   'error.upload_sales_from_excel.invalid_schema',
   'error.upload_sales_from_excel.required_fields_missing',
   'error.upload_sales_from_excel.invalid_file_type',
+  'error.upload_sales_from_excel.file_too_large',
 ] as const;
 export type UploadSalesError = (typeof UPLOAD_SALES_ERRORS)[number];
 
@@ -131,6 +132,7 @@ export const SALES_EDIT_ERRORS = [
   'error.sales_edit.invalid_date_range',
   'error.sales_edit.duplicate_row',
   'error.sales_edit.too_many_events',
+  'error.sales_edit.file_too_large',
 ] as const;
 export type SalesEditError = (typeof SALES_EDIT_ERRORS)[number];
 

@@ -39,6 +39,8 @@ const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?:
 ];
 
 const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily_revenue_summary\/sales_edit_export)\/?$/;
+/** Each upload's own "file too large" code, so a body stopped before the reader reads the same as one the reader refused. */
+const uploadTooLargeCode = (path: string) => (path.includes('/from_excel') ? 'error.upload_sales_from_excel.file_too_large' : 'error.sales_edit.file_too_large');
 
 function v3(): Hono<Env> {
   const api = new Hono<Env>();
@@ -84,7 +86,7 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
   const uploadMax = SPREADSHEET_MAX_BYTES + 64 * 1024;
   const uploadLimit = bodyLimit({
     maxSize: uploadMax,
-    onError: (c) => c.json(errorBody('error.request.tooLarge', `Uploads are limited to ${SPREADSHEET_MAX_BYTES} bytes`, { error_subcode: 'too_large' }), 413),
+    onError: (c) => c.json(errorBody(uploadTooLargeCode(c.req.path), `Uploads are limited to ${SPREADSHEET_MAX_BYTES} bytes`, { error_subcode: 'too_large' }), 413),
   });
   // Presigned part PUTs stream to disk and count their own bytes (20,000,000 per part).
   app.use('*', (c, next) =>

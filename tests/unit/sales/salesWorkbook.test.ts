@@ -130,4 +130,17 @@ describe('upload failure message', () => {
   it('falls back for an unknown code', () => {
     expect(serverErrorMessage(t, 'error.other', 'x')).toBe('Invalid or not unique');
   });
+
+  it('keeps a reason subcode out of the message; only cells are named', () => {
+    const big: Record<string, string> = { ...dict, 'common.serverErrors.error.upload_sales_from_excel.file_too_large': 'The file is too large (max 10 MB).' };
+    const tb = (key: string) => big[key] ?? key;
+    expect(serverErrorMessage(tb, 'error.upload_sales_from_excel.file_too_large', 'too_large')).toBe('The file is too large (max 10 MB).');
+    expect(serverErrorMessage(t, 'error.upload_sales_from_excel.invalid_total_revenue', "'March 2026'!C7")).toBe(
+      "A revenue is not a number of at least 0. ('March 2026'!C7)",
+    );
+  });
+
+  it('uses the caller\'s fallback for an unknown code', () => {
+    expect(serverErrorMessage((k) => (k === 'fallback.key' ? 'Fallback' : k), 'error.other', 'x', 'fallback.key')).toBe('Fallback');
+  });
 });

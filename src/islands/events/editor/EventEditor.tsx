@@ -2,7 +2,7 @@
 // location blocks, one POST per block) and for editing one event (prefilled, changed flag, cancel
 // confirmation, copy from another event). The product category keeps only name, category, date.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { ARTIST_ROLES, CITY_MAX, DESCRIPTION_MAX, FORM_CATEGORIES, earliestDate, type EventDetails } from '../../../lib/contracts/event-form';
@@ -12,6 +12,7 @@ import { getEventVenues } from '../../../lib/api/events';
 import { ApiError } from '../../../lib/api/client';
 import { pushToast } from '../../../stores/toasts';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { Modal } from '../../ui/Modal';
 import { CopyFromEventDialog } from './CopyFromEventDialog';
 import {
@@ -71,7 +72,7 @@ const a11y = (id: string, error?: FieldError, hint = false) => ({
 });
 
 function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n'>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const uid = useId();
   const tz = useRef(event?.tz && event.tz !== 'UTC' ? event.tz : browserTimeZone());
   const {
@@ -281,7 +282,30 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
                 )}
                 <div className={styles.grid3}>
                   <Field id={bid('date')} label={t('eventEdit.fields.date')} error={e?.date} hint={t('eventEdit.dateHint')}>
-                    <input type="date" className="input" min={minDate} {...a11y(bid('date'), e?.date, true)} {...register(`blocks.${i}.date`)} />
+                    <Controller
+                      control={control}
+                      name={`blocks.${i}.date`}
+                      render={({ field }) => (
+                        <DateField
+                          id={bid('date')}
+                          value={field.value}
+                          min={minDate}
+                          onChange={(iso) => field.onChange(iso ?? '')}
+                          onBlur={field.onBlur}
+                          onInvalid="restore"
+                          invalid={Boolean(e?.date)}
+                          describedBy={a11y(bid('date'), e?.date, true)['aria-describedby']}
+                          language={i18n.language}
+                          placeholder={t('eventEdit.fields.datePlaceholder')}
+                          texts={{
+                            invalidDate: t('eventEdit.fields.dateInvalid'),
+                            openCalendar: t('eventEdit.fields.dateCalendar', { field: t('eventEdit.fields.date') }),
+                            format: t('eventEdit.fields.dateFormat'),
+                            loading: t('common.loading'),
+                          }}
+                        />
+                      )}
+                    />
                   </Field>
                   {!product && (
                     <>

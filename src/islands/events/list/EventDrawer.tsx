@@ -11,6 +11,7 @@ import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Icon } from '../../ui/Icon';
 import { useBodyScrollLock } from '../../ui/Modal';
+import { guardedLeave } from '../../../stores/leaveGuard';
 import styles from './EventDrawer.module.css';
 
 const EventDetail = lazy(() => import('../detail/EventDetail').then((m) => ({ default: m.EventDetail })));
@@ -59,7 +60,8 @@ export function EventDrawer({
     returnFocus.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   }
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+    // Close, Escape and a click outside ask first when a sales panel inside has unsaved input.
+    <Dialog.Root open={open} onOpenChange={(next) => !next && guardedLeave(onClose)}>
       <Dialog.Portal>
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element the CSP refuses (see ui/Modal). */}
         {open && <div className={styles.overlay} aria-hidden="true" />}

@@ -174,7 +174,9 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
           </button>
         </div>
         <div className={styles.actions}>
-          {!props.simpleUser && <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} />}
+          {!props.simpleUser && (
+            <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} onImported={pages.reload} />
+          )}
           <AddEventMenu allowed={props.canSimulation} />
         </div>
       </div>

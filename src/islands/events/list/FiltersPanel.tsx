@@ -10,7 +10,7 @@ import { getEventVenues } from '../../../lib/api/events';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { defaultSince, defaultUntil, formatDisplayDate, RANGE_OPTIONS, rangeEnd, type RangeOption } from './dates';
-import { DateField } from './DateField';
+import { DateField } from '../../ui/DateField';
 import { activeFilterCount, CAMPAIGN_OPTIONS, normalizeFilters, STATUS_OPTIONS, type CampaignFilter, type EventFilters, type SourceFilter } from './filters';
 import styles from './FiltersPanel.module.css';
 
@@ -136,6 +136,59 @@ function VenueLists({ filters, set }: { filters: EventFilters; set: (f: Partial<
   );
 }
 
+/**
+ * A date filter (spec 1 §2.9): a day the filters refuse (before today without past events, an end
+ * before the start) says 'Invalid date' with the reason, and the previous value comes back.
+ */
+function FilterDate({
+  label,
+  value,
+  placeholder,
+  min,
+  check,
+  onChange,
+}: {
+  label: string;
+  /** ISO day, or null for the default shown as placeholder. */
+  value: string | null;
+  placeholder: string;
+  min: string | null;
+  /** Why a day is refused, as an i18n key; null when it is fine. */
+  check: (iso: string) => string | null;
+  onChange: (iso: string | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <div className={styles.dateField}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      <DateField
+        id={id}
+        size="sm"
+        value={value}
+        placeholder={placeholder}
+        min={min}
+        check={(iso) => {
+          const key = check(iso);
+          return key ? t(key) : null;
+        }}
+        onInvalid="restore"
+        refusalUnderHeading
+        onChange={onChange}
+        language={i18n.language}
+        texts={{
+          invalidDate: t('events.filters.invalidDate'),
+          openCalendar: t('events.filters.openCalendar', { field: label }),
+          format: t('events.filters.datePlaceholder'),
+          loading: t('common.loading'),
+        }}
+      />
+    </div>
+  );
+}
+
 export function FiltersPanel({
   id,
   filters,
@@ -176,7 +229,7 @@ export function FiltersPanel({
       <div className={styles.grid}>
         <Group legend={t('events.filters.dates')} className={styles.dates}>
           <div className={styles.dateRow}>
-            <DateField
+            <FilterDate
               label={t('events.filters.from')}
               value={filters.from}
               placeholder={formatDisplayDate(defaultSince(today, filters.includePastEvents))}
@@ -184,7 +237,7 @@ export function FiltersPanel({
               check={(iso) => (!filters.includePastEvents && iso < today ? 'events.filters.beforeToday' : null)}
               onChange={onFrom}
             />
-            <DateField
+            <FilterDate
               label={t('events.filters.to')}
               value={filters.to}
               placeholder={formatDisplayDate(defaultUntil(today))}

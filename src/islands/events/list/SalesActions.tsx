@@ -1,8 +1,8 @@
 // Export and import of sales on the events page (spec 1 §2.9, §7 "Export"). Export asks the
 // server for the spreadsheet of the listed events and saves it as exported-data.xlsx; a failure
-// shows the spec's 'Error' notification. Import belongs to the sales module and is not here yet:
-// it is shown disabled, saying so, rather than pretending to work.
-import { useState } from 'react';
+// shows the spec's 'Error' notification. Import opens the adjustment import dialog; both need the
+// sales permission (the screen hides them for the simple user type).
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import type { Language } from '../../../lib/constants';
 import { ApiError } from '../../../lib/api/client';
@@ -12,9 +12,27 @@ import { Button } from '../../ui/Button';
 import type { ListQuery } from './filters';
 import styles from './Toolbar.module.css';
 
-export function SalesActions({ query, currency, language, canSales }: { query: ListQuery; currency: string; language: Language; canSales: boolean }) {
+// The dialog and its drop zone are only needed once Import is pressed.
+const loadImportDialog = () => import('./SalesImportDialog');
+const SalesImportDialog = lazy(() => loadImportDialog().then((m) => ({ default: m.SalesImportDialog })));
+
+export function SalesActions({
+  query,
+  currency,
+  language,
+  canSales,
+  onImported,
+}: {
+  query: ListQuery;
+  currency: string;
+  language: Language;
+  canSales: boolean;
+  /** After a successful import: the listed sales changed. */
+  onImported: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
 
   const onExport = async () => {
     setBusy(true);
@@ -47,9 +65,22 @@ export function SalesActions({ query, currency, language, canSales }: { query: L
       >
         <span className={styles.actionLabel}>{busy ? t('events.actions.exporting') : t('events.actions.exportSales')}</span>
       </Button>
-      <Button variant="secondary" iconName="upload" disabled disabledHint={t('events.actions.importComingSoon')}>
+      <Button
+        variant="secondary"
+        iconName="upload"
+        disabled={!canSales}
+        disabledHint={canSales ? undefined : t('common.notAuthorizedAction')}
+        onPointerEnter={() => void loadImportDialog()}
+        onFocus={() => void loadImportDialog()}
+        onClick={() => setImportOpen(true)}
+      >
         <span className={styles.actionLabel}>{t('events.actions.importSales')}</span>
       </Button>
+      {importOpen && (
+        <Suspense fallback={null}>
+          <SalesImportDialog open={importOpen} onOpenChange={setImportOpen} language={language} onImported={onImported} />
+        </Suspense>
+      )}
     </div>
   );
 }

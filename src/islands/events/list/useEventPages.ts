@@ -21,6 +21,8 @@ export interface EventPages {
   hasMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** Loads the list again from its first page (e.g. after its sales were changed elsewhere). */
+  reload: () => void;
   /** Changes a row in place (e.g. after a status change in the drawer), or drops it. */
   updateItem: (id: string, change: Partial<EventItem> | null) => void;
 }
@@ -163,6 +165,7 @@ export function useEventPages(query: ListQuery, initial: { key: string; list: Ev
     hasMore,
     loadMore,
     retry,
+    reload: startList,
     updateItem,
   };
 }

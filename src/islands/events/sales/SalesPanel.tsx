@@ -1,8 +1,11 @@
 // The sales update panel (spec 3 "Manual sales entry", "Spreadsheet sales upload"): in the drawer
 // in place of the event detail (update-sales in the URL) and on the phone route. It frames the
 // form with a back control, a title and the how-it-works box, and asks before throwing away
-// unsaved input.
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+// unsaved input: on its own Cancel and back control, and (through the leave guard) on the drawer's
+// close, Escape and outside click and the phone bar's back button. Leaving the document (reload,
+// a typed URL) gets the browser's own question.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { guardedLeave, setLeaveGuard } from '../../../stores/leaveGuard';
 import type { EventItem } from '../../../lib/contracts/events';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
@@ -36,10 +39,38 @@ export function SalesPanel({
   const dirty = useRef(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const key = MODE_KEY[mode];
+  /** Where Discard goes: the leave that was asked for (close, back), or the panel's own close. */
+  const pendingLeave = useRef<(() => void) | null>(null);
   const onDirtyChange = useCallback((next: boolean) => {
     dirty.current = next;
   }, []);
-  const cancel = () => (dirty.current ? setConfirmOpen(true) : onClose());
+
+  useEffect(() => {
+    const unguard = setLeaveGuard((proceed) => {
+      if (!dirty.current) return false;
+      pendingLeave.current = proceed;
+      setConfirmOpen(true);
+      return true;
+    });
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      unguard();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+
+  const cancel = () => guardedLeave(onClose);
+  const discard = () => {
+    const leave = pendingLeave.current ?? onClose;
+    pendingLeave.current = null;
+    // The input is given up: leaving the page now must not ask the browser's question as well.
+    dirty.current = false;
+    setConfirmOpen(false);
+    leave();
+  };
   // The phone route's page has the panel as its main heading; in the drawer the dialog has its own.
   const Title = variant === 'page' ? 'h1' : 'h2';
 
@@ -86,22 +117,25 @@ export function SalesPanel({
       </ErrorBoundary>
       <Modal
         open={confirmOpen}
-        onOpenChange={setConfirmOpen}
+        onOpenChange={(open) => {
+          if (!open) pendingLeave.current = null;
+          setConfirmOpen(open);
+        }}
         title={t('event.salesEdit.discard.title')}
         description={t(`event.salesEdit.discard.${key}`)}
         closeLabel={t('common.close')}
       >
         <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-            {t('event.salesEdit.discard.keep')}
-          </Button>
           <Button
-            variant="danger"
+            variant="secondary"
             onClick={() => {
+              pendingLeave.current = null;
               setConfirmOpen(false);
-              onClose();
             }}
           >
+            {t('event.salesEdit.discard.keep')}
+          </Button>
+          <Button variant="danger" onClick={discard}>
             {t('event.salesEdit.discard.confirm')}
           </Button>
         </div>

@@ -12,6 +12,8 @@ export const CLIENT_CODES = [
   'NO_SALES_RECORDS',
   'FILE_NOT_UNIQUE_OR_INVALID',
   'FILE_NOT_UNIQUE',
+  // Not one of spec 3 §8's codes: without it a too large file got the generic text.
+  'FILE_TOO_LARGE',
 ] as const;
 export type ClientCode = (typeof CLIENT_CODES)[number];
 
@@ -101,7 +103,7 @@ export function checkSalesSheets(sheets: SheetCells[]): WorkbookCheck {
 export async function checkSalesFile(file: File): Promise<WorkbookCheck> {
   if (!isXlsxFile(file)) return { ok: false, code: 'INVALID_FILE_FORMAT' };
   // Larger files are refused by the server too; reading them here would only stall the tab.
-  if (file.size > MAX_FILE_BYTES) return { ok: false, code: 'FILE_NOT_UNIQUE_OR_INVALID' };
+  if (file.size > MAX_FILE_BYTES) return { ok: false, code: 'FILE_TOO_LARGE' };
   let sheets: SheetCells[];
   try {
     sheets = await readSheets(await file.arrayBuffer());
@@ -145,14 +147,18 @@ export function translateFirst(t: (key: string) => string, keys: string[]): stri
   return t(FALLBACK_ERROR_KEY);
 }
 
+/** A subcode naming a cell of the file (e.g. Sales!B12, 'My sheet'!C3), as the server's reader writes them. */
+const isCellRef = (subcode: string) => /![A-Z]+\d+$/.test(subcode);
+
 /**
  * The message of a failed upload: the '{code}.{subcode}' text when there is one; otherwise the
- * code's text followed by the subcode, which names where in the file it failed (e.g. Sales!B12).
+ * code's text, followed by the subcode when it names where in the file it failed (e.g. Sales!B12).
+ * Other subcodes (a reason such as 'too_large') are for logs, not for the user.
  */
-export function serverErrorMessage(t: (key: string) => string, code: string, subcode?: string): string {
+export function serverErrorMessage(t: (key: string) => string, code: string, subcode?: string, fallbackKey = FALLBACK_ERROR_KEY): string {
   const keys = serverErrorKeys(code, subcode);
   const known = keys.find((key) => t(key) !== key);
-  if (!known) return t(FALLBACK_ERROR_KEY);
+  if (!known) return t(fallbackKey);
   const text = t(known);
-  return subcode && !known.endsWith(`.${subcode}`) && code.startsWith('error.') ? `${text} (${subcode})` : text;
+  return subcode && !known.endsWith(`.${subcode}`) && code.startsWith('error.') && isCellRef(subcode) ? `${text} (${subcode})` : text;
 }

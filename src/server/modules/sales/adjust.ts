@@ -37,8 +37,9 @@ export async function importSalesEdits(db: Db, partnerId: number, file: Buffer, 
     sheets = await readSpreadsheet(file, { formats: ['xlsx'] });
   } catch (err) {
     if (err instanceof SpreadsheetError) {
-      const code = ['invalid_file_type', 'unreadable', 'encrypted', 'too_large'].includes(err.reason) ? 'invalid_file_type' : 'invalid_schema';
-      throw new AppError(err.reason === 'too_large' ? 413 : 400, CODE(code), err.message, err.reason);
+      if (err.reason === 'too_large') throw new AppError(413, CODE('file_too_large'), err.message, err.reason);
+      const code = ['invalid_file_type', 'unreadable', 'encrypted'].includes(err.reason) ? 'invalid_file_type' : 'invalid_schema';
+      throw new AppError(400, CODE(code), err.message, err.reason);
     }
     throw err;
   }

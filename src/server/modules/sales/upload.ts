@@ -44,8 +44,10 @@ class Findings {
 }
 
 function readFailure(err: SpreadsheetError): AppError {
-  const code = err.reason === 'invalid_file_type' || err.reason === 'unreadable' || err.reason === 'encrypted' || err.reason === 'too_large' ? 'invalid_file_type' : 'invalid_schema';
-  return new AppError(err.reason === 'too_large' ? 413 : 400, CODE(code), err.message, err.reason);
+  // Too large gets its own code: "wrong file type" would send the user looking for the wrong mistake.
+  if (err.reason === 'too_large') return new AppError(413, CODE('file_too_large'), err.message, err.reason);
+  const code = err.reason === 'invalid_file_type' || err.reason === 'unreadable' || err.reason === 'encrypted' ? 'invalid_file_type' : 'invalid_schema';
+  return new AppError(400, CODE(code), err.message, err.reason);
 }
 
 export interface ParsedSales {
