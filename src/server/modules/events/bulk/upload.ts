@@ -16,7 +16,7 @@ import { insertManualEvent } from '../editor';
 import { validateBulkWorkbook, type BulkEventType } from './validate';
 
 /** A workbook of events is small; these limits refuse anything else before it costs memory. */
-const LIMITS = { maxRows: 5_000, maxSheets: 10, maxColumns: 40, maxUncompressedBytes: 50 * 1024 * 1024 };
+const LIMITS = { maxRows: 5_000, maxSheets: 10, maxColumns: 40 };
 
 function readFailure(err: SpreadsheetError): AppError {
   if (err.reason === 'too_large') return new AppError(413, 'error.bulk_upload.invalid_file_format', err.message, err.reason);
