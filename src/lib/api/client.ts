@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly cancelled = false,
     /** The body's error_subcode, e.g. the failing password rule of error.password.policy. */
     readonly subcode?: string,
+    /** The body's field-level findings (ARCHITECTURE §3 `issues`), e.g. every bad row of a bulk upload. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,7 +56,7 @@ export async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof HTTPError) {
     // ky 2 has already read the body into `data` (the response body itself is consumed).
     const data: unknown = err.data !== undefined ? err.data : await err.response.clone().json().catch(() => null);
-    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message, false, data.error_subcode);
+    if (isErrorBody(data)) return new ApiError(err.response.status, data.error_code, data.message, false, data.error_subcode, data.issues);
     return new ApiError(err.response.status, 'common.errors.inServerResponse', err.message);
   }
   return new ApiError(null, 'common.errors.inServerResponse', err instanceof Error ? err.message : 'Request failed');

@@ -175,7 +175,7 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
         </div>
         <div className={styles.actions}>
           {!props.simpleUser && <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} />}
-          <AddEventMenu allowed={props.canSimulation} />
+          <AddEventMenu allowed={props.canSimulation} bulk={props.canBulkUpload} />
         </div>
       </div>
 
