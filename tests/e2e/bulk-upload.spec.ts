@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { EventList } from '../../src/lib/contracts/events';
-import { enText, signIn, waitForIslands } from './helpers';
+import { BASE_URL, enText, signIn, waitForIslands } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -88,7 +88,7 @@ test.describe('bulk events upload', () => {
     const sent = page.waitForRequest((r) => r.url().includes('/api/v3/events/bulk_upload?event_type=fdlive') && r.method() === 'POST');
     await submit.click();
     expect((await sent).headers()['x-preferred-partner-id']).toBe('1001');
-    await expect(page.getByText('2 events added')).toBeVisible();
+    await expect(page.getByText('2 events added', { exact: true })).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/dashboard', { timeout: 10_000 });
 
     const created = await eventsNamed(page, title);
@@ -147,7 +147,11 @@ test.describe('bulk events upload', () => {
     await signIn(page, 'analyst');
     await page.goto('/add-multi-events');
     await expect(page.getByRole('heading', { level: 1, name: enText('bulkUpload.title') })).toHaveCount(0);
-    const res = await page.request.post('/api/v3/events/bulk_upload?event_type=fdlive', { multipart: { file: { name: 'x.xlsx', mimeType: XLSX, buffer: Buffer.from('x') } } });
+    const res = await page.request.post('/api/v3/events/bulk_upload?event_type=fdlive', {
+      // The same-origin header a browser sends with a form post (the CSRF check wants it).
+      headers: { origin: BASE_URL },
+      multipart: { file: { name: 'x.xlsx', mimeType: XLSX, buffer: Buffer.from('x') } },
+    });
     expect(res.status()).toBe(403);
     expect(((await res.json()) as { error_code: string }).error_code).toBe('error.auth.forbidden');
   });
