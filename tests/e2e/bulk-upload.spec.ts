@@ -135,6 +135,14 @@ test.describe('bulk events upload', () => {
     expect(await eventsNamed(page, `Bad bulk ${stamp}`)).toEqual([]);
   });
 
+  test('the templates need a signed-in user', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
+    const res = await anonymous.get('/downloads/events_template_eu.xlsx', { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers()['location']).toContain('/login?next=');
+    await anonymous.dispose();
+  });
+
   test('a file that is not a spreadsheet is refused before upload', async ({ page }) => {
     await signIn(page, 'admin');
     await openPage(page);
