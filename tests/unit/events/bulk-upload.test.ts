@@ -148,6 +148,19 @@ describe('row validation', () => {
     expect(seen).toHaveLength(17);
   });
 
+  it('reports a formula in a lineup or setlist cell once, not again as empty', () => {
+    const r = validateBulkWorkbook(
+      [
+        sheet('Events', [HEADER, good('EV-1')]),
+        sheet('Lineup Artists', [['Event Identifier', 'Artist Name', 'Role/Type'], ['EV-1', { formula: 'A1' }, 'choir']]),
+        sheet('Setlist Works', [['Event Identifier', 'Composer', 'Work Title'], ['EV-1', 'Bach', '@SUM(1)']]),
+      ],
+      'fdlive',
+    );
+    expect(r.issues.map((i) => `${i.sheet}:${i.row}:${i.field}:${i.column}:${i.reason}`)).toEqual(['lineups:2:artist:B:formula', 'setlists:2:work:C:formula']);
+    expect(r.events).toEqual([]);
+  });
+
   it('reads US dates by the settings sheet and refuses an unknown format', () => {
     const d = ahead(40);
     const us = `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;

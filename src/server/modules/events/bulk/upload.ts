@@ -52,7 +52,7 @@ export async function bulkUploadEvents(db: Db, partnerId: number, file: Buffer, 
       .where(and(eq(events.partnerId, partnerId), inArray(events.eid, valid.map((e) => e.identifier))));
     if (taken.length) {
       const used = new Set(taken.map((t) => t.eid));
-      throw rowsFailure(valid.filter((e) => used.has(e.identifier)).map((e) => ({ sheet: 'events', row: e.row, field: 'identifier', column: '', reason: 'identifierExists' })));
+      throw rowsFailure(valid.filter((e) => used.has(e.identifier)).map((e) => ({ sheet: 'events', row: e.row, field: 'identifier', column: e.column, reason: 'identifierExists' })));
     }
     const ids: string[] = [];
     for (const e of valid) ids.push(await insertManualEvent(txDb, partnerId, e.form, e.identifier));

@@ -28,6 +28,8 @@ const MAX_SETLISTS = 200;
 export interface BulkEvent {
   identifier: string;
   row: number;
+  /** Column letter of the identifier, for findings made later (identifier already in use). */
+  column: string;
   form: EventFormData;
 }
 
@@ -223,7 +225,7 @@ export function validateBulkWorkbook(sheets: Sheet[], eventType: BulkEventType):
   for (const p of pending.values()) {
     const parsed = EventForm.safeParse(p.input);
     if (parsed.success) {
-      if (!p.flagged.size) events.push({ identifier: p.identifier, row: p.row, form: parsed.data });
+      if (!p.flagged.size) events.push({ identifier: p.identifier, row: p.row, column: columnLetter(p.columns.get('identifier') ?? 0), form: parsed.data });
       continue;
     }
     for (const issue of parsed.error.issues) mapFormIssue(p, issue.path, issue.message as BulkReason, found);
@@ -266,17 +268,24 @@ function attachRows<K extends string>(
   if (!columns) return;
   for (const row of rows) {
     let bad = false;
-    const get = (key: K) => {
+    const values = new Map<K, string>();
+    for (const key of required) {
       const col = columns.get(key)!;
-      return textOf(row.cells[col], () => {
-        bad = true;
-        found.add(name, row.number, key as BulkField, col, 'formula');
-      });
-    };
+      values.set(
+        key,
+        textOf(row.cells[col], () => {
+          bad = true;
+          found.add(name, row.number, key as BulkField, col, 'formula');
+        }),
+      );
+    }
+    // A refused cell is reported once, not again as empty by the event's check.
+    if (bad) continue;
+    const get = (key: K) => values.get(key) ?? '';
     const identifier = get('identifier' as K);
     const idCol = columns.get('identifier' as K)!;
     if (!identifier) {
-      if (!bad) found.add(name, row.number, 'identifier', idCol, 'required');
+      found.add(name, row.number, 'identifier', idCol, 'required');
       continue;
     }
     if (!written.has(identifier)) {
