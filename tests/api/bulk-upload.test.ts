@@ -97,6 +97,18 @@ describe('valid workbooks', () => {
     expect(queued.some((task) => JSON.stringify(task.payload).includes(body.ids[0]!))).toBe(true);
   });
 
+  it('numbers many events of one workbook without walking the id retries, and refuses more than 1,000 events', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => row(`MANY-${i}`, euDate(ahead(60))));
+    const res = await upload(await xlsx({ Events: [EN, ...many] }));
+    const body = (await res.json()) as { ids: string[] };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const numbers = body.ids.map((id) => Number(id.split('-sim-')[1]));
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    const tooMany = Array.from({ length: 1001 }, (_, i) => row(`TM-${i}`, euDate(ahead(60))));
+    const refused = await expectRefused(await xlsx({ Events: [EN, ...tooMany] }), 400, 'invalid_workbook');
+    expect(refused.error_subcode).toBe('too_many_events');
+  });
+
   it('reads a French-named US workbook by its aux_date_format', async () => {
     const d = ahead(45);
     const buf = await xlsx({

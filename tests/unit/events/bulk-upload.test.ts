@@ -183,3 +183,17 @@ describe('row validation', () => {
     expect(r.events[0]!.form).toMatchObject({ name: 'Gift card', category: 'product', capacity: 0, price: null });
   });
 });
+
+describe('translations', () => {
+  it('every reason, field, sheet and error code of the bulk upload has an English and a German text', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { BULK_REASONS, BULK_ERROR_CODES, BULK_SHEETS, EVENT_COLUMNS, LINEUP_COLUMNS, SETLIST_COLUMNS } = await import('../../../src/lib/contracts/bulk-upload');
+    for (const lng of ['en', 'de']) {
+      const d = JSON.parse(await readFile(`public/locales/${lng}/common.json`, 'utf8'));
+      for (const r of BULK_REASONS) expect(d.bulkUpload.reasons[r], `${lng} reason ${r}`).toBeTruthy();
+      for (const s of [...BULK_SHEETS, 'workbook']) expect(d.bulkUpload.sheets[s], `${lng} sheet ${s}`).toBeTruthy();
+      for (const f of [...EVENT_COLUMNS, ...LINEUP_COLUMNS, ...SETLIST_COLUMNS, 'aux_date_format']) expect(d.bulkUpload.fields[f], `${lng} field ${f}`).toBeTruthy();
+      for (const code of BULK_ERROR_CODES) expect(d.common.serverErrors.error.bulk_upload[code.split('.')[2]!], `${lng} ${code}`).toBeTruthy();
+    }
+  });
+});

@@ -52,10 +52,13 @@ function detailColumns(form: EventFormData) {
 /** The next free `e{partner}-sim-{n}`; n counts up from the highest in use. */
 async function nextSimNumber(db: Db, partnerId: number): Promise<number> {
   const prefix = `e${partnerId}-sim-`;
+  // The start is cast: an untyped parameter makes `substring(id from $1)` the regex form, which
+  // found nothing, so every save fell back to 1 and walked the retries (a bulk upload ran out).
+  const from = sql`${prefix.length + 1}::int`;
   const [row] = await rows<{ n: number | null }>(
     db,
-    sql`select max(substring(id from ${prefix.length + 1})::int) as n from events
-        where partner_id = ${partnerId} and id like ${prefix + '%'} and substring(id from ${prefix.length + 1}) ~ '^[0-9]+$'`,
+    sql`select max(substring(id from ${from})::int) as n from events
+        where partner_id = ${partnerId} and id like ${prefix + '%'} and substring(id from ${from}) ~ '^[0-9]+$'`,
   );
   return (row?.n ?? 0) + 1;
 }

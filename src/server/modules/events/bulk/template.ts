@@ -78,7 +78,7 @@ export async function eventsTemplate(region: BulkRegion, now = new Date()): Prom
     `Role/Type* — one of: ${ARTIST_ROLES.join(', ')}.`,
     'Sheet and column names may be in English, German or French. Formulas are not accepted.',
     'Every row is checked; if any row has a problem, nothing is created and all problems are listed by sheet and row.',
-    'Replace the example rows with your events before uploading. Limits: 10 MB, 5,000 rows per sheet.',
+    'Replace the example rows with your events before uploading. Limits: 10 MB, 1,000 events per file, 5,000 rows per sheet.',
   ];
   lines.forEach((text, i) => {
     const cell = help.getCell(i + 1, 1);
