@@ -27,7 +27,7 @@ export type BulkField = (typeof EVENT_COLUMNS)[number] | (typeof LINEUP_COLUMNS)
 export const BULK_REASONS = [
   'required', 'tooLong', 'negativeError', 'decimalError', 'notANumber', 'tooEarly', 'timeStep', 'badDate', 'badCategory', 'badRole',
   'badTime', 'badIdentifier', 'duplicateIdentifier', 'identifierExists', 'unknownIdentifier', 'formula', 'missingColumn',
-  'unknownColumn', 'duplicateColumn', 'missingSheet', 'badDateFormat', 'tooManyRows',
+  'unknownColumn', 'duplicateColumn', 'missingSheet', 'duplicateSheet', 'badDateFormat', 'tooManyRows',
 ] as const;
 export type BulkReason = (typeof BULK_REASONS)[number];
 

@@ -175,6 +175,9 @@ describe('row validation', () => {
     const r = validateBulkWorkbook([sheet('Events', [[...HEADER.slice(0, 9), '__proto__', 'Titel'], good('A')])], 'fdlive');
     expect(r.issues.map((i) => `${i.field}:${i.column}:${i.reason}`)).toEqual([':J:unknownColumn', 'title:K:duplicateColumn', 'capacity::missingColumn']);
     expect(validateBulkWorkbook([sheet('Sheet1', [HEADER])], 'fdlive').issues[0]!.reason).toBe('missingSheet');
+    const twice = validateBulkWorkbook([sheet('Events', [HEADER, good('A')]), sheet('Veranstaltungen', [HEADER, good('B')])], 'fdlive');
+    expect(twice.issues).toEqual([{ sheet: 'events', row: 0, field: '', column: '', reason: 'duplicateSheet' }]);
+    expect(twice.events).toEqual([]);
   });
 
   it('makes product events from name, category and date only for event_type prisma', () => {

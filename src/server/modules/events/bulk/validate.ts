@@ -128,7 +128,10 @@ export function validateBulkWorkbook(sheets: Sheet[], eventType: BulkEventType):
   const byKey = new Map<string, Sheet>();
   for (const sheet of sheets) {
     const key = sheetKey(sheet.name);
-    if (key && key !== 'instructions' && !byKey.has(key)) byKey.set(key, sheet);
+    if (!key || key === 'instructions') continue;
+    // "Events" and "Veranstaltungen" side by side: which one is meant is a guess, so ask.
+    if (byKey.has(key)) found.add(key, 0, '', null, 'duplicateSheet');
+    else byKey.set(key, sheet);
   }
   const product = eventType === 'prisma';
   const format = auxDateFormat(byKey.get('settings'), found);
