@@ -135,6 +135,27 @@ test.describe('bulk events upload', () => {
     expect(await eventsNamed(page, `Bad bulk ${stamp}`)).toEqual([]);
   });
 
+  test('in German the page and the modal speak German, with German sheet and column names accepted', async ({ page }, testInfo) => {
+    await signIn(page, 'admin', { language: 'de' });
+    await page.goto('/add-multi-events');
+    await waitForIslands(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mehrere Veranstaltungen anlegen' })).toBeVisible();
+    const buffer = await workbook({
+      Veranstaltungen: [
+        ['Kennung', 'Titel', 'Kategorie', 'Datum', 'Uhrzeit', 'Durchschnittspreis', 'Stadt', 'Spielstätte', 'Saal', 'Kapazität'],
+        [`DE-${testInfo.project.name}-${Date.now()}`, 'Liederabend', 'vocal', inDays(30), '19:45', 20, 'Bonn', 'V', 'H', 'viele'],
+      ],
+    });
+    await page.getByTestId('bulk-file-input').setInputFiles({ name: 'veranstaltungen.xlsx', mimeType: XLSX, buffer });
+    await page.getByRole('button', { name: 'Veranstaltungen hochladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hochladen fehlgeschlagen' });
+    await expect(dialog).toContainText('Die Datei hat 2 Probleme.');
+    await expect(dialog).toContainText('Events · Zeile 2 · Uhrzeit (E)');
+    await expect(dialog).toContainText('Bitte eine volle oder halbe Stunde wählen.');
+    await expect(dialog).toContainText('Kapazität (J)');
+    await page.screenshot({ path: `${SHOTS}/bulk-failed-de-${testInfo.project.name}.png` });
+  });
+
   test('the templates need a signed-in user', async ({ playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL: BASE_URL });
     const res = await anonymous.get('/downloads/events_template_eu.xlsx', { maxRedirects: 0 });
