@@ -12,6 +12,8 @@ export const FEATURE_DEFAULTS = {
   // spec 1 §2.9 / spec 3 "Events page actions": the simple user type sees neither the source
   // filter nor the sales import/export. Off unless a partner or user flag turns it on.
   'simple-user': false,
+  // spec 3 "Routes": /add-multi-events and its upload call exist only where this is set.
+  'events.bulk-upload': false,
 } as const;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 

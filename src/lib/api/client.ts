@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly cancelled = false,
     /** The body's error_subcode, e.g. the failing password rule of error.password.policy. */
     readonly subcode?: string,
+    /** The body's field-level findings (ARCHITECTURE §3 `issues`), e.g. every bad row of a bulk upload. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -56,7 +58,7 @@ export const campaignApi = create(CAMPAIGN_API_BASE);
 
 /** The ApiError of a failed answer: the body's code when it is one of ours, else the generic one. */
 export function errorFromResponse(status: number, data: unknown, fallbackMessage: string): ApiError {
-  if (isErrorBody(data)) return new ApiError(status, data.error_code, data.message, false, data.error_subcode);
+  if (isErrorBody(data)) return new ApiError(status, data.error_code, data.message, false, data.error_subcode, data.issues);
   return new ApiError(status, 'common.errors.inServerResponse', fallbackMessage);
 }
 

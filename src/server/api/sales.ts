@@ -16,7 +16,7 @@ import { validate } from './validate';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The multipart field `file` as bytes; a missing file is the caller's `empty_file` code. */
-async function uploadedFile(c: Context<Env>, missingCode: `error.${string}`): Promise<Buffer> {
+export async function uploadedFile(c: Context<Env>, missingCode: `error.${string}`): Promise<Buffer> {
   const type = c.req.header('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) throw new AppError(400, missingCode, 'Send the file as multipart/form-data in the field `file`', 'file');
   let file: unknown;

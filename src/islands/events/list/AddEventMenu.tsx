@@ -1,12 +1,13 @@
 // spec 3 "Events page actions": add one event (/simulation) or several (/add-multi-events);
-// disabled without the simulation permission, with the spec 1 §6 hint.
+// disabled without the simulation permission, with the spec 1 §6 hint. "Several events" exists
+// only with the bulk-upload feature flag (spec 3 "Routes": the page is hidden without it).
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import styles from './Toolbar.module.css';
 
-export function AddEventMenu({ allowed }: { allowed: boolean }) {
+export function AddEventMenu({ allowed, bulk = false }: { allowed: boolean; bulk?: boolean }) {
   const { t } = useTranslation();
   if (!allowed) {
     return (
@@ -28,9 +29,11 @@ export function AddEventMenu({ allowed }: { allowed: boolean }) {
           <DropdownMenu.Item asChild className={styles.menuItem}>
             <a href="/simulation">{t('events.actions.oneEvent')}</a>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.menuItem}>
-            <a href="/add-multi-events">{t('events.actions.severalEvents')}</a>
-          </DropdownMenu.Item>
+          {bulk && (
+            <DropdownMenu.Item asChild className={styles.menuItem}>
+              <a href="/add-multi-events">{t('events.actions.severalEvents')}</a>
+            </DropdownMenu.Item>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -13,6 +13,8 @@ export interface EventsScreenProps {
   /** The first page the server already fetched for these filters (key from listKey), if any. */
   initial: { key: string; list: EventList } | null;
   canSimulation: boolean;
+  /** The events.bulk-upload feature flag: the add menu offers "several events". */
+  canBulkUpload?: boolean;
   canSales: boolean;
   canCampaigns: boolean;
   /** spec 1 §2.9: the simple user type sees no source filter and no sales import/export. */

@@ -71,8 +71,8 @@ export const DEMO_USERS = [
 
 /** Feature flags per partner; the admin additionally holds every feature personally. */
 const PARTNER_FEATURES: Record<number, Record<string, boolean>> = {
-  1001: { 'package-builder': true, notifications: true, 'event.simulation': true },
-  1002: { 'package-builder': false, notifications: true, 'event.simulation': true },
+  1001: { 'package-builder': true, notifications: true, 'event.simulation': true, 'events.bulk-upload': true },
+  1002: { 'package-builder': false, notifications: true, 'event.simulation': true, 'events.bulk-upload': true },
 };
 const ADMIN_FEATURES = { 'package-builder': true, notifications: true, 'event.simulation': true, 'campaign.composer.edit': true, 'features.console.toggle': true };
 

@@ -52,32 +52,42 @@ function detailColumns(form: EventFormData) {
 /** The next free `e{partner}-sim-{n}`; n counts up from the highest in use. */
 async function nextSimNumber(db: Db, partnerId: number): Promise<number> {
   const prefix = `e${partnerId}-sim-`;
+  // The start is cast: an untyped parameter makes `substring(id from $1)` the regex form, which
+  // found nothing, so every save fell back to 1 and walked the retries (a bulk upload ran out).
+  const from = sql`${prefix.length + 1}::int`;
   const [row] = await rows<{ n: number | null }>(
     db,
-    sql`select max(substring(id from ${prefix.length + 1})::int) as n from events
-        where partner_id = ${partnerId} and id like ${prefix + '%'} and substring(id from ${prefix.length + 1}) ~ '^[0-9]+$'`,
+    sql`select max(substring(id from ${from})::int) as n from events
+        where partner_id = ${partnerId} and id like ${prefix + '%'} and substring(id from ${from}) ~ '^[0-9]+$'`,
   );
   return (row?.n ?? 0) + 1;
 }
 
+/**
+ * Inserts one manual event inside the caller's transaction; returns its id. Every manual event,
+ * simulated or bulk-uploaded, gets an `e{partner}-sim-{n}` id: spec 1 §2.10 marks manually added
+ * events by '-sim-' in the id (manual-event note, "simulated" source filter). `eid` is the
+ * partner's own identifier when it has one (bulk upload), else `E{partner}-SIM-{n}`.
+ */
+export async function insertManualEvent(txDb: Db, partnerId: number, form: EventFormData, eid?: string): Promise<string> {
+  const hallId = await findOrCreateHall(txDb, partnerId, form);
+  // Two saves racing for the same number: the primary key refuses one; retry with the next.
+  for (let attempt = 0; ; attempt++) {
+    const n = (await nextSimNumber(txDb, partnerId)) + attempt;
+    const id = `e${partnerId}-sim-${n}`;
+    const inserted = await txDb
+      .insert(events)
+      .values({ id, partnerId, eid: eid ?? `E${partnerId}-SIM-${n}`, hallId, source: 'manual', campaignSideStatus: 'RUNNING', ...detailColumns(form) })
+      .onConflictDoNothing()
+      .returning({ id: events.id });
+    if (inserted.length) return inserted[0].id;
+    if (attempt > 20) throw new Error('No free simulation id');
+  }
+}
+
 /** Creates one manual (simulated) event; returns its id. */
 export async function createSimulatedEvent(db: Db, partnerId: number, form: EventFormData): Promise<string> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const hallId = await findOrCreateHall(txDb, partnerId, form);
-    // Two saves racing for the same number: the primary key refuses one; retry with the next.
-    for (let attempt = 0; ; attempt++) {
-      const n = (await nextSimNumber(txDb, partnerId)) + attempt;
-      const id = `e${partnerId}-sim-${n}`;
-      const inserted = await txDb
-        .insert(events)
-        .values({ id, partnerId, eid: `E${partnerId}-SIM-${n}`, hallId, source: 'manual', campaignSideStatus: 'RUNNING', ...detailColumns(form) })
-        .onConflictDoNothing()
-        .returning({ id: events.id });
-      if (inserted.length) return inserted[0].id;
-      if (attempt > 20) throw new Error('No free simulation id');
-    }
-  });
+  return db.transaction(async (tx) => insertManualEvent(tx as unknown as Db, partnerId, form));
 }
 
 /** Updates the partner's event with the form; 404 for anything not the partner's. */

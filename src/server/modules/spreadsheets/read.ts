@@ -54,8 +54,8 @@ export async function readSpreadsheet(buf: Buffer, limits: Partial<ReadLimits> =
   const l = { ...DEFAULT_LIMITS, ...limits };
   if (buf.length > l.maxBytes) throw new SpreadsheetError('too_large', `The file is larger than ${l.maxBytes} bytes`);
   if (isZip(buf) && l.formats.includes('xlsx')) {
-    guardZip(buf, { maxUncompressedBytes: l.maxUncompressedBytes, maxEntries: 1000, maxSheets: l.maxSheets, maxRows: l.maxRows });
-    return readXlsx(buf, l);
+    const inflated = guardZip(buf, { maxUncompressedBytes: l.maxUncompressedBytes, maxEntries: 1000, maxSheets: l.maxSheets, maxRows: l.maxRows });
+    return inflated <= SMALL_XLSX_BYTES ? readSmallXlsx(buf, l) : readXlsx(buf, l);
   }
   if (isOle(buf) && l.formats.includes('xls')) return readXls(buf, l);
   throw new SpreadsheetError('invalid_file_type', `Not an ${l.formats.join(' or ')} file`);
@@ -75,6 +75,38 @@ function excelCell(v: ExcelJS.CellValue): Cell {
   }
   if ('text' in v) return typeof v.text === 'string' ? v.text : excelCell(v.text as ExcelJS.CellValue);
   return null;
+}
+
+// exceljs' streaming reader parks worksheets in temp files when they come before workbook.xml
+// (exceljs itself writes them in that order) and then, now and then, reads a sheet before the
+// workbook's sheet list: a valid file fails as unreadable. Small workbooks, most uploads, are
+// read as a whole instead, which has no such race and costs little memory at this size.
+const SMALL_XLSX_BYTES = 8 * 1024 * 1024;
+
+async function readSmallXlsx(buf: Buffer, l: ReadLimits): Promise<Sheet[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw new SpreadsheetError('unreadable', 'The xlsx file could not be read');
+  }
+  const sheets: Sheet[] = [];
+  for (const ws of wb.worksheets) {
+    if (ws.state === 'hidden' || ws.state === 'veryHidden') continue;
+    const rows: SheetRow[] = [];
+    ws.eachRow({ includeEmpty: false }, (row) => {
+      const cells: Cell[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        if (col > l.maxColumns) return;
+        cells[col - 1] = excelCell(cell.value);
+      });
+      for (let i = 0; i < cells.length; i++) cells[i] ??= null;
+      if (cells.some((c) => !isEmpty(c))) rows.push({ number: row.number, cells });
+    });
+    if (rows.length > l.maxRows) throw new SpreadsheetError('too_many_rows', `A sheet has more than ${l.maxRows} rows`);
+    sheets.push({ name: ws.name, rows });
+  }
+  return sheets;
 }
 
 const isEmpty = (c: Cell) => c === null || (typeof c === 'string' && c.trim() === '');

@@ -41,8 +41,8 @@ function countRows(xml: Buffer): number {
   return n;
 }
 
-/** Throws SpreadsheetError when the zip breaks a limit; returns nothing otherwise. */
-export function guardZip(buf: Buffer, limits: ZipLimits): void {
+/** Throws SpreadsheetError when the zip breaks a limit; otherwise returns how many bytes it inflates to. */
+export function guardZip(buf: Buffer, limits: ZipLimits): number {
   const eocd = findEndOfCentralDirectory(buf);
   const entries = buf.readUInt16LE(eocd + 10);
   const cdOffset = buf.readUInt32LE(eocd + 16);
@@ -90,4 +90,5 @@ export function guardZip(buf: Buffer, limits: ZipLimits): void {
     }
   }
   if (!workbook) throw new SpreadsheetError('unreadable', 'The zip holds no workbook');
+  return limits.maxUncompressedBytes - budget;
 }
