@@ -18,6 +18,7 @@ import { csrfGuard } from './csrf';
 import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, eventsRouter } from './events';
 import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
+import { attachmentRouter, notificationsRouter } from './notifications';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
@@ -55,6 +56,8 @@ function v3(): Hono<Env> {
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
+    .route('/notifications', notificationsRouter)
+    .route('/attachment', attachmentRouter)
     .route('/', profileRouter);
 }
 
