@@ -41,12 +41,13 @@ export function useUnauthorisedRedirect(): void {
   }, []);
 }
 
+/** spec 1 §9: every 10 s while the tab is visible; a hidden tab stops polling and asks at once on return. */
 export function useUnreadPolling(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let controller: AbortController | null = null;
+    let timer: number | undefined;
     const poll = async () => {
-      if (document.visibilityState === 'hidden') return;
       controller?.abort();
       controller = new AbortController();
       try {
@@ -55,10 +56,27 @@ export function useUnreadPolling(enabled: boolean): void {
         // A failed poll keeps the last count; a 401 is handled by the unauthorised event.
       }
     };
-    const timer = window.setInterval(poll, NOTIFICATION_POLL_MS);
-    return () => {
+    const start = () => {
+      if (timer === undefined) timer = window.setInterval(poll, NOTIFICATION_POLL_MS);
+    };
+    const stop = () => {
       window.clearInterval(timer);
+      timer = undefined;
       controller?.abort();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        stop();
+      } else if (timer === undefined) {
+        void poll();
+        start();
+      }
+    };
+    if (document.visibilityState !== 'hidden') start();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      stop();
     };
   }, [enabled]);
 }

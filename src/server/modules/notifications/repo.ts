@@ -1,10 +1,10 @@
 // The calls of spec 1 §7 "Notifications" for one user at one partner. Every query carries both
 // ids, so another user's (or partner's) notification is simply not found.
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { visibleTopics, type NotificationTopic } from '../../../lib/notification-topics';
+import { NOTIFICATION_TOPICS, visibleTopics, type NotificationTopic } from '../../../lib/notification-topics';
 import type {
   BulkUpdateNotificationsRequest,
   NotificationItem,
@@ -36,7 +36,13 @@ export function toItem(r: Row): NotificationItem {
 
 /** The owner's rows in topics they can see (a prisma user never sees 'event' rows). */
 function ownedBy(o: Owner): SQL {
-  return and(eq(notifications.userId, o.userId), eq(notifications.partnerId, o.partnerId), inArray(notifications.topic, visibleTopics(o.product)))!;
+  const hidden = NOTIFICATION_TOPICS.filter((t) => !visibleTopics(o.product).includes(t));
+  // Only a product with hidden topics filters by topic: the plain case stays an index range.
+  return and(
+    eq(notifications.userId, o.userId),
+    eq(notifications.partnerId, o.partnerId),
+    hidden.length ? notInArray(notifications.topic, hidden) : undefined,
+  )!;
 }
 
 export interface ListQuery {
