@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../tests/helpers/db';
 import { apiClient } from '../tests/helpers/api';
 import { seedAccounts } from '../src/server/db/seed/accounts';
+import { listNotifications } from '../src/server/modules/notifications/repo';
 import { markdownTable, percentile, writePerformanceBlock } from './lib';
 
-const PER_USER = 20_000;
+const PER_USER = Number(process.env.BENCH_NOTIFICATIONS_PER_USER ?? 20_000);
 const ROUNDS = 200;
 
 async function main() {
@@ -25,7 +26,7 @@ async function main() {
              now() - (g || ' minutes')::interval, '/events'
       FROM generate_series(1, ${PER_USER}) g`);
   }
-  await t.db.execute(sql`ANALYZE notifications`);
+  await t.db.execute(sql`VACUUM ANALYZE notifications`);
   console.log(`inserted ${users.length * PER_USER} rows in ${Math.round(performance.now() - t0)} ms`);
 
   const api = apiClient(t.db);
@@ -39,6 +40,8 @@ async function main() {
     '/api/v3/notifications?page=200&limit=10',
     '/api/v3/notifications/stats',
     '/api/v3/messages/totalunread',
+    // The fixed cost of any signed-in call (session, viewer, partner): the floor under the others.
+    '/api/v3/features',
   ];
   const all: number[] = [];
   const listOnly: number[] = [];
@@ -64,9 +67,21 @@ async function main() {
       '< 20 ms p95',
       `${percentile(listOnly, 95).toFixed(1)} ms / ${percentile(listOnly, 50).toFixed(1)} ms`,
     ],
-    ['stats and badge count (p95)', '—', `${perQuery.slice(6).join(' ms, ')} ms`],
+    ['stats and badge count (p95)', '—', `${perQuery.slice(6, 8).join(' ms, ')} ms`],
+    ['GET /features, the floor of any signed-in call (p95)', '—', `${perQuery[8]} ms`],
     ['all notification calls (p95, per query)', '—', `${perQuery.join(', ')} ms`],
   ];
+  // The module's own time (both queries of a page), without the request's session work.
+  const owner = { userId: userIds['admin@encore.demo'], partnerId: 1001, product: 'full-service' as const };
+  const direct: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const s = performance.now();
+    await listNotifications(t.db, owner, { page: 1 + (i % 3), limit: 10, isRead: i % 2 ? false : undefined, topics: i % 4 ? [] : ['sales'] });
+    direct.push(performance.now() - s);
+  }
+  rows.splice(1, 0, ['listNotifications() alone (page + count, p95 / p50)', '—', `${percentile(direct, 95).toFixed(1)} ms / ${percentile(direct, 50).toFixed(1)} ms`]);
+  const load = (await import('node:os')).loadavg()[0].toFixed(1);
+  rows.push(['machine load average during the run (1 min)', '—', load]);
   const table = markdownTable(rows);
   console.log(table);
   if (process.argv.includes('--write')) writePerformanceBlock('notifications', table, '`npx tsx bench/notifications.ts --write` (in process, PGlite in memory)');

@@ -1,5 +1,5 @@
 // /notifications/{id} (spec 1 §2.6): the detail page of narrow screens; above 991 px it goes to
-// the drawer form of the list.
+// the drawer form of the list (the page's script redirects before hydration).
 import { useEffect, useState } from 'react';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../lib/i18n/react';
@@ -8,16 +8,15 @@ import { $unreadCount } from '../../stores/notifications';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Icon } from '../ui/Icon';
 import { NotificationView } from './NotificationView';
-import { drawerPath, pageRedirectsToDrawer } from './routes';
+import { pageRedirectsToDrawer } from './routes';
 import styles from './Notifications.module.css';
 
 function Page({ id }: { id: string }) {
   const { t } = useTranslation();
   const [stay, setStay] = useState(false);
-  useEffect(() => {
-    if (pageRedirectsToDrawer(window.innerWidth)) location.replace(drawerPath(id));
-    else setStay(true);
-  }, [id]);
+  // Wide screens leave for the drawer form (the page's script); the view loads only when staying,
+  // so opening it here does not mark the notification read a second time.
+  useEffect(() => setStay(!pageRedirectsToDrawer(window.innerWidth)), [id]);
   return (
     <div className={styles.page}>
       <a href="/notifications" className={styles.back}>
