@@ -38,6 +38,7 @@ describe('notify', () => {
     const rows = await t.db.select().from(notifications).where(and(eq(notifications.title, 'Upload abgeschlossen'), eq(notifications.userId, ids['admin@encore.demo'])));
     expect(rows.at(-1)?.body).toBe('Ihre Datei **plan\\.pdf** wurde hochgeladen.');
     expect((await mailTaskIds()).length).toBe(2);
+    expect((await t.db.select().from(tasks).where(eq(tasks.kind, NOTIFICATION_MAIL))).length).toBe(2); // one task per mail
   });
 
   it('respects the email setting per topic: a user who turned the topic off gets the row but no mail', async () => {

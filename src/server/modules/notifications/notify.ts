@@ -91,7 +91,8 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
     )
     .returning({ id: notifications.id, userId: notifications.userId });
   const toMail = rows.filter((r) => !optOut.has(r.userId)).map((r) => r.id);
-  if (toMail.length) await enqueueTask(db, { kind: NOTIFICATION_MAIL, partnerId: input.partnerId, payload: { ids: toMail }, maxAttempts: 3 });
+  // One task per mail: a retry after a failure never writes the mails that went out already.
+  for (const id of toMail) await enqueueTask(db, { kind: NOTIFICATION_MAIL, partnerId: input.partnerId, payload: { ids: [id] }, maxAttempts: 3 });
   return { created: rows.length, mailed: toMail.length };
 }
 
