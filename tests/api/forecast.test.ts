@@ -193,3 +193,32 @@ describe('nightly runs', () => {
     expect(marked.every((r) => r.status === 'SUCCESS')).toBe(true);
   });
 });
+
+describe('below-benchmark notifications (issue 6 producer)', () => {
+  it('tell the partner’s lookout users once when an event newly turns below, not again while it stays below', async () => {
+    const [pick] = await t.db
+      .select({ id: eventForecasts.eventId })
+      .from(eventForecasts)
+      .where(and(eq(eventForecasts.partnerId, 1001), eq(eventForecasts.state, 'below'), gt(eventForecasts.daysOut, 5)))
+      .limit(1);
+    const id = pick.id;
+    const sent = async () =>
+      (await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications WHERE template_data->>'event_id' = ${id} AND notification_topic = 'event'`))[0].n;
+    await recomputeForecasts(t.db, 1001, { eventIds: [id] });
+    expect((await forecastFor(t.db, 1001, id))!.state).toBe('below');
+    expect(await sent()).toBe(0); // staying below is no news
+
+    await t.db.update(eventForecasts).set({ state: 'on_track' }).where(eq(eventForecasts.eventId, id));
+    await recomputeForecasts(t.db, 1001, { eventIds: [id] });
+    const first = await sent();
+    expect(first).toBeGreaterThan(0);
+    const [ev] = await t.db.select().from(events).where(eq(events.id, id));
+    const [note] = await rows<{ title: string; action_url: string }>(t.db, sql`SELECT title, action_url FROM notifications WHERE template_data->>'event_id' = ${id} LIMIT 1`);
+    expect(note.title).toContain(ev.title);
+    expect(note.action_url).toBe(`/events/${id}`);
+
+    await recomputeForecasts(t.db, 1001, { eventIds: [id] });
+    await recomputeForecasts(t.db, 1001);
+    expect(await sent()).toBe(first);
+  });
+});

@@ -74,7 +74,7 @@ describe('who am I', () => {
 
   it('counts unread notifications of the user at the current partner', async () => {
     const res = await api.request('/api/v3/messages/totalunread', { token: admin });
-    expect(await res.json()).toEqual({ total_unread: 2 });
+    expect(await res.json()).toEqual({ total_unread: 7 });
   });
 
   it('answers 401 without credentials and with a forged token', async () => {

@@ -153,7 +153,7 @@ export const DEMO_EVENT_EID = 'TIX-1001-1';
 /**
  * Every protected route with its parameters filled: a real demo event for event routes, the
  * sales_summary mode, '1' for the rest. `ownHeading`: the page is titled by its record (the event
- * pages), not by the route's title key; on wide screens it also hands over to the drawer.
+ * and notification pages), not by the route's title key; on wide screens it also hands over to the drawer.
  */
 export function protectedPaths(): { path: string; titleKey: string; ownHeading: boolean }[] {
   return ROUTES.filter((r) => !r.public).map((r) => ({
@@ -162,7 +162,7 @@ export function protectedPaths(): { path: string; titleKey: string; ownHeading: 
       name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : '1',
     ),
     titleKey: r.titleKey,
-    ownHeading: r.pattern.startsWith('/events/:eventId'),
+    ownHeading: r.pattern.startsWith('/events/:eventId') || r.pattern === '/notifications/:id',
   }));
 }
 

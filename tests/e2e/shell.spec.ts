@@ -43,10 +43,10 @@ test.describe('shell', () => {
   test('the notifications item carries the unread badge', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     const nav = await openNavigation(page, testInfo);
-    // The seed gives the admin 2 unread notifications at Konzerthaus Rheinland.
+    // The seed gives the admin 7 unread notifications at Konzerthaus Rheinland.
     const item = nav.getByRole('link', { name: /^Notifications/ });
-    await expect(item).toHaveAccessibleName(/Notifications\s*, 2 unread/);
-    await expect(item.getByText('2', { exact: true })).toBeVisible();
+    await expect(item).toHaveAccessibleName(/Notifications\s*, 7 unread/);
+    await expect(item.getByText('7', { exact: true })).toBeVisible();
   });
 
   test('the upload item opens a modal dialog that Escape closes', async ({ page }, testInfo) => {

@@ -9,6 +9,7 @@ import { TabList } from '../ui/TabList';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PersonalTab } from './PersonalTab';
 import { SystemTab } from './SystemTab';
+import { NotificationsTab } from './NotificationsTab';
 import { SETTINGS_TABS, tabFromHash, type SettingsScreenProps, type SettingsTab } from './types';
 import styles from './Settings.module.css';
 
@@ -58,10 +59,9 @@ function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
         </ErrorBoundary>
       </Panel>
       <Panel name="notifications" active={tab}>
-        <section className={styles.card}>
-          <h2 className={styles.cardTitle}>{t('settings.notifications.heading')}</h2>
-          <EmptyState icon="bell" badge={t('placeholder.comingSoon')} message={t('settings.notifications.empty')} compact />
-        </section>
+        <ErrorBoundary>
+          <NotificationsTab />
+        </ErrorBoundary>
       </Panel>
       <Panel name="meta" active={tab}>
         <section className={styles.card}>

@@ -6,6 +6,7 @@ import { getSessionInfo } from '../../lib/api/account';
 import { NOTIFICATION_POLL_MS } from '../../lib/constants';
 import { $session, type SessionState } from '../../stores/session';
 import { $unreadCount } from '../../stores/notifications';
+import { browserHost, startUnreadPolling } from './unreadPolling';
 
 /** Seeds $session and $unreadCount before the first render of any child (browser only). */
 export function useSeedStores(session: SessionState, unread: number): void {
@@ -41,12 +42,12 @@ export function useUnauthorisedRedirect(): void {
   }, []);
 }
 
+/** spec 1 §9: every 10 s while the tab is visible; a hidden tab stops polling (unreadPolling.ts). */
 export function useUnreadPolling(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let controller: AbortController | null = null;
     const poll = async () => {
-      if (document.visibilityState === 'hidden') return;
       controller?.abort();
       controller = new AbortController();
       try {
@@ -55,11 +56,7 @@ export function useUnreadPolling(enabled: boolean): void {
         // A failed poll keeps the last count; a 401 is handled by the unauthorised event.
       }
     };
-    const timer = window.setInterval(poll, NOTIFICATION_POLL_MS);
-    return () => {
-      window.clearInterval(timer);
-      controller?.abort();
-    };
+    return startUnreadPolling(() => void poll(), NOTIFICATION_POLL_MS, browserHost(), () => controller?.abort());
   }, [enabled]);
 }
 

@@ -20,6 +20,7 @@ import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
 import { storageRouter } from './storage';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
+import { attachmentRouter, notificationsRouter } from './notifications';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 
 // The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
@@ -60,6 +61,8 @@ function v3(): Hono<Env> {
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
     .route('/storage', storageRouter)
+    .route('/notifications', notificationsRouter)
+    .route('/attachment', attachmentRouter)
     .route('/', profileRouter);
 }
 

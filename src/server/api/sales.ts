@@ -9,6 +9,7 @@ import { ingestTransactionSummary } from '../modules/sales/ingest';
 import { uploadSalesFromExcel } from '../modules/sales/upload';
 import { salesEditExport } from '../modules/sales/export';
 import { importSalesEdits } from '../modules/sales/adjust';
+import { withSalesAdjustmentNotice, withSalesUploadNotice } from '../modules/notifications/producers';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
@@ -34,9 +35,11 @@ export const ingestRouter = new Hono<Env>()
     c.json(await ingestTransactionSummary(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'))),
   )
   .post('/transaction_summary/from_excel', validate('query', z.object({ eid: z.string().min(1).max(200) })), async (c) => {
-    const partnerId = partnerViewerOf(c).partner.id;
-    const file = await uploadedFile(c, 'error.upload_sales_from_excel.empty_file');
-    return c.json(await uploadSalesFromExcel(c.var.db, partnerId, c.req.valid('query').eid, file));
+    const viewer = partnerViewerOf(c);
+    const partnerId = viewer.partner.id;
+    const eid = c.req.valid('query').eid;
+    const who = { partnerId, userId: viewer.userId };
+    return c.json(await withSalesUploadNotice(c.var.db, who, eid, async () => uploadSalesFromExcel(c.var.db, partnerId, eid, await uploadedFile(c, 'error.upload_sales_from_excel.empty_file'))));
   });
 
 /** Mounted on /daily_revenue_summary (lookout by prefix); changing or exporting sales needs `sales` too. */
@@ -54,7 +57,8 @@ export const salesEditRouter = new Hono<Env>()
     });
   })
   .post('/sales_edit_export', validate('query', SalesImportQuery), async (c) => {
-    const partnerId = partnerViewerOf(c).partner.id;
-    const file = await uploadedFile(c, 'error.sales_edit.empty_file');
-    return c.json(await importSalesEdits(c.var.db, partnerId, file, c.req.valid('query').date_format));
+    const viewer = partnerViewerOf(c);
+    const partnerId = viewer.partner.id;
+    const who = { partnerId, userId: viewer.userId };
+    return c.json(await withSalesAdjustmentNotice(c.var.db, who, async () => importSalesEdits(c.var.db, partnerId, await uploadedFile(c, 'error.sales_edit.empty_file'), c.req.valid('query').date_format)));
   });

@@ -412,7 +412,25 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.partnerId, t.userId, t.isRead)],
+  (t) => [
+    index('notifications_user_idx').on(t.partnerId, t.userId, t.isRead),
+    // The list: newest first within one user's notifications at one partner.
+    index('notifications_list_idx').on(t.userId, t.partnerId, t.createdAt),
+  ],
+);
+
+// Per-user, per-partner email choice for each notification topic (spec 1 §2.5 #notifications).
+// No row means the default: mail is on.
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    topic: text('notification_topic').notNull(),
+    isEmailEnabled: boolean('is_email_enabled').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partnerId, t.topic] })],
 );
 
 // Multipart file uploads (spec 1 §2.7, §4.2, §7 "Storage and upload"). The row is the upload's

@@ -8,6 +8,7 @@ import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import '../modules/tasks/maintenance';
 import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
+import '../modules/notifications/notify';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

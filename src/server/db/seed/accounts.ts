@@ -120,19 +120,46 @@ export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Pr
   return { userIds };
 }
 
-// A few notifications so the shell's unread badge counts something real from day one.
+// A realistic fortnight of notifications per demo user and partner, in the user's language,
+// newest first: SEED_NOTIFICATIONS rows of which SEED_UNREAD are unread (the badge's count).
+type SeedNote = { topic: string; hoursAgo: number; read: boolean; url?: string; data?: Record<string, unknown>; en: [string, string]; de: [string, string] };
+const NOTES: SeedNote[] = [
+  { topic: 'sales', hoursAgo: 2, read: false, url: '/events', en: ['Sales import finished', 'The sales file for **Beethoven: Symphonie Nr. 9** was imported: 14 day(s), 312 ticket(s).'], de: ['Verkaufsimport abgeschlossen', 'Die Verkaufsdatei für **Beethoven: Symphonie Nr. 9** wurde importiert: 14 Tag(e), 312 Ticket(s).'] },
+  { topic: 'event', hoursAgo: 9, read: false, url: '/events', data: { event_category: 'symphony' }, en: ['Below benchmark: Mahler 5', '**Mahler 5** is now predicted to sell **61 %** of capacity, below comparable events (78 %).\n\n- Consider a campaign\n- Check the price categories'], de: ['Unter Benchmark: Mahler 5', 'Für **Mahler 5** werden jetzt **61 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (78 %).\n\n- Kampagne erwägen\n- Preiskategorien prüfen'] },
+  { topic: 'upload', hoursAgo: 20, read: false, url: '/fileUpload', en: ['Upload finished', 'Your file **season-2027-programme.pdf** was uploaded. [Download the file](/attachment?url=/api/v3/storage/objects/1001/season-2027-programme.pdf)'], de: ['Upload abgeschlossen', 'Ihre Datei **season-2027-programme.pdf** wurde hochgeladen. [Datei herunterladen](/attachment?url=/api/v3/storage/objects/1001/season-2027-programme.pdf)'] },
+  { topic: 'campaign', hoursAgo: 30, read: false, url: '/campaigns', en: ['Campaign ended', 'The campaign *Spring season* reached its stop time. Results are in the [campaign overview](/campaigns).'], de: ['Kampagne beendet', 'Die Kampagne *Frühjahrssaison* hat ihr Ende erreicht. Ergebnisse finden Sie in der [Kampagnenübersicht](/campaigns).'] },
+  { topic: 'package', hoursAgo: 52, read: false, data: { event_category: 'product' }, en: ['Package ready', 'Your package **Abo Klassik 2027** is ready to review.'], de: ['Paket bereit', 'Ihr Paket **Abo Klassik 2027** kann geprüft werden.'] },
+  { topic: 'sales', hoursAgo: 75, read: false, en: ['Sales import failed', 'The sales file for **Brahms: Requiem** could not be imported (invalid transaction date, Sales!A7). Nothing was changed; fix the file and upload it again.'], de: ['Verkaufsimport fehlgeschlagen', 'Die Verkaufsdatei für **Brahms: Requiem** konnte nicht importiert werden (invalid transaction date, Sales!A7). Es wurde nichts geändert; korrigieren Sie die Datei und laden Sie sie erneut hoch.'] },
+  { topic: 'event', hoursAgo: 100, read: false, url: '/events', en: ['Below benchmark: Die Zauberflöte', '**Die Zauberflöte** is now predicted to sell **55 %** of capacity, below comparable events (70 %).'], de: ['Unter Benchmark: Die Zauberflöte', 'Für **Die Zauberflöte** werden jetzt **55 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (70 %).'] },
+  { topic: 'upload', hoursAgo: 130, read: true, en: ['Upload finished', 'Your file **ticketing-export-march.csv** was uploaded.'], de: ['Upload abgeschlossen', 'Ihre Datei **ticketing-export-march.csv** wurde hochgeladen.'] },
+  { topic: 'sales', hoursAgo: 170, read: true, url: '/events', en: ['Sales adjustments imported', 'Your edited sales export was imported: 6 event(s) updated.'], de: ['Verkaufskorrekturen importiert', 'Ihr bearbeiteter Verkaufsexport wurde importiert: 6 Veranstaltung(en) aktualisiert.'] },
+  { topic: 'campaign', hoursAgo: 200, read: true, en: ['Campaign started', 'The campaign *Jazz nights* is live.'], de: ['Kampagne gestartet', 'Die Kampagne *Jazznächte* läuft.'] },
+  { topic: 'event', hoursAgo: 260, read: true, en: ['Below benchmark: Carmina Burana', '**Carmina Burana** is now predicted to sell **66 %** of capacity, below comparable events (74 %).'], de: ['Unter Benchmark: Carmina Burana', 'Für **Carmina Burana** werden jetzt **66 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (74 %).'] },
+  { topic: 'upload', hoursAgo: 330, read: true, en: ['Upload finished', 'Your file **hall-plan.xlsx** was uploaded.'], de: ['Upload abgeschlossen', 'Ihre Datei **hall-plan.xlsx** wurde hochgeladen.'] },
+];
+/** What a full-service demo user starts with (tests and the bench rely on it). */
+export const SEED_NOTIFICATIONS = NOTES.length;
+export const SEED_UNREAD = NOTES.filter((n) => !n.read).length;
+
 async function seedNotifications(db: Db, userIds: Record<string, string>): Promise<void> {
-  const items = [
-    { topic: 'event', title: 'Sales below expectation', body: 'Three events next month sell **below** their benchmark.' },
-    { topic: 'campaign', title: 'Campaign ended', body: 'A campaign reached its stop time.' },
-    { topic: 'upload', title: 'Upload processed', body: 'Your ticketing file was imported.' },
-  ];
+  const now = Date.now();
   const rowsToInsert: (typeof notifications.$inferInsert)[] = [];
   for (const u of DEMO_USERS) {
     for (const pid of Object.keys(u.partners)) {
-      items.forEach((it, i) =>
-        rowsToInsert.push({ partnerId: Number(pid), userId: userIds[u.email], title: it.title, body: it.body, topic: it.topic, isRead: i === 2 }),
-      );
+      for (const n of NOTES) {
+        const [title, body] = n[u.language];
+        rowsToInsert.push({
+          partnerId: Number(pid),
+          userId: userIds[u.email],
+          title,
+          body,
+          topic: n.topic,
+          actionUrl: n.url ?? null,
+          templateData: n.data ?? null,
+          isRead: n.read,
+          createdAt: new Date(now - n.hoursAgo * 3_600_000),
+        });
+      }
     }
   }
   await db.insert(notifications).values(rowsToInsert);

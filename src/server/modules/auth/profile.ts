@@ -1,7 +1,8 @@
 // spec 1 §3 user profile and §7 GET/PUT /profile.
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { notificationStats } from '../notifications/repo';
 import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Profile, UpdateProfileRequest } from '../../../lib/contracts/auth';
 import { DEFAULT_ACCESS_LEVEL, PERMISSIONS } from '../../../lib/constants';
 import { notFound } from '../../lib/errors';
@@ -48,10 +49,8 @@ export function permissionList(viewer: Viewer) {
   return PERMISSIONS.map((name) => ({ name, is_enabled: viewer.permissions[name] }));
 }
 
-export async function totalUnread(db: Db, viewer: Viewer & { partner: { id: number } }): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.partnerId, viewer.partner.id), eq(notifications.userId, viewer.userId), eq(notifications.isRead, false)));
-  return row?.n ?? 0;
+/** The sidebar badge: unread notifications the list would show (spec 1 §2.3). */
+export async function totalUnread(db: Db, viewer: Viewer & { partner: { id: number; product: 'prisma' | 'full-service' } }): Promise<number> {
+  const stats = await notificationStats(db, { userId: viewer.userId, partnerId: viewer.partner.id, product: viewer.partner.product });
+  return stats.unread;
 }

@@ -1,7 +1,7 @@
 // Recomputing a partner's stored forecasts: load the history once, learn (or reuse) the blend
 // weights, forecast the events asked for, upsert.
 import { performance } from 'node:perf_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventForecasts } from '../../db/schema';
 import {
@@ -11,10 +11,12 @@ import {
   forecasterFor,
   trainBlendWeights,
   type BlendWeights,
+  type Forecast,
   type History,
 } from '../../engines/forecast';
 import { loadPartnerEvents } from './load';
 import { storeForecasts } from './store';
+import { notifyEventsTurnedBelow } from '../notifications/producers';
 
 export interface RecomputeOptions {
   /** Only these events (of this partner; other ids are ignored). Default: every event that needs it. */
@@ -61,6 +63,27 @@ function weightsFor(partnerId: number, history: History, nowMs: number): BlendWe
 }
 
 /**
+ * Forecasts that newly say 'below': the stored state was something else. A first forecast (no
+ * stored row, e.g. after seeding or for a new event) is not a change, so nothing is sent for it;
+ * an event that stays below is not reported again on the next run.
+ */
+async function turnedBelow(db: Db, partnerId: number, forecasts: readonly Forecast[]) {
+  const below = forecasts.filter((f) => f.state === 'below');
+  if (!below.length) return [];
+  const before = new Map<string, string>();
+  for (let i = 0; i < below.length; i += 1000) {
+    const stored = await db
+      .select({ id: eventForecasts.eventId, state: eventForecasts.state })
+      .from(eventForecasts)
+      .where(and(eq(eventForecasts.partnerId, partnerId), inArray(eventForecasts.eventId, below.slice(i, i + 1000).map((f) => f.eventId))));
+    for (const r of stored) before.set(r.id, r.state);
+  }
+  return below
+    .filter((f) => before.has(f.eventId) && before.get(f.eventId) !== 'below')
+    .map((f) => ({ eventId: f.eventId, predicted: f.prediction.value, benchmark: f.prediction.benchmark }));
+}
+
+/**
  * Without `eventIds`: every upcoming event, plus past events without a current 'finished' row
  * (events that started since the last run, and the first run after seeding), so every event a
  * list shows has a benchmark.
@@ -99,7 +122,9 @@ export async function recomputeForecasts(db: Db, partnerId: number, opts: Recomp
   const forecaster = forecasterFor(history, { nowMs, weights });
   const forecasts = targets.map((id) => forecaster.forecast(id)!);
   const forecast = lap();
+  const turned = await turnedBelow(db, partnerId, forecasts);
   await storeForecasts(db, partnerId, forecasts, new Date(nowMs));
   const store = lap();
+  await notifyEventsTurnedBelow(db, partnerId, turned);
   return { events: forecasts.length, ms: Math.round(performance.now() - t0), phases: { load, learn, forecast, store } };
 }

@@ -2,7 +2,7 @@
 import type { Language } from '../../../lib/constants';
 import { config } from '../../config';
 
-export type MailTemplate = 'mfaCode' | 'resetCode' | 'registerCode' | 'registerExists' | 'emailChangeCode' | 'emailChanged' | 'passwordChanged';
+export type MailTemplate = 'mfaCode' | 'resetCode' | 'registerCode' | 'registerExists' | 'emailChangeCode' | 'emailChanged' | 'passwordChanged' | 'notification';
 
 export interface Rendered {
   subject: string;
@@ -37,6 +37,11 @@ const T: Record<MailTemplate, Record<Language, (v: Vars) => { subject: string; b
   emailChanged: {
     en: (v) => ({ subject: `${P}: your email was changed`, body: [`Your account now uses ${v.email}.`, 'If you did not do this, contact support at once.'] }),
     de: (v) => ({ subject: `${P}: Ihre E-Mail-Adresse wurde geändert`, body: [`Ihr Konto verwendet jetzt ${v.email}.`, 'Falls Sie das nicht waren, wenden Sie sich sofort an den Support.'] }),
+  },
+  // A notification's copy (modules/notifications writes title and body in the user's language).
+  notification: {
+    en: (v) => ({ subject: `${P}: ${v.title}`, body: [v.body, ...(v.link ? [`Open it in ${P}: ${v.link}`] : []), 'You can turn these mails off in Settings > Notifications.'] }),
+    de: (v) => ({ subject: `${P}: ${v.title}`, body: [v.body, ...(v.link ? [`In ${P} öffnen: ${v.link}`] : []), 'Sie können diese E-Mails unter Einstellungen > Benachrichtigungen abschalten.'] }),
   },
   passwordChanged: {
     en: () => ({ subject: `${P}: your password was changed`, body: ['Your password was changed and all sessions were ended.', 'If you did not do this, reset your password and contact support.'] }),

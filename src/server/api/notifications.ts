@@ -1,0 +1,57 @@
+// spec 1 §7 "Notifications": list, detail, read state, stats, topics and email settings of the
+// signed-in user at the chosen partner; plus the attachment download of §2.6.
+import { Hono, type Context } from 'hono';
+import {
+  AttachmentQuery,
+  BulkUpdateNotificationsRequest,
+  NotificationId,
+  NotificationListQuery,
+  PatchNotificationSettingsRequest,
+  PutNotificationSettingsRequest,
+  UpdateNotificationRequest,
+} from '../../lib/contracts/notifications';
+import { visibleTopics } from '../../lib/notification-topics';
+import { fetchAttachment } from '../modules/notifications/attachment';
+import {
+  bulkSetRead,
+  getNotification,
+  getSettings,
+  listNotifications,
+  notificationStats,
+  patchSettings,
+  putSettings,
+  setNotificationRead,
+  type Owner,
+} from '../modules/notifications/repo';
+import type { Env } from './env';
+import { partnerViewerOf } from './middleware';
+import { validate } from './validate';
+
+function ownerOf(c: Context<Env>): Owner {
+  const v = partnerViewerOf(c);
+  return { userId: v.userId, partnerId: v.partner.id, product: v.partner.product };
+}
+
+export const notificationsRouter = new Hono<Env>()
+  .get('/settings', async (c) => c.json(await getSettings(c.var.db, ownerOf(c))))
+  .put('/settings', validate('json', PutNotificationSettingsRequest), async (c) => c.json(await putSettings(c.var.db, ownerOf(c), c.req.valid('json'))))
+  .patch('/settings', validate('json', PatchNotificationSettingsRequest), async (c) =>
+    c.json(await patchSettings(c.var.db, ownerOf(c), c.req.valid('json').is_email_enabled)),
+  )
+  .get('/stats', async (c) => c.json(await notificationStats(c.var.db, ownerOf(c))))
+  .get('/topics', (c) => c.json({ topics: visibleTopics(ownerOf(c).product) }))
+  .get('/', validate('query', NotificationListQuery), async (c) => {
+    const q = c.req.valid('query');
+    const topics = [...new Set([...q.notification_topics, ...q['notification_topics[]']])];
+    return c.json(await listNotifications(c.var.db, ownerOf(c), { page: q.page, limit: q.limit, isRead: q.is_read, topics }));
+  })
+  .patch('/', validate('json', BulkUpdateNotificationsRequest), async (c) => c.json(await bulkSetRead(c.var.db, ownerOf(c), c.req.valid('json'))))
+  .get('/:id', validate('param', NotificationId), async (c) => c.json(await getNotification(c.var.db, ownerOf(c), c.req.valid('param').id)))
+  .put('/:id', validate('param', NotificationId), validate('json', UpdateNotificationRequest), async (c) =>
+    c.json(await setNotificationRead(c.var.db, ownerOf(c), c.req.valid('param').id, c.req.valid('json').is_read)),
+  );
+
+export const attachmentRouter = new Hono<Env>().get('/', validate('query', AttachmentQuery), async (c) => {
+  partnerViewerOf(c);
+  return fetchAttachment(c.req.valid('query').url);
+});

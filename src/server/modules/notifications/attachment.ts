@@ -1,0 +1,33 @@
+// GET /attachment?url= (spec 1 §2.6, §7): notification bodies link attachments as
+// /attachment?url=<storage url>. Only our own storage is ever fetched, so a crafted notification
+// cannot make the server (or the browser, through us) download from anywhere else.
+import { AppError } from '../../lib/errors';
+
+/** Paths under which the storage module (issue 6, second half) will serve stored objects. */
+export const OWN_STORAGE_PREFIX = '/api/v3/storage/objects/';
+
+export type AttachmentTarget = { kind: 'own-storage'; key: string };
+
+export function resolveAttachmentUrl(url: string | undefined): AttachmentTarget {
+  const raw = (url ?? '').trim();
+  if (!raw) throw new AppError(400, 'error.attachment.invalidRemoteDownloadUrl', 'The attachment link has no url');
+  let parsed: URL;
+  try {
+    parsed = new URL(raw, 'http://own.invalid');
+  } catch {
+    throw new AppError(400, 'error.attachment.invalidRemoteDownloadUrl', 'The attachment url is not a url');
+  }
+  // Relative paths only: an absolute url (any host, any scheme) is someone else's server.
+  const relative = parsed.origin === 'http://own.invalid' && raw.startsWith('/') && !raw.startsWith('//');
+  const path = decodeURIComponent(parsed.pathname);
+  if (!relative || !path.startsWith(OWN_STORAGE_PREFIX) || path.includes('..') || path.includes('\\')) {
+    throw new AppError(400, 'error.attachment.foreignUrl', 'Attachments are served only from this console’s own storage');
+  }
+  return { kind: 'own-storage', key: path.slice(OWN_STORAGE_PREFIX.length) };
+}
+
+/** Storage arrives with the upload module; until then a well-formed own url is not found. */
+export async function fetchAttachment(url: string | undefined): Promise<never> {
+  const target = resolveAttachmentUrl(url);
+  throw new AppError(404, 'error.attachment.notFound', `The attachment ${target.key} is not available`);
+}
