@@ -31,12 +31,12 @@ describe('notify', () => {
       partnerId: 1001,
       to: { userIds: [ids['admin@encore.demo'], ids['analyst@encore.demo']] },
       template: 'uploadFinished',
-      vars: { file: 'plan.pdf' },
+      vars: { file: 'plan.pdf', size: '2.5 MB', link: '/attachment?url=%2Fapi%2Fv3%2Fstorage%2Fobjects%2Fk' },
       actionUrl: '/fileUpload',
     });
     expect(res).toEqual({ created: 2, mailed: 2 });
     const rows = await t.db.select().from(notifications).where(and(eq(notifications.title, 'Upload abgeschlossen'), eq(notifications.userId, ids['admin@encore.demo'])));
-    expect(rows.at(-1)?.body).toBe('Ihre Datei **plan\\.pdf** wurde hochgeladen.');
+    expect(rows.at(-1)?.body).toBe('Ihre Datei **plan\\.pdf** (2\\.5 MB) wurde hochgeladen.\n\n[plan\\.pdf herunterladen](/attachment?url=%2Fapi%2Fv3%2Fstorage%2Fobjects%2Fk)');
     expect((await mailTaskIds()).length).toBe(2);
     expect((await t.db.select().from(tasks).where(eq(tasks.kind, NOTIFICATION_MAIL))).length).toBe(2); // one task per mail
   });

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/db/seed/accounts';
-import { uploads } from '../../src/server/db/schema';
+import { notifications, uploads } from '../../src/server/db/schema';
 import { UPLOAD_PART_BYTES } from '../../src/lib/contracts/storage';
 import { signedPartUrl } from '../../src/server/modules/storage/signing';
 import { localStorageAt, setObjectStorage } from '../../src/server/adapters/storage';
@@ -84,6 +84,17 @@ describe('the multipart protocol', () => {
     expect(await done.json()).toMatchObject({ object_key: u.object_key, size: PDF.length, content_type: 'application/pdf' });
     expect(fs.readFileSync(path.join(storageRoot, 'objects', u.object_key))).toEqual(PDF);
     expect(await row(u.upload_id)).toMatchObject({ status: 'completed', sizeBytes: PDF.length, category: 'ticketing', uploadType: 'file' });
+    // The uploader is told, with a link that downloads the file for users of this partner only.
+    const location = `/api/v3/storage/objects/${u.object_key}`;
+    const [notice] = await t.db.select().from(notifications).where(and(eq(notifications.topic, 'upload'), sql`${notifications.templateData}->>'object_key' = ${u.object_key}`));
+    expect(notice?.title).toBe('Upload abgeschlossen'); // the admin reads German
+    expect(notice?.body).toContain(`(/attachment?url=${encodeURIComponent(location)})`);
+    const download = await api.request(`/api/v3/attachment?url=${encodeURIComponent(location)}`, { token: admin });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('Programm Herbst.pdf')}`);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF);
+    const stranger = await api.request(`/api/v3/attachment?url=${encodeURIComponent(location)}`, { token: prisma });
+    expect(stranger.status).toBe(404);
     // A completed upload cannot be resumed or completed again.
     expect(((await (await status(u, 1)).json()) as { isValid: boolean }).isValid).toBe(false);
     expect((await errorOf(await complete(u, [{ part_number: 1, etag }]))).error_code).toBe('error.storage.uploadClosed');
@@ -204,6 +215,14 @@ describe('hostile and wrong input', () => {
       expect((await errorOf(res)).error_code).toBe('error.storage.uploadNotFound');
     }
     expect((await row(u.upload_id)).status).toBe('uploading');
+  });
+
+  it('serves no unfinished upload and no path outside storage as an attachment', async () => {
+    const u = await start('draft.pdf', 'application/pdf');
+    const unfinished = await api.request(`/api/v3/attachment?url=${encodeURIComponent(`/api/v3/storage/objects/${u.object_key}`)}`, { token: admin });
+    expect(unfinished.status).toBe(404);
+    const climbing = await api.request(`/api/v3/attachment?url=${encodeURIComponent('/api/v3/storage/objects/../../secret.key')}`, { token: admin });
+    expect(climbing.status).toBe(400);
   });
 
   it('keeps names inside their folder and refuses a changed object key', async () => {

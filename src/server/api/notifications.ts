@@ -11,7 +11,9 @@ import {
   UpdateNotificationRequest,
 } from '../../lib/contracts/notifications';
 import { visibleTopics } from '../../lib/notification-topics';
-import { fetchAttachment } from '../modules/notifications/attachment';
+import { resolveAttachmentUrl } from '../modules/notifications/attachment';
+import { openOwnObject } from '../modules/storage/uploads';
+import { Readable } from 'node:stream';
 import {
   bulkSetRead,
   getNotification,
@@ -52,6 +54,17 @@ export const notificationsRouter = new Hono<Env>()
   );
 
 export const attachmentRouter = new Hono<Env>().get('/', validate('query', AttachmentQuery), async (c) => {
-  partnerViewerOf(c);
-  return fetchAttachment(c.req.valid('query').url);
+  const partnerId = partnerViewerOf(c).partner.id;
+  const { key } = resolveAttachmentUrl(c.req.valid('query').url);
+  const file = await openOwnObject(c.var.db, partnerId, key);
+  // Always a download, never rendered in our origin (an uploaded HTML or SVG must not run here).
+  return new Response(Readable.toWeb(file.body) as ReadableStream, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
 });

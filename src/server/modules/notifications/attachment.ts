@@ -3,7 +3,7 @@
 // cannot make the server (or the browser, through us) download from anywhere else.
 import { AppError } from '../../lib/errors';
 
-/** Paths under which the storage module (issue 6, second half) will serve stored objects. */
+/** The path stored objects are addressed by (the `location` of a completed upload). */
 export const OWN_STORAGE_PREFIX = '/api/v3/storage/objects/';
 
 export type AttachmentTarget = { kind: 'own-storage'; key: string };
@@ -26,8 +26,3 @@ export function resolveAttachmentUrl(url: string | undefined): AttachmentTarget 
   return { kind: 'own-storage', key: path.slice(OWN_STORAGE_PREFIX.length) };
 }
 
-/** Storage arrives with the upload module; until then a well-formed own url is not found. */
-export async function fetchAttachment(url: string | undefined): Promise<never> {
-  const target = resolveAttachmentUrl(url);
-  throw new AppError(404, 'error.attachment.notFound', `The attachment ${target.key} is not available`);
-}

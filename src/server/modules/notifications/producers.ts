@@ -126,3 +126,17 @@ export async function notifyEventsTurnedBelow(db: Db, partnerId: number, turns: 
   }
   return created;
 }
+
+/** A finished file upload (spec 1 §2.7): the uploader gets a notice linking the stored file. */
+export async function notifyUploadFinished(db: Db, who: { partnerId: number; userId: string | null }, file: { name: string; objectKey: string; size: number; location: string }): Promise<void> {
+  if (!who.userId) return;
+  const mb = file.size / 1_000_000;
+  await notifySafely(db, {
+    partnerId: who.partnerId,
+    to: { userIds: [who.userId] },
+    template: 'uploadFinished',
+    vars: { file: file.name, size: mb >= 1 ? `${mb.toFixed(1)} MB` : `${Math.max(1, Math.round(file.size / 1000))} KB`, link: `/attachment?url=${encodeURIComponent(file.location)}` },
+    actionUrl: '/fileUpload',
+    templateData: { object_key: file.objectKey },
+  });
+}

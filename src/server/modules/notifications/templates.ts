@@ -62,8 +62,8 @@ export const TEMPLATES = {
   uploadFinished: {
     topic: 'upload',
     copy: {
-      en: (v) => ({ title: 'Upload finished', body: `Your file **${e(v.file)}** was uploaded.` }),
-      de: (v) => ({ title: 'Upload abgeschlossen', body: `Ihre Datei **${e(v.file)}** wurde hochgeladen.` }),
+      en: (v) => ({ title: 'Upload finished', body: `Your file **${e(v.file)}** (${e(v.size)}) was uploaded.\n\n[Download ${e(v.file)}](${v.link})` }),
+      de: (v) => ({ title: 'Upload abgeschlossen', body: `Ihre Datei **${e(v.file)}** (${e(v.size)}) wurde hochgeladen.\n\n[${e(v.file)} herunterladen](${v.link})` }),
     },
   },
 } satisfies Record<string, NotificationTemplate>;

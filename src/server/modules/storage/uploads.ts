@@ -22,6 +22,8 @@ import {
 } from '../../../lib/contracts/storage';
 import { CONTENT_SNIFF_BYTES, contentMatches, isAllowedContentType } from './content-types';
 import { checkPartUrl } from './signing';
+import { notifyUploadFinished } from '../notifications/producers';
+import { OWN_STORAGE_PREFIX } from '../notifications/attachment';
 
 /** S3's smallest part other than the last; the local store keeps the same rule so both behave alike. */
 const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -146,7 +148,9 @@ export async function completeUpload(db: Db, partnerId: number, req: CompleteMul
     throw new AppError(422, 'error.storage.contentMismatch', `The file's content is not ${row.contentType}`, 'content_type');
   }
   await db.update(uploads).set({ status: 'completed', sizeBytes: size, completedAt: new Date() }).where(eq(uploads.id, row.id));
-  return { location: `/storage/${row.objectKey}`, object_key: row.objectKey, size, content_type: row.contentType };
+  const location = `${OWN_STORAGE_PREFIX}${row.objectKey}`;
+  await notifyUploadFinished(db, { partnerId, userId: row.userId }, { name: row.objectName, objectKey: row.objectKey, size, location });
+  return { location, object_key: row.objectKey, size, content_type: row.contentType };
 }
 
 export async function abortUpload(db: Db, partnerId: number, req: { upload_id: string; object_key: string }): Promise<void> {
@@ -184,4 +188,19 @@ export async function receiveLocalPart(
     if (err instanceof EmptyPartError) throw new AppError(400, 'error.storage.emptyPart', 'The part is empty');
     throw err;
   }
+}
+
+/**
+ * A completed upload of this partner, opened for download (notification attachments). Keys of
+ * other partners, unfinished or refused uploads are not found.
+ */
+export async function openOwnObject(db: Db, partnerId: number, objectKey: string): Promise<{ body: Readable; size: number; name: string; contentType: string }> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.objectKey, objectKey), eq(uploads.partnerId, partnerId), eq(uploads.status, 'completed')))
+    .limit(1);
+  if (!row) throw new AppError(404, 'error.attachment.notFound', 'The attachment is not available');
+  const { body, size } = await objectStorage().open(row.objectKey);
+  return { body, size, name: row.objectName, contentType: row.contentType };
 }
