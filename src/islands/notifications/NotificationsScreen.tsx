@@ -16,7 +16,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { NotificationDrawer } from './NotificationDrawer';
 import { NotificationRow } from './NotificationRow';
 import { TopicFilter } from './TopicFilter';
-import { useNearEnd } from './useNearEnd';
+import { useNearEnd } from '../ui/useNearEnd';
 import { useNotificationPages, type Filters } from './useNotificationPages';
 import { detailPath, drawerIdOf, drawerRedirectsToPage, drawerSearch, opensInDrawer } from './routes';
 import styles from './Notifications.module.css';
@@ -82,7 +82,7 @@ function Screen({ topics }: { topics: NotificationTopic[] }) {
     if (wasUnread) void refreshStats();
   };
 
-  useNearEnd(marker, pages.loadMore, pages.state === 'ready' && pages.hasMore, [pages.items.length, pages.throttleTick]);
+  useNearEnd(marker, pages.loadMore, pages.state === 'ready' && pages.hasMore, `${pages.items.length}:${pages.throttleTick}`);
 
   const allRead = unread === 0;
   const exitSelection = () => {

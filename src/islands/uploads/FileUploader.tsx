@@ -14,6 +14,7 @@ import { Icon } from '../ui/Icon';
 import { ProgressCircle } from './ProgressCircle';
 import { ACCEPTED_EXTENSIONS, contentTypeOf, uploadFile, type UploadSession } from './multipartUpload';
 import styles from './FileUploader.module.css';
+import drop from '../ui/FileDrop.module.css';
 
 /** spec 1 §4.2 */
 type Status = 'NEW' | 'UPLOADING' | 'SUCCESS' | 'UPLOAD_FAILED';
@@ -156,11 +157,11 @@ export function FileUploader({ onAllUploaded }: { onAllUploaded?: () => void }) 
 
   return (
     <div className={styles.uploader}>
-      <div {...getRootProps({ className: styles.dropzone, 'data-active': isDragActive || undefined })}>
+      <div {...getRootProps({ className: drop.dropzone, 'data-active': isDragActive || undefined })}>
         {/* react-dropzone hides its input with an inline style, which the CSP refuses; a class does it. */}
         <input {...getInputProps({ 'aria-label': t('uploads.dropzone.inputLabel'), style: undefined, className: 'visually-hidden' })} accept={ACCEPTED_EXTENSIONS.join(',')} />
-        <Icon name="upload" size={28} className={styles.dropIcon} />
-        <p className={styles.dropText}>{isDragActive ? t('uploads.dropzone.active') : t('uploads.dropzone.prompt')}</p>
+        <Icon name="upload" size={28} className={drop.dropIcon} />
+        <p className={drop.dropText}>{isDragActive ? t('uploads.dropzone.active') : t('uploads.dropzone.prompt')}</p>
         <Button variant="secondary" onClick={open} disabled={running}>
           {t('uploads.dropzone.browse')}
         </Button>

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { BulkErrorsModal, type BulkFailure } from './BulkErrorsModal';
 import styles from './BulkUpload.module.css';
+import drop from '../../ui/FileDrop.module.css';
 
 /** spec 3 §4: file chosen → validated → ready → uploading → success or failure. */
 export type BulkState =
@@ -122,24 +123,24 @@ function Screen({ eventType, defaultRegion }: Omit<BulkUploadScreenProps, 'i18n'
         <h2 id="bulk-step-upload" className={styles.step}>
           {t('bulkUpload.steps.upload')}
         </h2>
-        <div {...getRootProps({ className: styles.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
+        <div {...getRootProps({ className: drop.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
           {/* Without the inline style react-dropzone hides the input with: the CSP refuses style attributes. */}
           <input {...getInputProps({ 'aria-label': t('bulkUpload.choose'), style: undefined, className: 'visually-hidden' })} data-testid="bulk-file-input" />
-          <Icon name="upload" size={28} className={styles.dropIcon} />
-          <p className={styles.dropText}>{t(isDragActive ? 'bulkUpload.dropNow' : 'bulkUpload.drop')}</p>
+          <Icon name="upload" size={28} className={drop.dropIcon} />
+          <p className={drop.dropText}>{t(isDragActive ? 'bulkUpload.dropNow' : 'bulkUpload.drop')}</p>
           <Button variant="secondary" size="sm" onClick={open} disabled={busy}>
             {t('bulkUpload.choose')}
           </Button>
           <p className={styles.hint}>{t('bulkUpload.accepted')}</p>
         </div>
         {file && (
-          <div className={styles.fileLine} data-testid="bulk-file">
-            <Icon name={fileStatus} size={18} className={styles.fileIcon} data-status={state.status} />
-            <span className={styles.fileName}>{file.name}</span>
+          <div className={drop.fileLine} data-testid="bulk-file">
+            <Icon name={fileStatus} size={18} className={drop.fileIcon} data-status={state.status} />
+            <span className={drop.fileName}>{file.name}</span>
             {state.status === 'ready' && <span className={styles.hint}>{t('bulkUpload.ready')}</span>}
             <button
               type="button"
-              className={styles.iconButton}
+              className={drop.removeFile}
               disabled={busy}
               aria-label={t('bulkUpload.remove', { name: file.name })}
               onClick={() => setState({ status: 'empty', error: null })}

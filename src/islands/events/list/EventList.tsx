@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { EventRow } from './EventRow';
 import type { EventPages } from './useEventPages';
-import { useNearEnd } from './useNearEnd';
+import { useNearEnd } from '../../ui/useNearEnd';
 import styles from './EventList.module.css';
 
 function LoadingRows({ count }: { count: number }) {

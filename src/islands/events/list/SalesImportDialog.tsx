@@ -14,6 +14,7 @@ import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
 import { checkImportFile, importErrorKey, importFailureMessage } from './salesImportFile';
 import styles from './SalesImportDialog.module.css';
+import drop from '../../ui/FileDrop.module.css';
 
 type State =
   | { status: 'empty'; error: string | null }
@@ -95,26 +96,26 @@ export function SalesImportDialog({ open, onOpenChange, language, onImported }: 
       closeLabel={t('common.close')}
     >
       <div className={styles.body} data-testid="sales-import">
-        <div {...getRootProps({ className: styles.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
+        <div {...getRootProps({ className: drop.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
           {/* Without the inline style react-dropzone hides the input with: the CSP refuses style attributes. */}
           <input
             {...getInputProps({ 'aria-label': t('events.salesImport.choose'), style: undefined, className: 'visually-hidden' })}
             data-testid="sales-import-input"
           />
-          <Icon name="upload" size={28} className={styles.dropIcon} />
-          <p className={styles.dropText}>{t(isDragActive ? 'events.salesImport.dropNow' : 'events.salesImport.drop')}</p>
+          <Icon name="upload" size={28} className={drop.dropIcon} />
+          <p className={drop.dropText}>{t(isDragActive ? 'events.salesImport.dropNow' : 'events.salesImport.drop')}</p>
           <Button variant="secondary" size="sm" onClick={openPicker} disabled={uploading}>
             {t('events.salesImport.choose')}
           </Button>
           <p className={styles.hint}>{t('events.salesImport.accepted')}</p>
         </div>
         {file && (
-          <div className={styles.fileLine} data-testid="sales-import-file">
-            <Icon name={error ? 'alert' : 'check'} size={18} className={styles.fileIcon} data-invalid={error ? true : undefined} />
-            <span className={styles.fileName}>{file.name}</span>
+          <div className={drop.fileLine} data-testid="sales-import-file">
+            <Icon name={error ? 'alert' : 'check'} size={18} className={drop.fileIcon} data-status={error ? 'invalid' : 'valid'} />
+            <span className={drop.fileName}>{file.name}</span>
             <button
               type="button"
-              className={styles.iconButton}
+              className={drop.removeFile}
               disabled={uploading}
               aria-label={t('events.salesImport.remove', { name: file.name })}
               onClick={() => choose(null)}

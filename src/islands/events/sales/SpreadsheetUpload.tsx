@@ -11,6 +11,7 @@ import { Icon } from '../../ui/Icon';
 import { PanelFooter, type PanelFormProps } from './panelParts';
 import { checkSalesFile, serverErrorMessage, translateFirst, type ClientCode } from './salesWorkbook';
 import styles from './SalesPanel.module.css';
+import drop from '../../ui/FileDrop.module.css';
 
 /** spec 3 §4: no file, checking, valid or invalid (with error), uploading. */
 type State =
@@ -99,30 +100,30 @@ export default function SpreadsheetUpload({ event, onCancel, onSaved, onDirtyCha
           {t('event.salesEdit.documentUpload.template')}
         </a>
       </p>
-      <div {...getRootProps({ className: styles.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
+      <div {...getRootProps({ className: drop.dropzone, 'data-active': isDragActive || undefined, 'data-invalid': error ? true : undefined })}>
         {/* Without the inline style react-dropzone hides the input with: the CSP refuses style attributes. */}
         <input
           {...getInputProps({ 'aria-label': t('event.salesEdit.documentUpload.choose'), style: undefined, className: 'visually-hidden' })}
           data-testid="sales-file-input"
         />
-        <Icon name="upload" size={28} className={styles.dropIcon} />
-        <p className={styles.dropText}>{t(isDragActive ? 'event.salesEdit.documentUpload.dropNow' : 'event.salesEdit.documentUpload.drop')}</p>
+        <Icon name="upload" size={28} className={drop.dropIcon} />
+        <p className={drop.dropText}>{t(isDragActive ? 'event.salesEdit.documentUpload.dropNow' : 'event.salesEdit.documentUpload.drop')}</p>
         <Button variant="secondary" size="sm" onClick={open} disabled={uploading}>
           {t('event.salesEdit.documentUpload.choose')}
         </Button>
         <p className={styles.hint}>{t('event.salesEdit.documentUpload.accepted')}</p>
       </div>
       {file && (
-        <div className={styles.fileLine} data-testid="sales-file">
-          <Icon name={fileIcon(state.status)} size={18} className={styles.fileIcon} data-status={state.status} />
-          <span className={styles.fileName}>{file.name}</span>
+        <div className={drop.fileLine} data-testid="sales-file">
+          <Icon name={fileIcon(state.status)} size={18} className={drop.fileIcon} data-status={state.status} />
+          <span className={drop.fileName}>{file.name}</span>
           {state.status === 'checking' && <span className={styles.hint}>{t('event.salesEdit.documentUpload.checking')}</span>}
           {(state.status === 'valid' || state.status === 'uploading') && (
             <span className={styles.hint}>{t('event.salesEdit.documentUpload.records', { count: state.records })}</span>
           )}
           <button
             type="button"
-            className={styles.iconButton}
+            className={drop.removeFile}
             disabled={uploading}
             aria-label={t('event.salesEdit.documentUpload.remove', { name: file.name })}
             onClick={() => setState({ status: 'empty', error: null })}

@@ -2,6 +2,7 @@
 // columns can never drift from what the upload checks.
 import ExcelJS from 'exceljs';
 import { SALES_TEMPLATE_COLUMNS, SALES_TICKET_TYPES } from '../../../lib/contracts/sales';
+import { addInstructionsSheet } from '../spreadsheets/instructions';
 
 export async function salesTemplate(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -15,8 +16,6 @@ export async function salesTemplate(): Promise<Buffer> {
   for (let r = 2; r <= 1000; r++) {
     sales.getCell(r, 4).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${SALES_TICKET_TYPES.join(',')}"`] };
   }
-  const help = wb.addWorksheet('Instructions');
-  help.getColumn(1).width = 110;
   const lines = [
     'How to fill in the sales template',
     '',
@@ -30,11 +29,6 @@ export async function salesTemplate(): Promise<Buffer> {
     '',
     'Example: 2026-03-01 | 12 | 480 | regular discount',
   ];
-  lines.forEach((text, i) => {
-    const cell = help.getCell(i + 1, 1);
-    cell.value = text;
-    cell.alignment = { wrapText: true, vertical: 'top' };
-    if (i === 0) cell.font = { bold: true, size: 14 };
-  });
+  addInstructionsSheet(wb, 'Instructions', lines);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

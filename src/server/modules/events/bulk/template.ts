@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { BULK_REGIONS, type BulkRegion } from '../../../../lib/contracts/bulk-upload';
 import { ARTIST_ROLES, CITY_MAX, FORM_CATEGORIES } from '../../../../lib/contracts/event-form';
+import { addInstructionsSheet } from '../../spreadsheets/instructions';
 
 export const TEMPLATE_SHEETS = { events: 'Events', lineups: 'Lineup Artists', setlists: 'Setlist Works', settings: 'settings', instructions: 'Instructions' } as const;
 export const TEMPLATE_EVENT_HEADERS = ['Identifier*', 'Title*', 'Category*', 'Date*', 'Time*', 'Avg Price*', 'City*', 'Venue*', 'Hall*', 'Venue Capacity*', 'Description'];
@@ -64,8 +65,6 @@ export async function eventsTemplate(region: BulkRegion, now = new Date()): Prom
   settings.columns = [{ width: 20 }, { width: 16 }];
   settings.addRow(['aux_date_format', format]);
 
-  const help = wb.addWorksheet(TEMPLATE_SHEETS.instructions);
-  help.getColumn(1).width = 110;
   const lines = [
     'How to fill in the events template',
     '',
@@ -80,11 +79,6 @@ export async function eventsTemplate(region: BulkRegion, now = new Date()): Prom
     'Every row is checked; if any row has a problem, nothing is created and all problems are listed by sheet and row.',
     'Replace the example rows with your events before uploading. Limits: 10 MB, 1,000 events per file, 5,000 rows per sheet.',
   ];
-  lines.forEach((text, i) => {
-    const cell = help.getCell(i + 1, 1);
-    cell.value = text;
-    cell.alignment = { wrapText: true, vertical: 'top' };
-    if (i === 0) cell.font = { bold: true, size: 14 };
-  });
+  addInstructionsSheet(wb, TEMPLATE_SHEETS.instructions, lines);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
