@@ -179,6 +179,17 @@ describe('the multipart protocol', () => {
   });
 });
 
+describe('the demo data', () => {
+  it("links a real file from the seeded 'Upload finished' notification", async () => {
+    const [seeded] = await t.db.select().from(notifications).where(and(eq(notifications.topic, 'upload'), sql`${notifications.body} like '%/attachment?url=%'`)).limit(1);
+    const href = /\]\((\/attachment\?url=[^)]+)\)/.exec(seeded!.body)![1]!;
+    const res = await api.request(href.replace('/attachment', '/api/v3/attachment'), { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+});
+
 describe('hostile and wrong input', () => {
   it('refuses forged, tampered and expired presigned URLs without storing anything', async () => {
     const u = await start('x.pdf', 'application/pdf');

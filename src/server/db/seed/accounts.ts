@@ -7,6 +7,7 @@ import { PERMISSIONS, type PermissionName } from '../../../lib/constants';
 import { hashPassword } from '../../modules/auth/password';
 import { sealTotpSecret } from '../../modules/auth/totp-store';
 import { config } from '../../config';
+import { seedDemoUpload } from './uploads';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
 /**
@@ -126,7 +127,7 @@ type SeedNote = { topic: string; hoursAgo: number; read: boolean; url?: string; 
 const NOTES: SeedNote[] = [
   { topic: 'sales', hoursAgo: 2, read: false, url: '/events', en: ['Sales import finished', 'The sales file for **Beethoven: Symphonie Nr. 9** was imported: 14 day(s), 312 ticket(s).'], de: ['Verkaufsimport abgeschlossen', 'Die Verkaufsdatei für **Beethoven: Symphonie Nr. 9** wurde importiert: 14 Tag(e), 312 Ticket(s).'] },
   { topic: 'event', hoursAgo: 9, read: false, url: '/events', data: { event_category: 'symphony' }, en: ['Below benchmark: Mahler 5', '**Mahler 5** is now predicted to sell **61 %** of capacity, below comparable events (78 %).\n\n- Consider a campaign\n- Check the price categories'], de: ['Unter Benchmark: Mahler 5', 'Für **Mahler 5** werden jetzt **61 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (78 %).\n\n- Kampagne erwägen\n- Preiskategorien prüfen'] },
-  { topic: 'upload', hoursAgo: 20, read: false, url: '/fileUpload', en: ['Upload finished', 'Your file **season-2027-programme.pdf** was uploaded. [Download the file](/attachment?url=/api/v3/storage/objects/1001/season-2027-programme.pdf)'], de: ['Upload abgeschlossen', 'Ihre Datei **season-2027-programme.pdf** wurde hochgeladen. [Datei herunterladen](/attachment?url=/api/v3/storage/objects/1001/season-2027-programme.pdf)'] },
+  { topic: 'upload', hoursAgo: 20, read: false, url: '/fileUpload', en: ['Upload finished', 'Your file **season-2027-programme.pdf** was uploaded. [Download the file](/attachment?url={upload})'], de: ['Upload abgeschlossen', 'Ihre Datei **season-2027-programme.pdf** wurde hochgeladen. [Datei herunterladen](/attachment?url={upload})'] },
   { topic: 'campaign', hoursAgo: 30, read: false, url: '/campaigns', en: ['Campaign ended', 'The campaign *Spring season* reached its stop time. Results are in the [campaign overview](/campaigns).'], de: ['Kampagne beendet', 'Die Kampagne *Frühjahrssaison* hat ihr Ende erreicht. Ergebnisse finden Sie in der [Kampagnenübersicht](/campaigns).'] },
   { topic: 'package', hoursAgo: 52, read: false, data: { event_category: 'product' }, en: ['Package ready', 'Your package **Abo Klassik 2027** is ready to review.'], de: ['Paket bereit', 'Ihr Paket **Abo Klassik 2027** kann geprüft werden.'] },
   { topic: 'sales', hoursAgo: 75, read: false, en: ['Sales import failed', 'The sales file for **Brahms: Requiem** could not be imported (invalid transaction date, Sales!A7). Nothing was changed; fix the file and upload it again.'], de: ['Verkaufsimport fehlgeschlagen', 'Die Verkaufsdatei für **Brahms: Requiem** konnte nicht importiert werden (invalid transaction date, Sales!A7). Es wurde nichts geändert; korrigieren Sie die Datei und laden Sie sie erneut hoch.'] },
@@ -144,10 +145,15 @@ export const SEED_UNREAD = NOTES.filter((n) => !n.read).length;
 async function seedNotifications(db: Db, userIds: Record<string, string>): Promise<void> {
   const now = Date.now();
   const rowsToInsert: (typeof notifications.$inferInsert)[] = [];
+  const uploadsByPartner = new Map<string, string | null>();
+  for (const pid of new Set(DEMO_USERS.flatMap((u) => Object.keys(u.partners)))) uploadsByPartner.set(pid, await seedDemoUpload(db, Number(pid)));
   for (const u of DEMO_USERS) {
     for (const pid of Object.keys(u.partners)) {
+      const upload = uploadsByPartner.get(pid);
       for (const n of NOTES) {
-        const [title, body] = n[u.language];
+        if (n.en[1].includes('{upload}') && !upload) continue;
+        const [title, template] = n[u.language];
+        const body = template.replace('{upload}', encodeURIComponent(upload ?? ''));
         rowsToInsert.push({
           partnerId: Number(pid),
           userId: userIds[u.email],

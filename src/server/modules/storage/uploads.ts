@@ -186,6 +186,10 @@ export async function receiveLocalPart(
   } catch (err) {
     if (err instanceof PartTooLargeError) throw tooLarge();
     if (err instanceof EmptyPartError) throw new AppError(400, 'error.storage.emptyPart', 'The part is empty');
+    // The body broke off (connection reset, client gone): the part is not stored; send it again.
+    if (err instanceof Error && /reset|aborted|premature|terminated/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`)) {
+      throw new AppError(400, 'error.storage.partIncomplete', 'The part did not arrive whole; send it again');
+    }
     throw err;
   }
 }
