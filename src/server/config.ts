@@ -47,6 +47,8 @@ export const config = {
         forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
       }
     : undefined,
+  /** The billing portal behind the settings #system billing link. */
+  billingUrl: process.env.BILLING_URL ?? 'https://billing.encore.example/',
   supportUrl: {
     en: process.env.SUPPORT_URL_EN ?? 'https://support.encore.example/en',
     de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',

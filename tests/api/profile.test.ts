@@ -66,7 +66,7 @@ describe('who am I', () => {
       campaign_recommendations: true,
       demand_prediction: true,
       vertical: 'live-entertainment',
-      attribution_model_default: 'last_click',
+      attribution_model_default: 'FD',
       product: 'full-service',
       currency: 'EUR',
     });
@@ -138,5 +138,33 @@ describe('module permissions on the API', () => {
     const res = await api.request('/api/v3/no-such-call', { token: admin });
     expect(res.status).toBe(404);
     expect((await errorOf(res)).error_code).toBe('error.common.notFound');
+  });
+});
+
+describe('PUT /partners/attribution_model (settings #system, spec 2 §4)', () => {
+  const put = (model: string, token: string) => api.request(`/api/v3/partners/attribution_model?model=${encodeURIComponent(model)}`, { method: 'PUT', token });
+  const stored = async (token: string) => ((await (await api.request('/api/v3/partners/', { token })).json()) as { attribution_model_default: string }).attribution_model_default;
+
+  it('stores a model the partner may use, answering 204', async () => {
+    expect((await put('META', admin)).status).toBe(204);
+    expect(await stored(admin)).toBe('META');
+    expect((await put('external', admin)).status).toBe(204);
+    expect(await stored(admin)).toBe('EXTERNAL');
+    expect((await put('FD', admin)).status).toBe(204);
+    expect(await stored(admin)).toBe('FD');
+  });
+
+  it('refuses unknown models, FD for a product partner, and users without the settings permission', async () => {
+    const unknown = await put('last_click', admin);
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).error_code).toBe('error.validation.invalid');
+    const prisma = (await api.signIn('prisma@encore.demo')).token;
+    const fd = await put('FD', prisma);
+    expect(fd.status).toBe(400);
+    expect((await errorOf(fd)).error_code).toBe('error.partner.attributionModelNotOffered');
+    expect(await stored(prisma)).toBe('META');
+    const denied = await put('META', analyst);
+    expect(denied.status).toBe(403);
+    expect(await stored(admin)).toBe('FD');
   });
 });

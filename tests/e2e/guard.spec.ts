@@ -50,7 +50,8 @@ test.describe('access guard', () => {
       // The event pages carry the event's own heading (event-detail.spec.ts checks them).
       if (ownHeading) continue;
       await expect(page, path).toHaveURL(path);
-      const heading = path === '/' ? 'Hello, Anna' : enText(titleKey);
+      // The bulk upload shares the simulation's title (and menu entry) but says what it adds.
+      const heading = path === '/' ? 'Hello, Anna' : path === '/add-multi-events' ? enText('bulkUpload.title') : enText(titleKey);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
       await expect(page, path).toHaveTitle(`${enText(titleKey)} - Encore`);
     }

@@ -22,7 +22,7 @@ function Panel({ name, active, children }: { name: SettingsTab; active: Settings
   );
 }
 
-function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
+function Screen({ profile, partnerCount, attribution }: Omit<SettingsScreenProps, 'i18n'>) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('personal');
 
@@ -71,7 +71,7 @@ function Screen({ profile, partnerCount }: Omit<SettingsScreenProps, 'i18n'>) {
       </Panel>
       <Panel name="system" active={tab}>
         <ErrorBoundary>
-          <SystemTab />
+          <SystemTab attribution={attribution} />
         </ErrorBoundary>
       </Panel>
     </div>

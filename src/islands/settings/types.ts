@@ -1,5 +1,6 @@
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import type { Language } from '../../lib/constants';
+import type { AttributionProps } from './AttributionSection';
 
 export const SETTINGS_TABS = ['personal', 'notifications', 'meta', 'system'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -20,6 +21,7 @@ export interface SettingsScreenProps {
   profile: SettingsProfile;
   /** spec 1 §2.5: the multi-partner display setting shows only with several partners. */
   partnerCount: number;
+  attribution: AttributionProps;
 }
 
 /** spec 1 §2.5: the tab comes from the URL hash; personal is the default. */

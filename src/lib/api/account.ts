@@ -75,3 +75,6 @@ export const confirmEmailChange = (body: EmailChangeConfirmRequest) =>
 // development outbox
 export const getMailbox = (to?: string, signal?: AbortSignal) =>
   call<MailboxResponse>(mainApi, '/dev/mailbox', { signal, searchParams: to ? { to } : undefined });
+
+/** Settings #system: the partner's attribution model (spec 1 §7, 204). */
+export const setAttributionModel = (model: string) => call(mainApi, '/partners/attribution_model', { method: 'PUT', searchParams: { model } });

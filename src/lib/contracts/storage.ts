@@ -46,7 +46,7 @@ export const UPLOAD_TYPES_BY_EXTENSION: Record<string, string> = {
   mov: 'video/quicktime',
 };
 
-const uploadId = z.string().uuid();
+const uploadId = z.uuid();
 const objectKey = z.string().min(1).max(1024);
 const partNumber = z.number().int().min(1).max(MAX_UPLOAD_PARTS);
 

@@ -1,5 +1,5 @@
 // spec 1 §7 GET /features, /permissions, /profile, PUT /profile, /profile/my-groups, /partners/,
-// /messages/totalunread.
+// /messages/totalunread, PUT /partners/attribution_model.
 import { Hono } from 'hono';
 import { EmailChangeConfirmRequest, EmailChangeRequest, UpdateProfileRequest } from '../../lib/contracts/auth';
 import { confirmEmailChange, requestEmailChange } from '../modules/auth/email-change';
@@ -7,6 +7,11 @@ import { getProfile, permissionList, totalUnread, updateProfile } from '../modul
 import type { Env } from './env';
 import { partnerViewerOf, viewerOf } from './middleware';
 import { validate } from './validate';
+import { z } from 'zod';
+import { ATTRIBUTION_MODELS } from '../../lib/attribution';
+import { setAttributionModel } from '../modules/partners/attribution';
+
+const AttributionModelQuery = z.object({ model: z.string().toUpperCase().pipe(z.enum(ATTRIBUTION_MODELS)) });
 
 export const profileRouter = new Hono<Env>()
   .get('/permissions', (c) => c.json(permissionList(partnerViewerOf(c))))
@@ -26,4 +31,9 @@ export const profileRouter = new Hono<Env>()
   })
   .get('/profile/my-groups', (c) => c.json(viewerOf(c).memberships))
   .get('/partners', (c) => c.json(partnerViewerOf(c).partner))
+  // The settings permission is checked by prefix (app.ts MODULE_PERMISSIONS).
+  .put('/partners/attribution_model', validate('query', AttributionModelQuery), async (c) => {
+    await setAttributionModel(c.var.db, partnerViewerOf(c), c.req.valid('query').model);
+    return c.body(null, 204);
+  })
   .get('/messages/totalunread', async (c) => c.json({ total_unread: await totalUnread(c.var.db, partnerViewerOf(c)) }));

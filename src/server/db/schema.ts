@@ -31,7 +31,8 @@ export const partners = pgTable('partners', {
   campaignRecommendations: boolean('campaign_recommendations').notNull().default(false),
   demandPrediction: boolean('demand_prediction').notNull().default(true),
   vertical: text('vertical').notNull().default('live-entertainment'),
-  attributionModelDefault: text('attribution_model_default').notNull().default('last_click'),
+  // spec 2 §4: FD, META or EXTERNAL (src/lib/attribution.ts).
+  attributionModelDefault: text('attribution_model_default').notNull().default('FD'),
   currency: text('currency').notNull().default('EUR'),
   language: text('language').notNull().default('de'),
   createdAt: createdAt(),

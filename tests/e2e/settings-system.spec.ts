@@ -1,0 +1,43 @@
+// spec 1 §2.5 settings #system: the attribution model (spec 2 §4) is saved on choice and kept
+// after a reload; FD is not offered to a product partner; the billing link opens the portal.
+// Desktop works on the full-service partner, phone on the prisma partner (projects run at once).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { isPhone, signIn, waitForIslands } from './helpers';
+
+test('attribution model and billing link in settings #system', async ({ page }, testInfo) => {
+  const phone = isPhone(testInfo);
+  await signIn(page, phone ? 'prisma' : 'admin', { language: phone ? 'en' : 'de' });
+  const lng = phone ? 'en' : 'de';
+  await page.goto('/settings#system');
+  await waitForIslands(page);
+  const names = lng === 'de' ? { heading: 'Attributionsmodell', fd: 'Encore', meta: 'Meta', ext: 'Extern', billing: 'Abrechnungsportal öffnen' } : { heading: 'Attribution model', fd: 'Encore', meta: 'Meta', ext: 'External', billing: 'Open billing portal' };
+  const group = page.getByRole('group', { name: names.heading });
+  await expect(group).toBeVisible();
+  const radios = group.getByRole('radio');
+  if (phone) {
+    // A product partner never sees FD; its default is META.
+    await expect(radios).toHaveCount(2);
+    await expect(group.getByRole('radio', { name: new RegExp(`^${names.meta}`) })).toBeChecked();
+  } else {
+    await expect(radios).toHaveCount(3);
+    await expect(group.getByRole('radio', { name: new RegExp(`^${names.fd}`) })).toBeChecked();
+  }
+  const target = phone ? names.ext : names.meta;
+  const saved = page.waitForResponse((r) => r.url().includes('/api/v3/partners/attribution_model') && r.request().method() === 'PUT');
+  await group.getByRole('radio', { name: new RegExp(`^${target}`) }).check();
+  expect((await saved).status()).toBe(204);
+  await page.reload();
+  await waitForIslands(page);
+  await expect(page.getByRole('group', { name: names.heading }).getByRole('radio', { name: new RegExp(`^${target}`) })).toBeChecked();
+
+  await expect(page.getByRole('link', { name: names.billing })).toHaveAttribute('href', 'https://billing.encore.example/');
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations).toEqual([]);
+
+  // Put the demo partner back as it was.
+  const back = phone ? names.meta : names.fd;
+  const restored = page.waitForResponse((r) => r.url().includes('/api/v3/partners/attribution_model'));
+  await page.getByRole('group', { name: names.heading }).getByRole('radio', { name: new RegExp(`^${back}`) }).check();
+  expect((await restored).status()).toBe(204);
+});
