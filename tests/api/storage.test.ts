@@ -12,6 +12,8 @@ import { seedAccounts } from '../../src/server/db/seed/accounts';
 import { notifications, uploads } from '../../src/server/db/schema';
 import { UPLOAD_PART_BYTES } from '../../src/lib/contracts/storage';
 import { signedPartUrl } from '../../src/server/modules/storage/signing';
+import { purgeExpiredUploads } from '../../src/server/modules/storage/purge';
+import { scheduleDailyMaintenance } from '../../src/server/modules/tasks/maintenance';
 import { localStorageAt, setObjectStorage } from '../../src/server/adapters/storage';
 
 let t: TestDb;
@@ -176,6 +178,25 @@ describe('the multipart protocol', () => {
     expect((await errorOf(late)).error_code).toBe('error.storage.uploadClosed');
     const presignAgain = await api.request('/api/v3/storage/presigned-url', { method: 'POST', token: admin, json: { ...u, start_part_number: 1, total_parts: 1 } });
     expect(presignAgain.status).toBe(409);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes the parts of uploads that expired unfinished, once a day', async () => {
+    const u = await start('abandoned.pdf', 'application/pdf');
+    const urls = await presign(u, 1);
+    await putPart(urls['1']!, PDF);
+    const done = await start('kept.pdf', 'application/pdf');
+    await t.db.update(uploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploads.id, u.upload_id));
+    expect(await purgeExpiredUploads(t.db)).toEqual({ purged: 1, failed: 0 });
+    expect(fs.existsSync(path.join(storageRoot, 'parts', u.upload_id))).toBe(false);
+    expect((await row(u.upload_id)).status).toBe('aborted');
+    expect((await row(done.upload_id)).status).toBe('uploading');
+    // Queued once per day, whichever worker asks.
+    const now = Date.parse('2030-05-01T03:00:00Z');
+    expect(await scheduleDailyMaintenance(t.db, now)).toEqual(['maintenance.purge_sessions', 'maintenance.purge_uploads']);
+    expect(await scheduleDailyMaintenance(t.db, now + 3_600_000)).toEqual([]);
+    expect(await scheduleDailyMaintenance(t.db, now + 86_400_000)).toHaveLength(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { claimTask, setTaskState } from '../modules/tasks/repo';
 import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
-import '../modules/tasks/maintenance';
+import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
 import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
 import '../modules/notifications/notify';
@@ -13,7 +13,7 @@ import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {
   idleDelayMs?: number;
-  /** Queue the daily forecast runs when idle (default on). */
+  /** Queue the daily forecast runs and housekeeping when idle (default on). */
   nightly?: boolean;
   log?: (msg: string) => void;
 }
@@ -57,6 +57,7 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Pro
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   const nightly = opts.nightly === false ? null : nightlyScheduler(db);
+  const maintenance = opts.nightly === false ? null : dailyMaintenanceScheduler(db);
   const loop = (async () => {
     while (running) {
       let worked = false;
@@ -70,6 +71,13 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Pro
           await nightly();
         } catch (err) {
           opts.log?.(`[worker] nightly scheduling failed: ${(err as Error).message}`);
+        }
+      }
+      if (!worked && maintenance) {
+        try {
+          await maintenance();
+        } catch (err) {
+          opts.log?.(`[worker] maintenance scheduling failed: ${(err as Error).message}`);
         }
       }
       if (!worked && running) {

@@ -1,7 +1,10 @@
 // Housekeeping tasks of the platform itself.
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
+import { rows, type Db } from '../../db/client';
+import { tasks } from '../../db/schema';
 import { registerTask } from './registry';
+import { enqueueTask } from './repo';
+import { PURGE_UPLOADS } from '../storage/purge';
 
 export const PURGE_SESSIONS = 'maintenance.purge_sessions';
 
@@ -13,3 +16,37 @@ registerTask(PURGE_SESSIONS, async (_payload, { db }) => {
   );
   return { deleted: deleted.length };
 });
+
+/** The housekeeping every deployment runs once per UTC day. */
+export const DAILY_MAINTENANCE = [PURGE_SESSIONS, PURGE_UPLOADS] as const;
+const MAINTENANCE_LOCK = 7316043;
+
+/**
+ * Queues today's housekeeping tasks that are not queued yet. The day's task is its own marker and
+ * the check runs under an advisory lock, so several workers queue each task once per day.
+ */
+export async function scheduleDailyMaintenance(db: Db, nowMs = Date.now()): Promise<string[]> {
+  const day = new Date(nowMs).toISOString().slice(0, 10);
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
+    const queued: string[] = [];
+    for (const kind of DAILY_MAINTENANCE) {
+      const done = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${tasks} WHERE ${tasks.kind} = ${kind} AND ${tasks.payload}->>'day' = ${day}`);
+      if (done[0]!.n > 0) continue;
+      await enqueueTask(tx, { kind, payload: { day } });
+      queued.push(kind);
+    }
+    return queued;
+  });
+}
+
+/** At most one check per interval per process (idle worker ticks come every second). */
+export function dailyMaintenanceScheduler(db: Db, intervalMs = 60_000): (nowMs?: number) => Promise<void> {
+  let last = -Infinity;
+  return async (nowMs = Date.now()) => {
+    if (nowMs - last < intervalMs) return;
+    last = nowMs;
+    await scheduleDailyMaintenance(db, nowMs);
+  };
+}
