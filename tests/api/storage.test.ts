@@ -93,7 +93,7 @@ describe('the multipart protocol', () => {
     expect(notice?.body).toContain(`(/attachment?url=${encodeURIComponent(location)})`);
     const download = await api.request(`/api/v3/attachment?url=${encodeURIComponent(location)}`, { token: admin });
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('Programm Herbst.pdf')}`);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Programm Herbst.pdf"; filename*=UTF-8''${encodeURIComponent('Programm Herbst.pdf')}`);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF);
     const stranger = await api.request(`/api/v3/attachment?url=${encodeURIComponent(location)}`, { token: prisma });
     expect(stranger.status).toBe(404);

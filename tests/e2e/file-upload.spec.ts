@@ -2,6 +2,7 @@
 // mid-way (a part's connection drops) and resumes on retry without re-sending stored parts; a
 // duplicate name is refused; cancelling an upload aborts it on the server. Page and sidebar modal.
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { openNavigation, signIn, waitForIslands } from './helpers';
@@ -145,5 +146,17 @@ test.describe('file upload', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText('1 file was uploaded.', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(dialog.getByRole('list', { name: 'Files to upload' })).toBeHidden();
+    await page.keyboard.press('Escape');
+
+    // The upload notifies the uploader (the admin reads German) with a link that downloads the file.
+    await page.goto('/notifications');
+    await waitForIslands(page);
+    const row = page.getByTestId('notification-row').filter({ hasText: 'Hinweise.csv' }).first();
+    await row.getByRole('link').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Hinweise.csv herunterladen' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Hinweise.csv');
+    expect(fs.readFileSync(await file.path(), 'utf8')).toBe('Datum;Tickets\n01.12.2026;4\n');
   });
 });

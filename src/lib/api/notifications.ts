@@ -38,11 +38,25 @@ export const putNotificationSettings = (list: NotificationSettingEntry[]) => cal
 export const patchNotificationSettings = (on: boolean) => call<NotificationSettings>(mainApi, '/notifications/settings', { method: 'patch', json: { is_email_enabled: on } });
 
 /** spec 1 §7 attachment download: a blob saved under the server's file name. */
+/** The file name of a Content-Disposition header: RFC 5987 `filename*` (UTF-8) first, then `filename`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
+
 export async function downloadAttachment(url: string): Promise<void> {
   try {
     const res = await mainApi('attachment', { searchParams: { url } });
     const blob = await res.blob();
-    const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'attachment';
+    const name = dispositionFilename(res.headers.get('content-disposition')) ?? 'attachment';
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = href;

@@ -62,7 +62,8 @@ export const attachmentRouter = new Hono<Env>().get('/', validate('query', Attac
     headers: {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      // A plain ASCII name for old clients, the exact UTF-8 name (RFC 5987) for the rest.
+      'Content-Disposition': `attachment; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
     },
