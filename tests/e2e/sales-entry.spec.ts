@@ -179,7 +179,7 @@ test.describe('sales entry', () => {
     await expectDetailBack(page, testInfo, event);
     // Cancelled tickets are not sold (sales/measures.ts): 7 more.
     await expect(await soldLine(page, before + 7, event.capacity)).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('forecast-updating')).toHaveCount(0);
+    await expect(page.getByTestId('forecast-updating')).toHaveCount(0, { timeout: 30_000 });
   });
 
   test('manual: a refused request says so and keeps the input', async ({ page }, testInfo) => {

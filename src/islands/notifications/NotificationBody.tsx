@@ -4,7 +4,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { downloadAttachment } from '../../lib/api/notifications';
 import { ApiError } from '../../lib/api/client';
 import { useTranslation } from '../../lib/i18n/react';
-import { ATTACHMENT_PREFIX, plainExcerpt, renderMarkdown } from './markdown';
+import { plainExcerpt, renderMarkdown } from './markdown';
 import styles from './Notifications.module.css';
 
 export function NotificationBody({ markdown }: { markdown: string }) {
