@@ -14,7 +14,7 @@ import { TabList } from '../../ui/TabList';
 import { BenchmarkBoxes } from './BenchmarkBoxes';
 import { EventActions } from './EventActions';
 import { EventHeader } from './EventHeader';
-import { tabFromSearch, withTab, withoutUpdateSales, parseUpdateSales, SALES_ADDED_PARAM, type DetailTab, type UpdateSalesMode } from './navigation';
+import { tabFromSearch, withTab, withoutUpdateSales, parseUpdateSales, SALES_ADDED_PARAM, FORECAST_SINCE_PARAM, type DetailTab, type UpdateSalesMode } from './navigation';
 import { useForecastRefresh } from './useForecastRefresh';
 import { pushToast } from '../../../stores/toasts';
 import { SalesTrend } from './SalesTrend';
@@ -240,10 +240,12 @@ function Detail(props: EventDetailProps) {
     const url = new URL(location.href);
     const added = url.searchParams.get(SALES_ADDED_PARAM);
     if (!added) return;
+    const since = url.searchParams.get(FORECAST_SINCE_PARAM);
     url.searchParams.delete(SALES_ADDED_PARAM);
+    url.searchParams.delete(FORECAST_SINCE_PARAM);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     pushToast({ title: t(added === 'DOCUMENTUPLOAD' ? 'event.salesEdit.documentUpload.success' : 'event.salesEdit.manual.success'), variant: 'success' });
-    startForecastRefresh();
+    startForecastRefresh(since);
   }, [load.status, props.variant, t, startForecastRefresh]);
 
   if (load.status === 'loading') return <LoadingDetail />;

@@ -84,3 +84,8 @@ export function withoutUpdateSales(href: string): string {
 
 /** Set on the event page after the phone's sales route saved: the page notifies and refreshes. */
 export const SALES_ADDED_PARAM = 'sales-added';
+/**
+ * The forecast's computed_at from before the phone's sales were saved: the event page loads after
+ * the save, possibly after the recompute has landed, and must not wait for a change already made.
+ */
+export const FORECAST_SINCE_PARAM = 'forecast-since';

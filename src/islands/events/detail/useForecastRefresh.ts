@@ -8,7 +8,7 @@ import { getEventBenchmark } from '../../../lib/api/events';
 /** Waits between asks: quick at first (a small event recomputes in a second), then slower. */
 export const FORECAST_POLL_DELAYS_MS = [800, 1200, 2000, 3000, 4000, 5000, 6000, 8000];
 
-export function useForecastRefresh(event: EventItem | null): { event: EventItem | null; updating: boolean; start: () => void } {
+export function useForecastRefresh(event: EventItem | null): { event: EventItem | null; updating: boolean; start: (since?: string | null) => void } {
   const [updated, setUpdated] = useState<EventItem | null>(null);
   const [updating, setUpdating] = useState(false);
   const run = useRef(0);
@@ -18,11 +18,14 @@ export function useForecastRefresh(event: EventItem | null): { event: EventItem 
 
   useEffect(() => () => void (run.current += 1), []);
 
-  const start = useCallback(() => {
+  /** `since`: the computed_at from before the sales were saved, when the caller knows it (the phone route). */
+  const start = useCallback((sinceBeforeSave?: string | null) => {
     const base = currentRef.current;
     if (!base) return;
     const id = ++run.current;
-    const since = base.benchmark.computed_at;
+    const since = sinceBeforeSave === undefined ? base.benchmark.computed_at : sinceBeforeSave || null;
+    // The recompute landed before this page loaded: the numbers shown are the new ones already.
+    if (base.benchmark.computed_at !== since) return;
     setUpdating(true);
     void (async () => {
       for (const delay of FORECAST_POLL_DELAYS_MS) {
