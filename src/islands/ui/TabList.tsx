@@ -2,7 +2,7 @@
 // the enabled tabs with automatic activation. Radix Tabs sets inline styles the CSP forbids, so
 // the console's screens (settings, event detail, dashboard) share this one. The caller renders
 // the panels with id `${idPrefix}-panel-${value}` and aria-labelledby `${idPrefix}-tab-${value}`.
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styles from './TabList.module.css';
 
 export interface TabItem<V extends string | number> {
@@ -24,6 +24,16 @@ interface Props<V extends string | number> {
 
 export function TabList<V extends string | number>({ label, idPrefix, tabs, value, onChange, className }: Props<V>) {
   const refs = useRef(new Map<V, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  // On narrow screens the tab row scrolls sideways: keep the selected tab in view (e.g. #system
+  // opened by URL on a phone), moving only the row, never the page.
+  useEffect(() => {
+    const row = list.current;
+    const tab = refs.current.get(value);
+    if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
+    if (tab.offsetLeft < row.scrollLeft) row.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = tab.offsetLeft + tab.offsetWidth - row.clientWidth;
+  }, [value]);
   const enabled = tabs.filter((tab) => !tab.disabled);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const i = enabled.findIndex((tab) => tab.value === value);
@@ -36,7 +46,7 @@ export function TabList<V extends string | number>({ label, idPrefix, tabs, valu
     refs.current.get(next)?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={[styles.tabs, className].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+    <div ref={list} role="tablist" aria-label={label} className={[styles.tabs, className].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const selected = tab.value === value;
         return (

@@ -165,3 +165,9 @@ export async function findEventIdByEid(db: Db, partnerId: number, eid: string): 
     .limit(1);
   return row?.id;
 }
+
+/** The editor pages' prefill: the partner's event with this eid, or null (the page answers 404). */
+export async function findEditableEvent(db: Db, partnerId: number, eid: string): Promise<EventDetails | null> {
+  const id = await findEventIdByEid(db, partnerId, eid);
+  return id ? getEventDetails(db, partnerId, id) : null;
+}
