@@ -87,7 +87,7 @@ describe('notify', () => {
     expect(mail.subject).toContain('Verkaufsimport abgeschlossen');
     expect(mail.text).toContain('/events/x');
     expect(mail.html).not.toContain('<script');
-    expect(await mailNotifications(t.db, [])).toBe(0);
+    expect(await mailNotifications(t.db, 1001, [])).toBe(0);
   });
 });
 

@@ -24,7 +24,7 @@ export async function salesGraph(db: Db, partnerId: number, eventId: string, now
   const event = await getEventItem(db, partnerId, eventId, now);
   const [curves] = await rows<ForecastCurves>(
     db,
-    sql`select days_out, benchmark_curve, predicted_path, computed_at from event_forecasts where event_id = ${eventId}`,
+    sql`select days_out, benchmark_curve, predicted_path, computed_at from event_forecasts where partner_id = ${partnerId} and event_id = ${eventId}`,
   );
   const daily = await rows<{ day: string; sold: number }>(
     db,

@@ -130,7 +130,8 @@ export async function getEventDetails(db: Db, partnerId: number, id: string): Pr
     db,
     sql`select e.id, e.eid, e.title, e.description, e.category, e.start_date_time, e.timezone, e.capacity, e.price,
                e.lineups, e.setlists, e.source, h.name as hall, v.name as venue, v.city
-        from events e left join halls h on h.id = e.hall_id left join venues v on v.id = h.venue_id
+        from events e left join halls h on h.id = e.hall_id and h.partner_id = e.partner_id
+          left join venues v on v.id = h.venue_id and v.partner_id = e.partner_id
         where e.partner_id = ${partnerId} and e.id = ${id}`,
   );
   if (!r) throw notFound('Event');

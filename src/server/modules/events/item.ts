@@ -47,18 +47,21 @@ export const EVENT_COLUMNS = sql.raw(`e.id, e.eid, e.title, e.category, e.start_
 /** spec 1 §4.3: a campaign is active when its status is ACTIVE and its stop time is not past (alias cp). */
 export const ACTIVE_CAMPAIGN = (now: Date): SQL => sql`cp.status = 'ACTIVE' and cp.stop_time >= ${now}`;
 
-/** Hall, venue, forecast and the campaign summary. */
+/**
+ * Hall, venue, forecast and the campaign summary. Every joined row must belong to the event's
+ * partner as well (defence in depth: a row pointing at an event by id alone is not enough).
+ */
 export const EVENT_JOINS = (now: Date): SQL => sql`
-  left join halls h on h.id = e.hall_id
-  left join venues v on v.id = h.venue_id
-  left join event_forecasts f on f.event_id = e.id
+  left join halls h on h.id = e.hall_id and h.partner_id = e.partner_id
+  left join venues v on v.id = h.venue_id and v.partner_id = e.partner_id
+  left join event_forecasts f on f.event_id = e.id and f.partner_id = e.partner_id
   left join lateral (
     select count(*) > 0 as has_any,
            coalesce(bool_or(${ACTIVE_CAMPAIGN(now)}), false) as has_active,
            (array_agg(cp.status order by cp.created_at desc))[1] as last_status,
            (array_agg(cp.optimisation_status order by cp.created_at desc))[1] as last_opt,
            max(cp.stop_time) as stop_time
-    from campaigns cp where cp.event_id = e.id
+    from campaigns cp where cp.event_id = e.id and cp.partner_id = e.partner_id
   ) c on true`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

@@ -49,8 +49,8 @@ function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
   });
   if (vh.length) where.push(sql`(${sql.join(vh, sql` or `)})`);
   const campaignFilter = new Set([...q.campaigns, ...q.marketing_campaign_status]);
-  const anyCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id)`;
-  const activeCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id and ${ACTIVE_CAMPAIGN(now)})`;
+  const anyCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id and cp.partner_id = e.partner_id)`;
+  const activeCampaign = sql`exists (select 1 from campaigns cp where cp.event_id = e.id and cp.partner_id = e.partner_id and ${ACTIVE_CAMPAIGN(now)})`;
   if (campaignFilter.size === 1) {
     where.push(campaignFilter.has('active') ? activeCampaign : sql`(${anyCampaign} and not ${activeCampaign})`);
   } else if (campaignFilter.size === 2) {
@@ -61,7 +61,7 @@ function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
 
 // Only filters on location need the hall and venue; the list's page and its count skip the joins
 // (and every per-row lookup) otherwise, and decorate just the 30 rows of the page.
-const LOCATION_JOINS = sql`left join halls h on h.id = e.hall_id left join venues v on v.id = h.venue_id`;
+const LOCATION_JOINS = sql`left join halls h on h.id = e.hall_id and h.partner_id = e.partner_id left join venues v on v.id = h.venue_id and v.partner_id = e.partner_id`;
 
 /** The list for the partner's viewer; pages start at 1. */
 export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = new Date()): Promise<EventList> {
@@ -79,7 +79,7 @@ export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = 
           select e.id from events e ${LOCATION_JOINS} where ${where}
           order by ${orderBy} limit ${q.limit} offset ${offset}
         )
-        select ${EVENT_COLUMNS} from page join events e on e.id = page.id ${EVENT_JOINS(now)}
+        select ${EVENT_COLUMNS} from page join events e on e.id = page.id and e.partner_id = ${partnerId} ${EVENT_JOINS(now)}
         order by ${orderBy}`,
   );
   // A full page may have more behind it; a short page tells the total without counting (an

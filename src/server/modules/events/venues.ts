@@ -7,7 +7,7 @@ import type { EventVenues } from '../../../lib/contracts/events';
 export async function eventVenues(db: Db, partnerId: number): Promise<EventVenues> {
   const found = await rows<{ venue: string; city: string; hall: string }>(
     db,
-    sql`select v.name as venue, v.city, h.name as hall from venues v join halls h on h.venue_id = v.id
+    sql`select v.name as venue, v.city, h.name as hall from venues v join halls h on h.venue_id = v.id and h.partner_id = v.partner_id
         where v.partner_id = ${partnerId} order by v.name, h.name`,
   );
   const venues = new Map<string, EventVenues['venues'][number]>();

@@ -44,7 +44,7 @@ export async function loadPartnerEvents(db: Db, partnerId: number): Promise<Even
       tx,
       sql`SELECT e.id, e.title, e.category, e.hall_id, h.venue_id, e.capacity,
                  (extract(epoch FROM e.start_date_time) * 1000)::float8 AS start_ms, e.frontend_status, e.source
-          FROM events e LEFT JOIN halls h ON h.id = e.hall_id
+          FROM events e LEFT JOIN halls h ON h.id = e.hall_id AND h.partner_id = e.partner_id
           WHERE e.partner_id = ${partnerId}`,
     );
     // Both arrays are filled from the same rows in the same order, so they stay aligned; the

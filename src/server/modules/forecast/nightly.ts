@@ -19,7 +19,7 @@ async function freshToday(db: Db, partnerId: number, nowMs: number): Promise<boo
   const [r] = await rows<{ stale: number }>(
     db,
     sql`SELECT count(*)::int AS stale
-        FROM events e LEFT JOIN event_forecasts f ON f.event_id = e.id
+        FROM events e LEFT JOIN event_forecasts f ON f.event_id = e.id AND f.partner_id = e.partner_id
         WHERE e.partner_id = ${partnerId} AND e.start_date_time > ${new Date(nowMs).toISOString()}::timestamptz
           AND (f.event_id IS NULL OR f.computed_at < ${dayStart}::timestamptz OR f.model_version <> ${MODEL_VERSION})`,
   );

@@ -111,22 +111,28 @@ function absoluteLink(actionUrl: string | null, id: string): string {
   return config.publicUrl ? new URL(path, config.publicUrl).toString() : path;
 }
 
-/** Writes the mails of the given notifications to the outbox (which delivers them). */
-export async function mailNotifications(db: Db, ids: string[]): Promise<number> {
+/**
+ * Writes the mails of the given notifications of one partner to the outbox (which delivers them).
+ * Ids of another partner's notifications, or of a recipient no longer a member of the partner,
+ * are skipped: the task's partner, not the id alone, decides what is mailed.
+ */
+export async function mailNotifications(db: Db, partnerId: number, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   const rows = await db
     .select({ id: notifications.id, title: notifications.title, body: notifications.body, actionUrl: notifications.actionUrl, email: users.email, language: users.language })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
-    .where(inArray(notifications.id, ids));
+    .innerJoin(memberships, and(eq(memberships.userId, notifications.userId), eq(memberships.partnerId, notifications.partnerId)))
+    .where(and(eq(notifications.partnerId, partnerId), inArray(notifications.id, ids)));
   for (const r of rows) {
     await queueMail(db, r.email, 'notification', languageOf(r.language), { title: r.title, body: r.body, link: absoluteLink(r.actionUrl, r.id) });
   }
   return rows.length;
 }
 
-registerTask(NOTIFICATION_MAIL, async (payload, { db }) => {
+registerTask(NOTIFICATION_MAIL, async (payload, { db, partnerId }) => {
   const ids = (payload as { ids?: unknown } | null)?.ids;
   if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new PermanentTaskError(`Invalid ${NOTIFICATION_MAIL} payload`);
-  return { mailed: await mailNotifications(db, ids) };
+  if (partnerId == null) throw new PermanentTaskError(`${NOTIFICATION_MAIL} task without a partner`);
+  return { mailed: await mailNotifications(db, partnerId, ids) };
 });
