@@ -1,14 +1,23 @@
 // The route table of spec 1 §2.1: one row per route, with the permission and feature flag it
-// needs. The middleware guard, the sidebar and the tests all read this table.
+// needs, and the API's table of the same rules (API_RULES). The page guard, the sidebar, the
+// API's access middleware (src/server/api/middleware.ts requireAccess), the pages that hide a
+// control and the tests all read these tables, so a page and the calls behind it cannot disagree.
 import type { FeatureName, PermissionName } from './constants';
 
-export interface RouteDef {
+/** What a page or a call needs (spec 1 §6). Every part given must hold. */
+export interface AccessRule {
+  permission?: PermissionName;
+  /** A feature flag that must be on. */
+  feature?: FeatureName;
+  /** A feature flag that takes the thing away when on (spec 3: `simple-user` hides sales import/export). */
+  hiddenBy?: FeatureName;
+}
+
+export interface RouteDef extends AccessRule {
   /** Path pattern; `:name` matches one segment. */
   pattern: string;
   /** i18n key (namespace common) of the page title. */
   titleKey: string;
-  permission?: PermissionName;
-  feature?: FeatureName;
   public?: boolean;
 }
 
@@ -22,8 +31,10 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/campaigns/edit/:eid', titleKey: 'nav.eventEdit', permission: 'simulation' },
   { pattern: '/campaigns/:id', titleKey: 'nav.campaigns', permission: 'wave' },
   { pattern: '/campaigns/:id/itc', titleKey: 'nav.campaigns', permission: 'wave' },
-  { pattern: '/simulation', titleKey: 'nav.simulation', permission: 'simulation' },
-  { pattern: '/add-multi-events', titleKey: 'nav.simulation', permission: 'simulation' },
+  // spec 3 "Routes": /simulation redirects to / without the simulation feature, the bulk upload
+  // page without its flag (the guard sends a refused page to /).
+  { pattern: '/simulation', titleKey: 'nav.simulation', permission: 'simulation', feature: 'event.simulation' },
+  { pattern: '/add-multi-events', titleKey: 'nav.simulation', permission: 'simulation', feature: 'events.bulk-upload' },
   { pattern: '/package-builder', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/package-builder/create', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/package-builder/results/:packageId', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
@@ -52,10 +63,96 @@ export const MENU: { href: string; labelKey: string; icon: string; permission: P
   { href: '/', labelKey: 'nav.dashboard', icon: 'home', permission: 'dashboard' },
   { href: '/events', labelKey: 'nav.events', icon: 'chart', permission: 'lookout' },
   { href: '/campaigns', labelKey: 'nav.campaigns', icon: 'megaphone', permission: 'wave' },
-  { href: '/simulation', labelKey: 'nav.simulation', icon: 'plus', permission: 'simulation' },
+  { href: '/simulation', labelKey: 'nav.simulation', icon: 'plus', permission: 'simulation', feature: 'event.simulation' },
   { href: '/package-builder', labelKey: 'nav.packageBuilder', icon: 'package', permission: 'backhaul', feature: 'package-builder' },
   { href: '/sentinel', labelKey: 'nav.sentinel', icon: 'sparkle', permission: 'sentinel' },
 ];
+
+/** The access rule of a page of ROUTES (so an API rule or a link can say "what this page needs"). */
+export function pageRule(pattern: string): AccessRule {
+  const route = ROUTES.find((r) => r.pattern === pattern);
+  if (!route) throw new Error(`No route ${pattern}`);
+  return { permission: route.permission, feature: route.feature, hiddenBy: route.hiddenBy };
+}
+
+/** Not a page: a control of a page that the same rule shows or hides (and the calls behind it). */
+export const CONTROL_RULES = {
+  /** spec 3 "Events page actions": export and import of sales; the simple user type sees neither. */
+  salesImportExport: { permission: 'sales', hiddenBy: 'simple-user' },
+} as const satisfies Record<string, AccessRule>;
+
+export interface ApiRule extends AccessRule {
+  /** Path under the origin; `:name` matches one segment, a trailing `/*` any rest (none included). */
+  pattern: string;
+  /** The methods it covers; all when absent. */
+  methods?: readonly string[];
+}
+
+/**
+ * The API's half of spec 1 §6. Every rule matching a request must hold, in this order (the first
+ * one missing is the 403's error_subcode). A module's calls need the module's permission
+ * whatever the route (ARCHITECTURE §3 "API paths are the spec's"); single calls add what their
+ * page or control needs, taken from the page table above.
+ */
+export const API_RULES: readonly ApiRule[] = [
+  { pattern: '/api/v3/events/*', permission: 'lookout' },
+  { pattern: '/api/v3/daily_revenue_summary/*', permission: 'lookout' },
+  { pattern: '/api/v3/sales/*', permission: 'sales' },
+  { pattern: '/api/v3/ingest/*', permission: 'sales' },
+  { pattern: '/api/v3/simulation/*', permission: 'simulation' },
+  { pattern: '/api/v3/campaigns/*', permission: 'wave' },
+  { pattern: '/api/v3/airflow_dag/*', permission: 'wave' },
+  { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
+  { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
+  { pattern: '/api/v3/integrations/*', permission: 'settings' },
+  { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
+  // The campaign-side service serves the campaigns module (spec 2).
+  { pattern: '/api/campaign/*', permission: 'wave' },
+  // spec 3 §7: creating an event is what /simulation does; the bulk upload is /add-multi-events'
+  // call; editing an event is the editor pages' (simulation permission, no flag).
+  { pattern: '/api/v3/events', methods: ['POST'], ...pageRule('/simulation') },
+  { pattern: '/api/v3/events/bulk_upload', methods: ['POST'], ...pageRule('/add-multi-events') },
+  { pattern: '/api/v3/events/:id', methods: ['PUT'], ...pageRule('/events/edit/:eid') },
+  { pattern: '/api/v3/daily_revenue_summary/sales_edit_export', ...CONTROL_RULES.salesImportExport },
+];
+
+type AccessSubject = Pick<GuardSubject, 'permissions' | 'features'>;
+
+/** The first requirement of `rule` that `who` lacks (a permission or flag name), or null when allowed. */
+export function missingAccess(rule: AccessRule, who: AccessSubject): PermissionName | FeatureName | null {
+  if (rule.permission && who.permissions[rule.permission] !== true) return rule.permission;
+  if (rule.feature && who.features[rule.feature] !== true) return rule.feature;
+  if (rule.hiddenBy && who.features[rule.hiddenBy] === true) return rule.hiddenBy;
+  return null;
+}
+
+export const allows = (rule: AccessRule, who: AccessSubject): boolean => missingAccess(rule, who) === null;
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+function apiPatternMatches(pattern: string, parts: string[]): boolean {
+  const pat = segments(pattern);
+  const rest = pat.at(-1) === '*';
+  if (rest) pat.pop();
+  if (rest ? parts.length < pat.length : parts.length !== pat.length) return false;
+  return pat.every((p, i) => p.startsWith(':') || p === parts[i]);
+}
+
+/** The rules of API_RULES that apply to a request, in table order. */
+export function apiRulesFor(method: string, path: string): ApiRule[] {
+  const parts = segments(path);
+  const m = method.toUpperCase();
+  return API_RULES.filter((r) => (!r.methods || r.methods.includes(m)) && apiPatternMatches(r.pattern, parts));
+}
+
+/** What `who` lacks for this call (the first missing permission or flag), or null when allowed. */
+export function missingApiAccess(method: string, path: string, who: AccessSubject): PermissionName | FeatureName | null {
+  for (const rule of apiRulesFor(method, path)) {
+    const missing = missingAccess(rule, who);
+    if (missing) return missing;
+  }
+  return null;
+}
 
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.slice(0, -1);
@@ -113,17 +210,14 @@ export function guard(pathname: string, who: GuardSubject): string | null {
   if (!who.loggedIn || !who.accessLevel || who.partnerId == null) return '/login';
   if (who.mfaSetupRequired) return '/setup-mfa';
   if (who.needsUpdate) return `/update-user/${who.partnerId}`;
-  const allowed =
-    (!route.permission || who.permissions[route.permission] === true) &&
-    (!route.feature || who.features[route.feature] === true);
-  if (!allowed) return route.pattern === '/' ? '/login' : '/';
+  if (!allows(route, who)) return route.pattern === '/' ? '/login' : '/';
   return null;
 }
 
 /** The first page a signed-in user may open: the dashboard, or the first menu entry they hold. */
 export function homeFor(who: Pick<GuardSubject, 'permissions' | 'features'>): string {
   for (const item of MENU) {
-    if (who.permissions[item.permission] && (!item.feature || who.features[item.feature])) return item.href;
+    if (allows(item, who)) return item.href;
   }
   // Notifications need no permission, so even a user without modules lands somewhere real.
   return who.permissions.settings ? '/settings' : '/notifications';

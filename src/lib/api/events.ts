@@ -47,16 +47,25 @@ export const getDailyRevenueSummary = (
 export const getCampaignStats = (signal?: AbortSignal) => call<CampaignStats>(mainApi, '/campaigns/fb/stats', { signal });
 
 /**
- * spec 1 §4.3: set the status (204), then mirror it to the campaign-side service: CANCELLED stays
- * CANCELLED, anything else is RUNNING. A failed mirror is only logged.
+ * spec 1 §4.3: what to mirror to the campaign-side service after a status change — CANCELLED stays
+ * CANCELLED, anything else is RUNNING — or null for a user without the campaigns permission (wave):
+ * that service belongs to the campaigns module (src/lib/routes.ts API_RULES) and would only refuse.
  */
-export async function setFrontendStatus(id: string, status: FrontendStatus): Promise<void> {
+export function campaignMirrorStatus(status: FrontendStatus, canCampaigns: boolean): 'CANCELLED' | 'RUNNING' | null {
+  if (!canCampaigns) return null;
+  return status === 'CANCELLED' ? 'CANCELLED' : 'RUNNING';
+}
+
+/**
+ * spec 1 §4.3: set the status (204), then mirror it to the campaign-side service when the user
+ * may use it (`canCampaigns`: the wave permission the page passes). A failed mirror is only logged.
+ */
+export async function setFrontendStatus(id: string, status: FrontendStatus, { canCampaigns }: { canCampaigns: boolean }): Promise<void> {
   await call(mainApi, `/events/${enc(id)}/setup_frontend_status`, { method: 'PUT', json: { frontend_status: status } });
+  const mirrored = campaignMirrorStatus(status, canCampaigns);
+  if (!mirrored) return;
   try {
-    await call(campaignApi, `/events/last_updated_on_fe/${enc(id)}`, {
-      method: 'PUT',
-      json: { status: status === 'CANCELLED' ? 'CANCELLED' : 'RUNNING' },
-    });
+    await call(campaignApi, `/events/last_updated_on_fe/${enc(id)}`, { method: 'PUT', json: { status: mirrored } });
   } catch (err) {
     console.warn('Campaign-side status mirror failed', err);
   }

@@ -8,8 +8,7 @@ import { getDb } from '../db/client';
 import { config } from '../config';
 import type { Env } from './env';
 import { errorBody, handleError } from './errors';
-import { identify, requirePermission, requireViewer } from './middleware';
-import type { FeatureName, PermissionName } from '../../lib/constants';
+import { identify, requireAccess, requireViewer } from './middleware';
 import { authRouter } from './auth';
 import { profileRouter } from './profile';
 import { tasksRouter } from './tasks';
@@ -23,32 +22,12 @@ import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 
-// The API's half of spec 1 §6: a module's calls need the module's permission, whatever the
-// route. Module routers mount under these prefixes as their issues land.
-const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?: FeatureName][] = [
-  ['/events', 'lookout'],
-  ['/daily_revenue_summary', 'lookout'],
-  ['/sales', 'sales'],
-  ['/ingest', 'sales'],
-  ['/simulation', 'simulation'],
-  ['/campaigns', 'wave'],
-  ['/airflow_dag', 'wave'],
-  ['/packages', 'backhaul', 'package-builder'],
-  ['/sentinel', 'sentinel'],
-  ['/integrations', 'settings'],
-  ['/partners/attribution_model', 'settings'],
-];
-
 const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily_revenue_summary\/sales_edit_export)\/?$/;
 /** Each upload's own "file too large" code, so a body stopped before the reader reads the same as one the reader refused. */
 const uploadTooLargeCode = (path: string) => (path.includes('/from_excel') ? 'error.upload_sales_from_excel.file_too_large' : 'error.sales_edit.file_too_large');
 
 function v3(): Hono<Env> {
   const api = new Hono<Env>();
-  for (const [prefix, permission, feature] of MODULE_PERMISSIONS) {
-    api.use(prefix, requirePermission(permission, feature));
-    api.use(`${prefix}/*`, requirePermission(permission, feature));
-  }
   api.use('*', preMfaGuard);
   if (!config.production) api.route('/dev', devRouter);
   return api
@@ -67,8 +46,8 @@ function v3(): Hono<Env> {
 }
 
 function campaignSide(): Hono<Env> {
-  // The campaign-side service serves the campaigns module (spec 2); the rest lands with that issue.
-  return new Hono<Env>().use('*', requirePermission('wave')).route('/events', campaignSideEventsRouter);
+  // The campaign-side service serves the campaigns module (spec 2; wave, by API_RULES); the rest lands with that issue.
+  return new Hono<Env>().route('/events', campaignSideEventsRouter);
 }
 
 export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<Env> {
@@ -101,6 +80,9 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
   });
   app.use('*', csrfGuard);
   app.use('*', identify);
+  // spec 1 §6: permissions and feature flags per call, from the table the pages share
+  // (src/lib/routes.ts API_RULES); before the pre-MFA guard, as the module checks always were.
+  app.use('/api/*', requireAccess);
   app.route('/api/v3', v3());
   app.route('/api/campaign', campaignSide());
   return app;

@@ -1,7 +1,8 @@
 // spec 1 §7 "Events": the event list, one event and its widgets, the frontend status, the daily
 // sales summary and the dashboard's campaign statistics; spec 3 §7 event create and update.
-// Module permission (lookout, wave) is enforced by prefix in app.ts, the writes of the editor
-// additionally need simulation (per route, since reading events needs lookout only); every query
+// Permissions and flags come from src/lib/routes.ts API_RULES (requireAccess in app.ts): lookout
+// or wave by prefix; creating needs simulation and the event.simulation flag (the /simulation
+// page's rule), the bulk upload simulation and events.bulk-upload, editing simulation. Every query
 // is scoped to the viewer's partner.
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -18,13 +19,12 @@ import { enqueueForecastRecompute } from '../modules/forecast';
 import { bulkUploadEvents } from '../modules/events/bulk/upload';
 import { uploadedFile } from './sales';
 import type { Env } from './env';
-import { partnerViewerOf, requirePermission } from './middleware';
+import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
 
 // Repeated keys (city[]=a&city[]=b) arrive as arrays only through queries(); single values as strings.
 const listQuery = validate('query', EventListQuery);
 const idParam = validate('param', z.object({ id: z.string().min(1).max(200) }));
-const simulation = requirePermission('simulation');
 const eventForm = validate('json', EventForm);
 
 export const eventsRouter = new Hono<Env>()
@@ -33,22 +33,22 @@ export const eventsRouter = new Hono<Env>()
   .get('/venues', async (c) => c.json(await eventVenues(c.var.db, partnerViewerOf(c).partner.id)))
   // spec 3 "Simulation": one call per date entry, one manual event each. A simulated event gets a
   // forecast from comparable events as soon as the recompute task has run.
-  .post('/', simulation, validate('query', EventTypeQuery), eventForm, async (c) => {
+  .post('/', validate('query', EventTypeQuery), eventForm, async (c) => {
     const partnerId = partnerViewerOf(c).partner.id;
     const id = await createSimulatedEvent(c.var.db, partnerId, c.req.valid('json'));
     await enqueueForecastRecompute(c.var.db, partnerId, [id]);
     return c.json({ message: 'Event created', ids: [id] });
   })
   // spec 3 §7 POST events/bulk_upload: simulation permission and the bulk-upload feature flag
-  // (spec 3 "Routes": the page does not exist without it, so neither does its call).
-  .post('/bulk_upload', requirePermission('simulation', 'events.bulk-upload'), validate('query', EventTypeQuery), async (c) => {
+  // (spec 3 "Routes": the page does not exist without it, so neither does its call; API_RULES).
+  .post('/bulk_upload', validate('query', EventTypeQuery), async (c) => {
     const partnerId = partnerViewerOf(c).partner.id;
     const file = await uploadedFile(c, 'error.bulk_upload.empty_file');
     const result = await bulkUploadEvents(c.var.db, partnerId, file, c.req.valid('query').event_type ?? 'fdlive');
     await enqueueForecastRecompute(c.var.db, partnerId, result.ids);
     return c.json(result);
   })
-  .put('/:id', simulation, idParam, validate('query', EventUpdateQuery), eventForm, async (c) => {
+  .put('/:id', idParam, validate('query', EventUpdateQuery), eventForm, async (c) => {
     const partnerId = partnerViewerOf(c).partner.id;
     const { id } = c.req.valid('param');
     await updateEvent(c.var.db, partnerId, id, c.req.valid('json'));

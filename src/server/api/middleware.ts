@@ -8,6 +8,7 @@ import { resolveViewer } from '../modules/auth/resolve';
 import type { Viewer } from '../modules/auth/viewer';
 import type { Env } from './env';
 import { PRE_MFA_API } from '../modules/auth/mfa-policy';
+import { apiRulesFor, missingAccess } from '../../lib/routes';
 
 /** Resolves the viewer when credentials are present; routes decide whether one is required. */
 export const identify = createMiddleware<Env>(async (c, next) => {
@@ -49,6 +50,23 @@ export function requirePermission(permission: PermissionName, feature?: FeatureN
     await next();
   });
 }
+
+/**
+ * spec 1 §6 on the API, from the one table pages share (src/lib/routes.ts API_RULES): a call
+ * covered by a rule needs a viewer acting for a partner who holds every rule's permission and
+ * flags; the first thing missing is the 403's error_subcode. Calls no rule covers pass.
+ */
+export const requireAccess = createMiddleware<Env>(async (c, next) => {
+  const rules = apiRulesFor(c.req.method, c.req.path);
+  if (rules.length) {
+    const viewer = partnerViewerOf(c);
+    for (const rule of rules) {
+      const missing = missingAccess(rule, viewer);
+      if (missing) throw forbidden(missing);
+    }
+  }
+  await next();
+});
 
 /**
  * spec 1 §2.2 on the API: a restricted pre-MFA session (MFA_SETUP) reaches only the MFA setup

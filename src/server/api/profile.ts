@@ -31,7 +31,7 @@ export const profileRouter = new Hono<Env>()
   })
   .get('/profile/my-groups', (c) => c.json(viewerOf(c).memberships))
   .get('/partners', (c) => c.json(partnerViewerOf(c).partner))
-  // The settings permission is checked by prefix (app.ts MODULE_PERMISSIONS).
+  // The settings permission is checked by prefix (src/lib/routes.ts API_RULES).
   .put('/partners/attribution_model', validate('query', AttributionModelQuery), async (c) => {
     await setAttributionModel(c.var.db, partnerViewerOf(c), c.req.valid('query').model);
     return c.body(null, 204);

@@ -1,10 +1,11 @@
 // spec 3 §7 sales calls: manual sales summary and spreadsheet upload under /ingest, the sales
-// export and adjustment import under /daily_revenue_summary. Both prefixes need their module
-// permission (app.ts MODULE_PERMISSIONS); the export/import additionally needs `sales`.
+// export and adjustment import under /daily_revenue_summary. Permissions and flags come from
+// src/lib/routes.ts API_RULES: the module permission by prefix; the export/import additionally
+// needs `sales` and is taken away by the simple-user flag (the events page's rule, CONTROL_RULES).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SalesExportQuery, SalesImportQuery, TransactionSummaryRequest } from '../../lib/contracts/sales';
-import { AppError, forbidden } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { ingestTransactionSummary } from '../modules/sales/ingest';
 import { uploadSalesFromExcel } from '../modules/sales/upload';
 import { salesEditExport } from '../modules/sales/export';
@@ -42,12 +43,8 @@ export const ingestRouter = new Hono<Env>()
     return c.json(await withSalesUploadNotice(c.var.db, who, eid, async () => uploadSalesFromExcel(c.var.db, partnerId, eid, await uploadedFile(c, 'error.upload_sales_from_excel.empty_file'))));
   });
 
-/** Mounted on /daily_revenue_summary (lookout by prefix); changing or exporting sales needs `sales` too. */
+/** Mounted on /daily_revenue_summary (lookout by prefix; `sales` and not simple-user by API_RULES). */
 export const salesEditRouter = new Hono<Env>()
-  .use('/sales_edit_export', async (c, next) => {
-    if (!partnerViewerOf(c).permissions.sales) throw forbidden('sales');
-    await next();
-  })
   .get('/sales_edit_export', validate('query', SalesExportQuery), async (c) => {
     const viewer = partnerViewerOf(c);
     const body = await salesEditExport(c.var.db, viewer.partner, c.req.valid('query'));

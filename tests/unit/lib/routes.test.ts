@@ -1,7 +1,7 @@
 // spec 1 §2.1 route table and §2.2 access guard.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { guard, homeFor, matchRoute, ROUTES, type GuardSubject } from '../../../src/lib/routes';
+import { allows, apiRulesFor, API_RULES, CONTROL_RULES, guard, homeFor, matchRoute, missingApiAccess, pageRule, ROUTES, type GuardSubject } from '../../../src/lib/routes';
 import { PERMISSIONS } from '../../../src/lib/constants';
 
 const all = Object.fromEntries(PERMISSIONS.map((p) => [p, true]));
@@ -96,5 +96,54 @@ describe('guard (spec 1 §2.2)', () => {
     const nobody = { ...analyst, permissions: {} };
     expect(homeFor(nobody)).toBe('/notifications');
     expect(guard(homeFor(nobody), nobody)).toBeNull();
+  });
+});
+
+describe('one access table for pages and API (spec 1 §6)', () => {
+  const flags = { 'event.simulation': true, 'events.bulk-upload': true, 'package-builder': true };
+  const full: GuardSubject = { ...admin, features: flags };
+
+  it('sends a user without event.simulation from /simulation to /, and without the bulk flag from /add-multi-events', () => {
+    expect(guard('/simulation', full)).toBeNull();
+    expect(guard('/simulation', { ...full, features: { ...flags, 'event.simulation': false } })).toBe('/');
+    expect(guard('/add-multi-events', { ...full, features: { ...flags, 'events.bulk-upload': false } })).toBe('/');
+  });
+
+  it('gives POST /events/ the rule of the /simulation page, and the sales export/import the events page control rule', () => {
+    const [module, create] = apiRulesFor('POST', '/api/v3/events/');
+    expect(module.permission).toBe('lookout');
+    expect({ permission: create.permission, feature: create.feature }).toEqual({ permission: pageRule('/simulation').permission, feature: pageRule('/simulation').feature });
+    expect(create.feature).toBe('event.simulation');
+    for (const method of ['GET', 'POST']) {
+      expect(apiRulesFor(method, '/api/v3/daily_revenue_summary/sales_edit_export').at(-1)).toMatchObject(CONTROL_RULES.salesImportExport);
+    }
+    // Reading an event, its status and the list are not creation.
+    expect(apiRulesFor('GET', '/api/v3/events/')).toHaveLength(1);
+    expect(apiRulesFor('PUT', '/api/v3/events/e1/setup_frontend_status')).toHaveLength(1);
+    expect(apiRulesFor('PUT', '/api/v3/events/e1').map((r) => r.permission)).toEqual(['lookout', 'simulation']);
+  });
+
+  it('names the first thing missing: the permission before the flag; a hiding flag refuses when on', () => {
+    expect(missingApiAccess('POST', '/api/v3/events', analyst)).toBe('simulation');
+    expect(missingApiAccess('POST', '/api/v3/events', { ...full, features: { ...flags, 'event.simulation': false } })).toBe('event.simulation');
+    expect(missingApiAccess('POST', '/api/v3/events', full)).toBeNull();
+    expect(missingApiAccess('GET', '/api/v3/daily_revenue_summary/sales_edit_export', analyst)).toBeNull();
+    expect(missingApiAccess('GET', '/api/v3/daily_revenue_summary/sales_edit_export', { ...analyst, features: { 'simple-user': true } })).toBe('simple-user');
+    expect(missingApiAccess('PUT', '/api/campaign/events/last_updated_on_fe/e1', analyst)).toBe('wave');
+    expect(missingApiAccess('GET', '/api/v3/profile', analyst)).toBeNull();
+  });
+
+  it('matches prefixes whole segments only, with or without a trailing slash', () => {
+    expect(apiRulesFor('GET', '/api/v3/events')).toHaveLength(1);
+    expect(apiRulesFor('GET', '/api/v3/events/')).toHaveLength(1);
+    expect(apiRulesFor('GET', '/api/v3/eventsx')).toHaveLength(0);
+    expect(apiRulesFor('GET', '/api/v3//events//e1')).toHaveLength(1);
+    for (const rule of API_RULES) expect(rule.pattern.startsWith('/api/'), rule.pattern).toBe(true);
+  });
+
+  it('hides the menu entry of /simulation with the page', () => {
+    expect(homeFor({ permissions: { simulation: true }, features: {} })).not.toBe('/simulation');
+    expect(homeFor({ permissions: { simulation: true }, features: { 'event.simulation': true } })).toBe('/simulation');
+    expect(allows(CONTROL_RULES.salesImportExport, { permissions: { sales: true }, features: { 'simple-user': true } })).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ interface Props {
   variant: 'drawer' | 'page';
   canSales: boolean;
   canSimulation: boolean;
+  /** The campaigns permission (wave): only then is a status change mirrored to the campaign-side service. */
+  canCampaigns: boolean;
   /** Called with the new status once the server accepted it. */
   onStatusChanged: (status: FrontendStatus) => void;
   onStatusFailed: () => void;
@@ -26,7 +28,7 @@ interface Props {
 /** Where the archive returns to: the bare list path, without the drawer's parameters (spec 1 §4.3). */
 export const ARCHIVE_RETURN_PATH = '/events';
 
-export function EventActions({ event, status, variant, canSales, canSimulation, onStatusChanged, onStatusFailed }: Props) {
+export function EventActions({ event, status, variant, canSales, canSimulation, canCampaigns, onStatusChanged, onStatusFailed }: Props) {
   const { t } = useTranslation();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,7 @@ export function EventActions({ event, status, variant, canSales, canSimulation, 
   const change = async (next: FrontendStatus): Promise<boolean> => {
     setBusy(true);
     try {
-      await setFrontendStatus(event.id, next);
+      await setFrontendStatus(event.id, next, { canCampaigns });
       onStatusChanged(next);
       return true;
     } catch (err) {

@@ -131,6 +131,7 @@ function Loaded({ event, props, forecastUpdating }: { event: EventItem; props: E
             variant={variant}
             canSales={canSales}
             canSimulation={canSimulation}
+            canCampaigns={canCampaigns}
             onStatusChanged={onStatusChanged}
             onStatusFailed={() => setStatusFailed(true)}
           />

@@ -177,7 +177,7 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
           {!props.simpleUser && (
             <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} onImported={pages.reload} />
           )}
-          <AddEventMenu allowed={props.canSimulation} bulk={props.canBulkUpload} />
+          <AddEventMenu allowed={props.canSimulation} single={props.canCreateEvent ?? true} bulk={props.canBulkUpload} />
         </div>
       </div>
 

@@ -13,7 +13,9 @@ export interface EventsScreenProps {
   /** The first page the server already fetched for these filters (key from listKey), if any. */
   initial: { key: string; list: EventList } | null;
   canSimulation: boolean;
-  /** The events.bulk-upload feature flag: the add menu offers "several events". */
+  /** The /simulation page's rule (simulation and the event.simulation flag): the add menu offers "one event". */
+  canCreateEvent?: boolean;
+  /** The /add-multi-events page's rule (the events.bulk-upload flag): the add menu offers "several events". */
   canBulkUpload?: boolean;
   canSales: boolean;
   canCampaigns: boolean;
