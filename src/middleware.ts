@@ -1,5 +1,6 @@
-// Every page request: who is signed in (session cookie → Astro.locals.viewer), which language,
-// and the route guard of spec 1 §2.2 from src/lib/routes.ts. The API (/api/*) guards itself.
+// Every page request: the origin check of page writes, who is signed in (session cookie →
+// Astro.locals.viewer), which language, and the route guard of spec 1 §2.2 from src/lib/routes.ts.
+// The API (/api/*) guards itself (its CSRF guard applies the same origin rule).
 import { defineMiddleware } from 'astro:middleware';
 import { guard, homeFor } from './lib/routes';
 import { LANGUAGE_COOKIE, SESSION_COOKIE } from './lib/constants';
@@ -8,12 +9,18 @@ import { getDb } from './server/db/client';
 import { resolveViewer } from './server/modules/auth/resolve';
 import { pickLanguage } from './lib/i18n/language';
 import { applySecurityHeaders } from './server/http/security-headers';
+import { isCrossSiteWrite } from './server/api/csrf';
 
 const UNGUARDED = /^\/(api|_astro|_image|locales|favicon|assets)\b/;
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const { pathname } = ctx.url;
   if (pathname.startsWith('/api/')) return applySecurityHeaders(await next(), ctx.url);
+  // Astro's checkOrigin is off (astro.config.mjs): a page write (the login form, POST /logout)
+  // from another site, or naming no origin at all, is refused here.
+  if (isCrossSiteWrite(ctx.request.method, ctx.request.headers, ctx.url.href, { strict: true })) {
+    return applySecurityHeaders(new Response('Cross-site form submissions are forbidden', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), ctx.url);
+  }
   if (UNGUARDED.test(pathname)) return next();
 
   await boot();
