@@ -19,7 +19,7 @@ const NEW_PW = 'Fresh-Start-2026!';
 
 async function lastCode(to: string): Promise<string> {
   const [m] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1);
-  return m.text.match(/\b(\d{6})\b/)![1];
+  return m.text!.match(/\b(\d{6})\b/)![1];
 }
 const post = (path: string, json: unknown, extra: { token?: string; ip?: string } = {}) => api.request(`/api/v3${path}`, { method: 'POST', json, ...extra });
 

@@ -10,8 +10,8 @@ export const devRouter = new Hono<Env>().get('/mailbox', async (c) => {
   const body: MailboxResponse = rows.map((m) => ({
     id: m.id,
     to: m.to,
-    subject: m.subject,
-    text: m.text,
+    subject: m.subject ?? '',
+    text: m.text ?? '',
     html: m.html,
     template: m.template,
     language: m.language,

@@ -39,7 +39,7 @@ export async function sendPending(db: Db, id?: string): Promise<{ sent: number; 
   let failed = 0;
   for (const m of pending) {
     try {
-      await transport.send({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.send({ to: m.to, subject: m.subject ?? '', text: m.text ?? '', html: m.html });
       await db.update(outbox).set({ sentAt: now(), error: null, attempts: m.attempts + 1 }).where(eq(outbox.id, m.id));
       sent++;
     } catch (err) {
