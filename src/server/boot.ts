@@ -5,6 +5,7 @@ import { getHandle } from './db/client';
 import { seedIfEmpty, type SeedReport } from './db/seed/index';
 import { startWorker } from './jobs/worker';
 import { config } from './config';
+import { secretKey } from './lib/secret-key';
 
 const KEY = Symbol.for('encore.boot');
 type Holder = { [KEY]?: Promise<BootInfo> };
@@ -16,8 +17,13 @@ export interface BootInfo {
 }
 
 async function doBoot(): Promise<BootInfo> {
+  // Production refuses to start without ENCORE_SECRET_KEY (lib/secret-key.ts); fail before serving.
+  secretKey();
   const { db, kind } = await getHandle();
   const seed = config.autoSeed ? await seedIfEmpty(db) : null;
+  if (seed?.seeded && config.production) {
+    console.error('[boot] ENCORE_AUTO_SEED=on: demo accounts with the public demo password were seeded into this production database.');
+  }
   if (config.inProcessWorker) startWorker(db, { log: console.error });
   return { database: kind, seed, worker: config.inProcessWorker };
 }
