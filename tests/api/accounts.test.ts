@@ -8,6 +8,8 @@ import { seedAccounts, DEMO_PASSWORD } from '../../src/server/db/seed/accounts';
 import { memberships, outbox, permissions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { setClock } from '../../src/server/lib/clock';
+import { devMailboxToken, isDevMailboxToken } from '../../src/server/lib/dev-mailbox';
+import { config } from '../../src/server/config';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -200,11 +202,71 @@ describe('email change', () => {
 });
 
 describe('development mailbox', () => {
-  it('lists the outbox, filtered by recipient', async () => {
-    const res = await api.request('/api/v3/dev/mailbox?to=anna@x.example');
+  const token = devMailboxToken();
+
+  it('with the mailbox token lists the whole outbox, filtered by recipient', async () => {
+    const res = await api.request(`/api/v3/dev/mailbox?to=anna@x.example&token=${encodeURIComponent(token)}`);
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]).toMatchObject({ to: 'anna@x.example', template: 'emailChangeCode', sent_at: null });
+    const viaHeader = await api.request('/api/v3/dev/mailbox', { headers: { 'X-Dev-Mailbox-Token': token } });
+    const all = (await viaHeader.json()) as { to: string }[];
+    expect(new Set(all.map((m) => m.to)).size).toBeGreaterThan(1);
+  });
+
+  it('without the token and not signed in it does not exist (404 like an unknown path)', async () => {
+    const unknown = await api.request('/api/v3/dev/nothing-here');
+    for (const path of ['/api/v3/dev/mailbox', '/api/v3/dev/mailbox?to=anna@x.example', '/api/v3/dev/mailbox?token=wrong-token-wrong-token']) {
+      const res = await api.request(path);
+      expect(res.status, path).toBe(404);
+      const err = await errorOf(res);
+      expect(err.error_code).toBe('error.common.notFound');
+      expect(JSON.stringify(err)).not.toContain('anna@x.example');
+    }
+    expect((await errorOf(unknown)).error_code).toBe('error.common.notFound');
+  });
+
+  it('a signed-in user without the token sees only the mails to their own address', async () => {
+    const s = await api.signIn('multi@encore.demo');
+    const own = (await (await api.request('/api/v3/dev/mailbox', { token: s.token })).json()) as { to: string }[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((m) => m.to === 'multi@encore.demo')).toBe(true);
+    const other = await api.request('/api/v3/dev/mailbox?to=anna@x.example', { token: s.token });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual([]);
+  });
+
+  it('does not exist when the demo is off, not even with the token', async () => {
+    (config as { demo: boolean }).demo = false;
+    try {
+      const res = await apiClient(t.db).request(`/api/v3/dev/mailbox?token=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).error_code).toBe('error.common.notFound');
+    } finally {
+      (config as { demo: boolean }).demo = true;
+    }
+  });
+
+  it('the token is random per process, and ENCORE_DEV_MAILBOX_TOKEN may fix it (tests only)', () => {
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(isDevMailboxToken(token)).toBe(true);
+    expect(isDevMailboxToken(token.slice(0, -1))).toBe(false);
+    expect(isDevMailboxToken('')).toBe(false);
+    expect(isDevMailboxToken(undefined)).toBe(false);
+    const holder = globalThis as Record<symbol, unknown>;
+    const key = Symbol.for('encore.devMailboxToken');
+    const saved = holder[key];
+    try {
+      delete holder[key];
+      process.env.ENCORE_DEV_MAILBOX_TOKEN = 'fixed-token-for-the-journeys';
+      expect(devMailboxToken()).toBe('fixed-token-for-the-journeys');
+      delete holder[key];
+      process.env.ENCORE_DEV_MAILBOX_TOKEN = 'short';
+      expect(() => devMailboxToken()).toThrow(/at least 16/);
+    } finally {
+      delete process.env.ENCORE_DEV_MAILBOX_TOKEN;
+      holder[key] = saved;
+    }
   });
 });

@@ -111,10 +111,17 @@ export interface MailboxMessage {
   created_at: string;
 }
 
-/** The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API). */
+/** The development mailbox's token of the test server (playwright.config.ts sets it). */
+export function mailboxToken(): string {
+  const token = process.env.ENCORE_DEV_MAILBOX_TOKEN;
+  if (!token) throw new Error('ENCORE_DEV_MAILBOX_TOKEN is not set (playwright.config.ts sets it for the test server)');
+  return token;
+}
+
+/** The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API, with its token). */
 export async function mailedCode(request: APIRequestContext, to: string, since = 0, pattern = /\b(\d{6})\b/): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: { 'X-Dev-Mailbox-Token': mailboxToken() } });
     if (res.ok()) {
       const mails = (await res.json()) as MailboxMessage[];
       const mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && Date.parse(m.created_at) >= since - 1000 && pattern.test(m.text));

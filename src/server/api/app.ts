@@ -50,7 +50,8 @@ function v3(): Hono<Env> {
     api.use(`${prefix}/*`, requirePermission(permission, feature));
   }
   api.use('*', preMfaGuard);
-  if (!config.production) api.route('/dev', devRouter);
+  // The development mailbox exists only while the demo is on (and then needs its token or a session).
+  if (config.demo) api.route('/dev', devRouter);
   return api
     .route('/auth', authRouter)
     .use('/tasks/*', requireViewer)
