@@ -132,9 +132,15 @@ export async function mailedCode(request: APIRequestContext, to: string, since =
   throw new Error(`No code mailed to ${to}`);
 }
 
-/** A unique address per test run, project and purpose. */
-export function freshEmail(purpose: string, project: string): string {
-  return `e2e-${purpose}-${project}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@encore.test`;
+/**
+ * The domain of demo partner 1001 (registerUser's default): self-registration is limited to the
+ * partner's domain unless open registration is on (settings #system).
+ */
+export const PARTNER_1001_DOMAIN = 'konzerthaus-rheinland.example';
+
+/** A unique address per test run, project and purpose, at the domain of partner 1001 by default. */
+export function freshEmail(purpose: string, project: string, domain = PARTNER_1001_DOMAIN): string {
+  return `e2e-${purpose}-${project}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
 }
 
 export const NEW_PASSWORD = 'Fresh-Passw0rd!';

@@ -26,6 +26,7 @@ import type {
   TotpVerifyRequest,
   UpdateUsersRequest,
 } from '../contracts/auth';
+import type { RegistrationSetting, RegistrationSettingRequest } from '../contracts/partners';
 import { call, mainApi } from './client';
 import { DEV_MAILBOX_TOKEN_HEADER } from '../constants';
 
@@ -76,6 +77,10 @@ export const confirmEmailChange = (body: EmailChangeConfirmRequest) =>
 // development outbox
 export const getMailbox = (to?: string, signal?: AbortSignal, token?: string) =>
   call<MailboxResponse>(mainApi, '/dev/mailbox', { signal, searchParams: to ? { to } : undefined, headers: token ? { [DEV_MAILBOX_TOKEN_HEADER]: token } : undefined });
+
+/** Settings #system: who may self-register under the partner (its domain only, or anyone). */
+export const setOpenRegistration = (body: RegistrationSettingRequest) =>
+  call<RegistrationSetting>(mainApi, '/partners/registration', { method: 'put', json: body });
 
 /** Settings #system: the partner's attribution model (spec 1 §7, 204). */
 export const setAttributionModel = (model: string) => call(mainApi, '/partners/attribution_model', { method: 'PUT', searchParams: { model } });

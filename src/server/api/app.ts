@@ -37,6 +37,7 @@ const MODULE_PERMISSIONS: [prefix: string, permission: PermissionName, feature?:
   ['/sentinel', 'sentinel'],
   ['/integrations', 'settings'],
   ['/partners/attribution_model', 'settings'],
+  ['/partners/registration', 'settings'],
 ];
 
 const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily_revenue_summary\/sales_edit_export)\/?$/;
