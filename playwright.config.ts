@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 // Traces keep DOM snapshots but no screencast: screenshots cost about a fifth of the run's CPU.
 const PORT = Number(process.env.E2E_PORT ?? 4455);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
+// The journeys read email codes from the development mailbox, which needs its token: fixed here
+// for the test server only (npm start otherwise makes a random one). Set before the workers start,
+// so tests/e2e/auth-helpers.ts reads the same value from the environment.
+const MAILBOX_TOKEN = (process.env.ENCORE_DEV_MAILBOX_TOKEN ??= 'e2e-dev-mailbox-token-not-a-secret');
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -25,7 +29,7 @@ export default defineConfig({
   ],
   webServer: {
     // Every journey signs in from 127.0.0.1: the per-address limits are scaled for that one address.
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 npm start`,
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} npm start`,
     url: `http://127.0.0.1:${PORT}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -4,6 +4,8 @@ import { boot } from '../src/server/boot';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/db/seed/accounts';
 import { config } from '../src/server/config';
 import { createHttpServer, listen } from '../src/server/http/serve';
+import { requireSecretKeyOrExit } from '../src/server/lib/secret-key';
+import { devMailboxPath } from '../src/server/lib/dev-mailbox';
 
 const t0 = performance.now();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -11,7 +13,8 @@ process.env.ASTRO_NODE_LOGGING = 'disabled';
 process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
 
-const info = await boot();
+requireSecretKeyOrExit();
+const info = await boot({ announce: false });
 // Built output of `npm run build`; a variable path keeps the type checker out of dist/.
 const entryPath = '../dist/server/entry.mjs';
 const entry = await import(entryPath);
@@ -22,9 +25,9 @@ const url = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env
 const lines = [
   `Encore is ready at ${url}  (${Math.round(performance.now() - t0)} ms, ${info.database} database${info.worker ? ', worker in process' : ''})`,
   info.seed?.seeded ? `Seeded demo data in ${(info.seed.ms / 1000).toFixed(1)} s.` : null,
-  `Sign in with one of these demo accounts, password ${DEMO_PASSWORD}:`,
-  ...DEMO_USERS.map((u) => `  ${u.email}`),
-  config.demo ? `Then enter the code of an authenticator app holding the secret ${DEMO_TOTP_SECRET}, or use /dev/mailbox for email codes.` : null,
+  ...(config.demo || info.seed?.seeded ? [`Sign in with one of these demo accounts, password ${DEMO_PASSWORD}:`, ...DEMO_USERS.map((u) => `  ${u.email}`)] : []),
+  config.demo ? `Then enter the code of an authenticator app holding the secret ${DEMO_TOTP_SECRET}, or choose the email code and read it in the development mailbox:` : null,
+  config.demo ? `  ${url}${devMailboxPath()}` : null,
 ].filter(Boolean);
 console.log(lines.join('\n'));
 

@@ -45,6 +45,8 @@ export const EXTERNAL_GROUP = 'external-user';
 
 // Header names of spec 1 §7
 export const PARTNER_HEADER = 'X-Preferred-Partner-Id';
+/** The development mailbox's token, sent by its page (the demo only; src/server/lib/dev-mailbox.ts). */
+export const DEV_MAILBOX_TOKEN_HEADER = 'X-Dev-Mailbox-Token';
 export const SESSION_COOKIE = 'encore_session';
 export const PARTNER_COOKIE = 'encore_partner';
 export const LANGUAGE_COOKIE = 'i18nextLng';

@@ -106,6 +106,7 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
   { pattern: '/api/v3/integrations/*', permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
+  { pattern: '/api/v3/partners/registration/*', permission: 'settings' },
   // The campaign-side service serves the campaigns module (spec 2).
   { pattern: '/api/campaign/*', permission: 'wave' },
   // spec 3 §7: creating an event is what /simulation does; the bulk upload is /add-multi-events'

@@ -7,6 +7,14 @@ function int(name: string, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+/**
+ * Seed demo data into an empty database? Outside production unless ENCORE_AUTO_SEED=off; in
+ * production only when asked with ENCORE_AUTO_SEED=on (the demo accounts share a public password).
+ */
+export function autoSeedFrom(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV === 'production' ? env.ENCORE_AUTO_SEED === 'on' : env.ENCORE_AUTO_SEED !== 'off';
+}
+
 export const config = {
   rootDir: process.env.ENCORE_ROOT ?? process.cwd(),
   /** Folder of the embedded database and local uploads; 'memory://' keeps PGlite in memory (tests). */
@@ -15,8 +23,8 @@ export const config = {
   dbPoolSize: int('DB_POOL_SIZE', 10),
   /** Run the task worker inside the web process (default) or only via `npm run worker`. */
   inProcessWorker: process.env.ENCORE_WORKER !== 'off',
-  /** Seed demo data when the database has no partner yet. */
-  autoSeed: process.env.ENCORE_AUTO_SEED !== 'off',
+  /** Seed demo data when the database has no partner yet (see autoSeedFrom). */
+  autoSeed: autoSeedFrom(process.env),
   /** Lifetime of a session (its refresh token), in seconds. */
   sessionTtlSec: int('SESSION_TTL_SEC', 60 * 60 * 12),
   /** Lifetime of an access token, in seconds (issue 3: short-lived; renewed via refresh). */

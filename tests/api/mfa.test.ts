@@ -12,6 +12,7 @@ import { hashPassword } from '../../src/server/modules/auth/password';
 import { totpCode } from '../../src/server/modules/auth/totp';
 import { sealTotpSecret } from '../../src/server/modules/auth/totp-store';
 import { setClock } from '../../src/server/lib/clock';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/server/modules/auth/sessions';
 import { desc } from 'drizzle-orm';
 
 let t: TestDb;
@@ -41,7 +42,7 @@ const answerTotp = (username: string, session: string, code = totpCode(DEMO_TOTP
 
 async function lastCode(to: string): Promise<string> {
   const [m] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1);
-  return m.text.match(/\b(\d{6})\b/)![1];
+  return m.text!.match(/\b(\d{6})\b/)![1];
 }
 
 beforeAll(async () => {
@@ -168,6 +169,57 @@ describe('tokens and sessions', () => {
     expect((await errorOf(reuse)).error_code).toBe('error.auth.refreshReused');
     expect((await api.request('/api/v3/profile', { token: b2.AccessToken })).status).toBe(401);
     expect((await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: b2.RefreshToken } })).status).toBe(401);
+  });
+
+  it('three concurrent renewals with one refresh token all succeed with the same new pair', async () => {
+    await mkUser('tabs@encore.demo');
+    const s = await api.signIn('tabs@encore.demo');
+    advance(11 * 60);
+    const renew = () => api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: s.refreshToken } });
+    const answers = await Promise.all([renew(), renew(), renew()]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(new Set(bodies.map((b) => b.AccessToken)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.RefreshToken)).size).toBe(1);
+    expect(bodies[0].RefreshToken).not.toBe(s.refreshToken);
+    // the cookies carry the same pair
+    for (const r of answers) expect(r.headers.get('set-cookie')).toContain(`encore_refresh=${bodies[0].RefreshToken};`);
+    expect((await api.request('/api/v3/profile', { token: bodies[0].AccessToken })).status).toBe(200);
+    // one successor row, not three
+    const live = await (await api.request('/api/v3/auth/sessions', { token: bodies[0].AccessToken })).json();
+    expect(live).toHaveLength(1);
+    // still within the grace period: the same token again answers the same pair
+    advance(REFRESH_REUSE_GRACE_MS / 1000 - 5);
+    const late = await renew();
+    expect(late.status).toBe(200);
+    expect((await late.json()).RefreshToken).toBe(bodies[0].RefreshToken);
+    // the successor works and rotates normally
+    const next = await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: bodies[0].RefreshToken } });
+    expect(next.status).toBe(200);
+  });
+
+  it('after the grace period reusing a spent refresh token ends the session', async () => {
+    await mkUser('grace@encore.demo');
+    const s = await api.signIn('grace@encore.demo');
+    const first = await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: s.refreshToken } });
+    expect(first.status).toBe(200);
+    const pair = await first.json();
+    advance(REFRESH_REUSE_GRACE_MS / 1000 + 1);
+    const reuse = await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: s.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect((await errorOf(reuse)).error_code).toBe('error.auth.refreshReused');
+    expect((await api.request('/api/v3/profile', { token: pair.AccessToken })).status).toBe(401);
+    expect((await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: pair.RefreshToken } })).status).toBe(401);
+  });
+
+  it('within the grace period a spent token whose successor was already renewed is reuse', async () => {
+    await mkUser('chain@encore.demo');
+    const s = await api.signIn('chain@encore.demo');
+    const p1 = await (await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: s.refreshToken } })).json();
+    const p2 = await (await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: p1.RefreshToken } })).json();
+    const stale = await api.request('/api/v3/auth/refresh_token', { method: 'POST', json: { token: s.refreshToken } });
+    expect((await errorOf(stale)).error_code).toBe('error.auth.refreshReused');
+    expect((await api.request('/api/v3/profile', { token: p2.AccessToken })).status).toBe(401);
   });
 
   it('GET /auth/session tells the expiry for the countdown', async () => {

@@ -62,7 +62,7 @@ describe('who am I', () => {
     expect(p).toEqual({
       id: 1001,
       name: 'Konzerthaus Rheinland',
-      domain: 'konzerthaus-rheinland.de',
+      domain: 'konzerthaus-rheinland.example',
       campaign_recommendations: true,
       demand_prediction: true,
       vertical: 'live-entertainment',

@@ -111,10 +111,17 @@ export interface MailboxMessage {
   created_at: string;
 }
 
-/** The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API). */
+/** The development mailbox's token of the test server (playwright.config.ts sets it). */
+export function mailboxToken(): string {
+  const token = process.env.ENCORE_DEV_MAILBOX_TOKEN;
+  if (!token) throw new Error('ENCORE_DEV_MAILBOX_TOKEN is not set (playwright.config.ts sets it for the test server)');
+  return token;
+}
+
+/** The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API, with its token). */
 export async function mailedCode(request: APIRequestContext, to: string, since = 0, pattern = /\b(\d{6})\b/): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: { 'X-Dev-Mailbox-Token': mailboxToken() } });
     if (res.ok()) {
       const mails = (await res.json()) as MailboxMessage[];
       const mail = mails.find((m) => m.to.toLowerCase() === to.toLowerCase() && Date.parse(m.created_at) >= since - 1000 && pattern.test(m.text));
@@ -125,9 +132,15 @@ export async function mailedCode(request: APIRequestContext, to: string, since =
   throw new Error(`No code mailed to ${to}`);
 }
 
-/** A unique address per test run, project and purpose. */
-export function freshEmail(purpose: string, project: string): string {
-  return `e2e-${purpose}-${project}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@encore.test`;
+/**
+ * The domain of demo partner 1001 (registerUser's default): self-registration is limited to the
+ * partner's domain unless open registration is on (settings #system).
+ */
+export const PARTNER_1001_DOMAIN = 'konzerthaus-rheinland.example';
+
+/** A unique address per test run, project and purpose, at the domain of partner 1001 by default. */
+export function freshEmail(purpose: string, project: string, domain = PARTNER_1001_DOMAIN): string {
+  return `e2e-${purpose}-${project}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@${domain}`;
 }
 
 export const NEW_PASSWORD = 'Fresh-Passw0rd!';

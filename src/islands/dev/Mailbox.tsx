@@ -1,5 +1,6 @@
 // The development mailbox (issue 3 §5): the outbox the server kept instead of sending, newest
-// first, so a new user completes every flow without a mail server. Refreshes every 5 s.
+// first, so a new user completes every flow without a mail server. Refreshes every 5 s. With the
+// mailbox token (from the page's ?token=) it lists every mail; without, the signed-in user's own.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getMailbox } from '../../lib/api/account';
 import type { MailboxMessage } from '../../lib/contracts/auth';
@@ -10,7 +11,7 @@ import styles from './Mailbox.module.css';
 const POLL_MS = 5000;
 const CODE = /\b\d{6}\b/;
 
-export default function Mailbox({ i18n }: { i18n: IslandI18n }) {
+export default function Mailbox({ i18n, token }: { i18n: IslandI18n; token?: string }) {
   const t = useMemo(() => createTinyT(i18n), [i18n]);
   const [messages, setMessages] = useState<MailboxMessage[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -18,12 +19,12 @@ export default function Mailbox({ i18n }: { i18n: IslandI18n }) {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      setMessages(await getMailbox(undefined, signal));
+      setMessages(await getMailbox(undefined, signal, token));
       setFailed(false);
     } catch (err) {
       if (!(err instanceof Error && 'cancelled' in err && (err as { cancelled: boolean }).cancelled)) setFailed(true);
     }
-  }, []);
+  }, [token]);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import type { Language } from '../../lib/constants';
 import type { AttributionProps } from './AttributionSection';
+import type { RegistrationProps } from './RegistrationSection';
 
 export const SETTINGS_TABS = ['personal', 'notifications', 'meta', 'system'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -22,6 +23,8 @@ export interface SettingsScreenProps {
   /** spec 1 §2.5: the multi-partner display setting shows only with several partners. */
   partnerCount: number;
   attribution: AttributionProps;
+  /** Who may self-register under the partner; null without a chosen partner. */
+  registration: RegistrationProps | null;
 }
 
 /** spec 1 §2.5: the tab comes from the URL hash; personal is the default. */

@@ -26,7 +26,9 @@ import type {
   TotpVerifyRequest,
   UpdateUsersRequest,
 } from '../contracts/auth';
+import type { RegistrationSetting, RegistrationSettingRequest } from '../contracts/partners';
 import { call, mainApi } from './client';
+import { DEV_MAILBOX_TOKEN_HEADER } from '../constants';
 
 // challenges (spec 1 §2.4)
 export const answerNewPassword = (body: NewPasswordChallengeRequest) =>
@@ -73,8 +75,12 @@ export const confirmEmailChange = (body: EmailChangeConfirmRequest) =>
   call<Profile>(mainApi, '/profile/email/confirm', { method: 'post', json: body });
 
 // development outbox
-export const getMailbox = (to?: string, signal?: AbortSignal) =>
-  call<MailboxResponse>(mainApi, '/dev/mailbox', { signal, searchParams: to ? { to } : undefined });
+export const getMailbox = (to?: string, signal?: AbortSignal, token?: string) =>
+  call<MailboxResponse>(mainApi, '/dev/mailbox', { signal, searchParams: to ? { to } : undefined, headers: token ? { [DEV_MAILBOX_TOKEN_HEADER]: token } : undefined });
+
+/** Settings #system: who may self-register under the partner (its domain only, or anyone). */
+export const setOpenRegistration = (body: RegistrationSettingRequest) =>
+  call<RegistrationSetting>(mainApi, '/partners/registration', { method: 'put', json: body });
 
 /** Settings #system: the partner's attribution model (spec 1 §7, 204). */
 export const setAttributionModel = (model: string) => call(mainApi, '/partners/attribution_model', { method: 'PUT', searchParams: { model } });

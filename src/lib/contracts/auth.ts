@@ -257,7 +257,8 @@ export type EmailChangeRequest = z.infer<typeof EmailChangeRequest>;
 export const EmailChangeConfirmRequest = z.object({ code: OtpCode });
 export type EmailChangeConfirmRequest = z.infer<typeof EmailChangeConfirmRequest>;
 
-// GET /dev/mailbox (not in production) → the outbox, newest first; ?to= filters by recipient
+// GET /dev/mailbox (demo only; ?token= or X-Dev-Mailbox-Token, else a signed-in user's own mails)
+// → the outbox, newest first; ?to= filters by recipient
 export const MailboxMessage = z.object({
   id: z.string(),
   to: z.string(),

@@ -29,7 +29,8 @@ const uploadTooLargeCode = (path: string) => (path.includes('/from_excel') ? 'er
 function v3(): Hono<Env> {
   const api = new Hono<Env>();
   api.use('*', preMfaGuard);
-  if (!config.production) api.route('/dev', devRouter);
+  // The development mailbox exists only while the demo is on (and then needs its token or a session).
+  if (config.demo) api.route('/dev', devRouter);
   return api
     .route('/auth', authRouter)
     .use('/tasks/*', requireViewer)

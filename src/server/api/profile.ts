@@ -1,5 +1,6 @@
 // spec 1 §7 GET /features, /permissions, /profile, PUT /profile, /profile/my-groups, /partners/,
-// /messages/totalunread, PUT /partners/attribution_model.
+// /messages/totalunread, PUT /partners/attribution_model; GET and PUT /partners/registration
+// (settings #system: open registration).
 import { Hono } from 'hono';
 import { EmailChangeConfirmRequest, EmailChangeRequest, UpdateProfileRequest } from '../../lib/contracts/auth';
 import { confirmEmailChange, requestEmailChange } from '../modules/auth/email-change';
@@ -10,6 +11,8 @@ import { validate } from './validate';
 import { z } from 'zod';
 import { ATTRIBUTION_MODELS } from '../../lib/attribution';
 import { setAttributionModel } from '../modules/partners/attribution';
+import { getRegistrationSetting, setOpenRegistration } from '../modules/partners/registration';
+import { RegistrationSettingRequest } from '../../lib/contracts/partners';
 
 const AttributionModelQuery = z.object({ model: z.string().toUpperCase().pipe(z.enum(ATTRIBUTION_MODELS)) });
 
@@ -36,4 +39,9 @@ export const profileRouter = new Hono<Env>()
     await setAttributionModel(c.var.db, partnerViewerOf(c), c.req.valid('query').model);
     return c.body(null, 204);
   })
+  // Open registration: the settings permission is checked by prefix (src/lib/routes.ts API_RULES).
+  .get('/partners/registration', async (c) => c.json(await getRegistrationSetting(c.var.db, partnerViewerOf(c).partner.id)))
+  .put('/partners/registration', validate('json', RegistrationSettingRequest), async (c) =>
+    c.json(await setOpenRegistration(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json').open_registration)),
+  )
   .get('/messages/totalunread', async (c) => c.json({ total_unread: await totalUnread(c.var.db, partnerViewerOf(c)) }));

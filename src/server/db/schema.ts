@@ -35,6 +35,11 @@ export const partners = pgTable('partners', {
   attributionModelDefault: text('attribution_model_default').notNull().default('FD'),
   currency: text('currency').notNull().default('EUR'),
   language: text('language').notNull().default('de'),
+  /**
+   * Self-registration (/partners/{id}/register) is limited to addresses of `domain` and its
+   * subdomains unless a partner admin opens it to every address (settings #system).
+   */
+  openRegistration: boolean('open_registration').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -128,6 +133,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     refreshExpiresAt: ts('refresh_expires_at'),
     revokedAt: ts('revoked_at'),
+    /** When the refresh token was spent by a renewal (revokedAt is set too): starts the reuse grace. */
+    rotatedAt: ts('rotated_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
@@ -197,9 +204,12 @@ export const outbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    // Readable copies only in the demo (the development mailbox shows them); otherwise null.
+    subject: text('subject'),
+    text: text('text'),
     html: text('html'),
+    /** Outside the demo: {subject, text, html} sealed with AES-256-GCM until sent, then null. */
+    sealed: text('sealed'),
     template: text('template').notNull(),
     language: text('language').notNull(),
     createdAt: createdAt(),

@@ -3,12 +3,14 @@ import { getHandle, closeDb } from '../db/client';
 import { startWorker } from './worker';
 
 import { config } from '../config';
+import { requireSecretKeyOrExit } from '../lib/secret-key';
 
 if (!config.databaseUrl) {
   // An embedded PGlite directory can be opened by one process only; its worker runs in the web process.
   console.error('npm run worker needs DATABASE_URL (a PostgreSQL server). With the embedded database the worker runs inside `npm start`.');
   process.exit(2);
 }
+requireSecretKeyOrExit();
 const { db, kind } = await getHandle();
 const worker = startWorker(db, { log: console.error });
 console.log(`Encore worker running on the ${kind} database (Ctrl-C stops it).`);

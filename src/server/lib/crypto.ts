@@ -24,6 +24,15 @@ export function derivedKey(label: string): Buffer {
 }
 
 /**
+ * A token derived from another secret token: HMAC-SHA256 under a purpose key. Whoever holds
+ * `input` and the server secret can compute it again; nobody else can (and it is never stored,
+ * only its SHA-256 like every token).
+ */
+export function derivedToken(purpose: string, input: string): string {
+  return createHmac('sha256', derivedKey(`token:${purpose}`)).update(input).digest('base64url');
+}
+
+/**
  * AES-256-GCM of a secret at rest (TOTP secrets). Output: v1.<iv>.<tag>.<ciphertext>, base64url.
  * `context` is bound as associated data (e.g. the user id) so a ciphertext cannot be moved
  * to another row.

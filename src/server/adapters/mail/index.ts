@@ -1,5 +1,6 @@
 // The mail adapter of issue 3 §5: one interface; SMTP via nodemailer when SMTP_URL is set,
-// otherwise mails stay in the outbox table and are printed to the server log.
+// otherwise mails are printed to the server log — whole only in the demo (they carry one-time
+// codes); outside the demo the log names recipient, template and outbox id, never the body.
 import { config } from '../../config';
 
 export interface MailMessage {
@@ -7,6 +8,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** The outbox row and template, for the log line (never part of the mail). */
+  id?: string;
+  template?: string;
 }
 
 export interface MailTransport {
@@ -14,11 +18,15 @@ export interface MailTransport {
   send(msg: MailMessage): Promise<void>;
 }
 
-/** Without SMTP: the message is logged; the outbox row (written before) is the record. */
+/** Without SMTP: the message is logged (the body only in the demo); the outbox row is the record. */
 export const logTransport: MailTransport = {
   kind: 'log',
   async send(msg) {
-    console.error(`[mail] to=${msg.to} subject=${JSON.stringify(msg.subject)}\n${msg.text}`);
+    if (config.demo) {
+      console.error(`[mail] to=${msg.to} subject=${JSON.stringify(msg.subject)}\n${msg.text}`);
+    } else {
+      console.error(`[mail] to=${msg.to} template=${msg.template ?? '-'} id=${msg.id ?? '-'}: not sent, no mail server is configured (SMTP_URL)`);
+    }
   },
 };
 

@@ -22,7 +22,7 @@ export const DEMO_PARTNERS = [
   {
     id: 1001,
     name: 'Konzerthaus Rheinland',
-    domain: 'konzerthaus-rheinland.de',
+    domain: 'konzerthaus-rheinland.example',
     product: 'full-service' as const,
     campaignRecommendations: true,
     demandPrediction: true,

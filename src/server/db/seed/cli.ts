@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { closeDb, getHandle } from '../client';
 import { seedIfEmpty, type SeedScale } from './index';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { requireSecretKeyOrExit } from '../../lib/secret-key';
 
 const args = process.argv.slice(2);
 const scaleArg = args.find((a) => a.startsWith('--scale'))?.split('=')[1] ?? args[args.indexOf('--scale') + 1];
 const scale: SeedScale = scaleArg === 'bench' ? 'bench' : 'demo';
 const reset = args.includes('--reset');
 
+requireSecretKeyOrExit();
 const { db, kind } = await getHandle();
 if (reset) {
   // Drops every row of every table (schema stays) so the seed starts from empty.

@@ -1,6 +1,9 @@
 // Registration under a partner and the update-details re-registration (spec 1 §2.4, §3, §7;
 // issue 3 §4). Decision: a confirmed registrant becomes a member of the partner with the default
-// access level and only the dashboard permission; an admin grants modules later.
+// access level and only the dashboard permission; an admin grants modules later. Only addresses
+// of the partner's domain (or its subdomains) may register unless the partner opened
+// registration (modules/partners/registration.ts); an unknown partner gets the same refusal, so
+// the answer does not tell whether a partner id exists.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, partners, permissions, users } from '../../db/schema';
@@ -14,19 +17,23 @@ import { LIMITS, accountKey, hit, ipKey } from './rate-limit';
 import { getSession, replaceSession, revokeUserSessions, type ClientMeta, type IssuedSession } from './sessions';
 import { asLanguage } from './language';
 import type { Viewer } from './viewer';
+import { mayRegister } from '../partners/registration';
 
 export const REGISTRANT_PERMISSIONS = ['dashboard'] as const;
 
 const partnerNotFound = () => new AppError(404, 'error.partner.notFound', 'Partner not found');
+/** One answer for an unknown partner and for an address outside the partner's domain. */
+export const registrationNotAllowed = () =>
+  new AppError(403, 'error.registration.notAllowed', "Registration here is open only to email addresses of the organisation's own domain. Please ask an admin of your organisation for access.");
 
 /** POST /auth/partners/{partner_id}/users. Same answer for a new and an existing address. */
 export async function register(db: Db, partnerId: number, req: RegisterRequest, meta: ClientMeta): Promise<void> {
   if (req.partner_id !== partnerId) throw new AppError(400, 'error.validation.invalid', 'partner_id does not match the path');
   await hit(db, ipKey('register', meta.ip), LIMITS.registerIp);
   await hit(db, accountKey('register', req.email), LIMITS.registerAccount);
-  assertPasswordPolicy(req.password);
   const [partner] = await db.select().from(partners).where(eq(partners.id, partnerId)).limit(1);
-  if (!partner) throw partnerNotFound();
+  if (!partner || !mayRegister(partner, req.email)) throw registrationNotAllowed();
+  assertPasswordPolicy(req.password);
   const language = asLanguage(partner.language);
   const [existing] = await db.select().from(users).where(eq(users.email, req.email)).limit(1);
   if (existing?.emailVerified) {
@@ -50,6 +57,9 @@ export async function confirmRegistration(db: Db, email: string, code: string, m
   if (!user) throw codeInvalid();
   const row = await consumeCode(db, user.id, 'register', code);
   const partnerId = Number(row.target);
+  // The partner may have closed open registration since the code was sent.
+  const [partner] = await db.select().from(partners).where(eq(partners.id, partnerId)).limit(1);
+  if (!partner || !mayRegister(partner, user.email)) throw registrationNotAllowed();
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await db.insert(memberships).values({ userId: user.id, partnerId, accessLevel: DEFAULT_ACCESS_LEVEL }).onConflictDoNothing();
   await db

@@ -2,10 +2,16 @@
 // (15 min); the refresh token of the same row renews it. Renewing writes a new row of the same
 // family and ends the old one, so a refresh token works once: presenting a spent one again is
 // reuse (a stolen copy), and the whole family ends. Only hashes of tokens are stored.
+//
+// Grace: two tabs or a retried request may present the same refresh token at once. Within
+// REFRESH_REUSE_GRACE_MS of its renewal a spent token answers again with the SAME successor pair,
+// as long as that successor is still unused. The successor's tokens are derived from the spent
+// refresh token (HMAC under the server secret, crypto.derivedToken), so they can be handed out
+// again without being stored in any readable form: the row keeps only their SHA-256 as always.
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { newToken, sha256 } from '../../lib/crypto';
+import { derivedToken, newToken, sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { config } from '../../config';
 import { now, nowMs } from '../../lib/clock';
@@ -116,31 +122,78 @@ export async function replaceSession(db: Db, old: SessionRow, change: { partnerI
 
 export const refreshInvalid = () => new AppError(401, 'error.auth.refreshInvalid', 'Your session has ended. Please sign in again.');
 
-/** POST /auth/refresh_token: spends `refreshToken` and returns the next session of its family. */
+/**
+ * How long a spent refresh token still answers with its successor (concurrent renewals from
+ * several tabs, a retry on a slow network). After that, presenting it again is reuse.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+const refreshReused = () => new AppError(401, 'error.auth.refreshReused', 'This session was ended for your security. Please sign in again.');
+
+/** The successor pair of a refresh token: the same for every renewal that presents it. */
+function successorTokens(refreshToken: string): { accessToken: string; refreshToken: string } {
+  return { accessToken: derivedToken('refresh-successor-access', refreshToken), refreshToken: derivedToken('refresh-successor-refresh', refreshToken) };
+}
+
+/**
+ * Writes the successor row of `spent` (if no concurrent renewal wrote it first) and returns it
+ * with its tokens while it is unused; null once it was renewed, revoked or signed out.
+ */
+async function successorOf(db: Db, spent: SessionRow, refreshToken: string, meta: ClientMeta): Promise<IssuedSession | null> {
+  const tokens = successorTokens(refreshToken);
+  const at = (spent.rotatedAt ?? now()).getTime();
+  const values = {
+    userId: spent.userId,
+    partnerId: spent.partnerId,
+    tokenHash: sha256(tokens.accessToken),
+    refreshHash: sha256(tokens.refreshToken),
+    familyId: spent.familyId,
+    expiresAt: new Date(at + config.accessTokenTtlSec * 1000),
+    refreshExpiresAt: spent.refreshExpiresAt,
+    mfaVerified: spent.mfaVerified,
+    ip: meta.ip ?? spent.ip,
+    userAgent: (meta.userAgent ?? spent.userAgent)?.slice(0, 400) ?? null,
+    createdAt: new Date(at),
+    lastSeenAt: new Date(at),
+  };
+  // Unique token hashes make this idempotent: of concurrent renewals one inserts, all read it.
+  const [inserted] = await db.insert(sessions).values(values).onConflictDoNothing().returning();
+  const row = inserted ?? (await db.select().from(sessions).where(eq(sessions.tokenHash, values.tokenHash)).limit(1))[0];
+  if (!row || row.revokedAt || row.familyId !== spent.familyId || row.refreshHash !== values.refreshHash) return null;
+  return { session: row, ...tokens };
+}
+
+/**
+ * POST /auth/refresh_token: spends `refreshToken` and returns the next session of its family.
+ * Within the grace period the same token answers with the same (still unused) successor.
+ */
 export async function rotateRefresh(db: Db, refreshToken: string, meta: ClientMeta): Promise<IssuedSession> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken))).limit(1);
+  let [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken))).limit(1);
   if (!row) throw refreshInvalid();
-  if (row.revokedAt) {
-    // A spent refresh token came back: someone holds a copy. End the whole family (issue 3 §3).
-    await revokeFamily(db, row.familyId);
-    throw new AppError(401, 'error.auth.refreshReused', 'This session was ended for your security. Please sign in again.');
+  if (!row.refreshExpiresAt || row.refreshExpiresAt.getTime() <= nowMs()) {
+    if (!row.revokedAt) throw refreshInvalid();
+  } else if (!row.revokedAt) {
+    // Conditional update: of concurrent renewals with the same token exactly one spends it.
+    const t = now();
+    const [spent] = await db
+      .update(sessions)
+      .set({ revokedAt: t, rotatedAt: t })
+      .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)))
+      .returning();
+    if (spent) {
+      const next = await successorOf(db, spent, refreshToken, meta);
+      if (next) return next;
+    }
+    [row] = await db.select().from(sessions).where(eq(sessions.id, row.id)).limit(1);
   }
-  if (!row.refreshExpiresAt || row.refreshExpiresAt.getTime() <= nowMs()) throw refreshInvalid();
-  // Conditional update: of two concurrent renewals with the same token only one wins.
-  const spent = await db
-    .update(sessions)
-    .set({ revokedAt: now() })
-    .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (spent.length === 0) {
-    await revokeFamily(db, row.familyId);
-    throw new AppError(401, 'error.auth.refreshReused', 'This session was ended for your security. Please sign in again.');
+  // A spent token: renewed moments ago (another tab, a retry) → the same successor pair.
+  if (row.rotatedAt && nowMs() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS && row.refreshExpiresAt && row.refreshExpiresAt.getTime() > nowMs()) {
+    const again = await successorOf(db, row, refreshToken, meta);
+    if (again) return again;
   }
-  return createSession(db, row.userId, row.partnerId, { ip: meta.ip ?? row.ip, userAgent: meta.userAgent ?? row.userAgent }, {
-    mfaVerified: row.mfaVerified,
-    familyId: row.familyId,
-    refreshExpiresAt: row.refreshExpiresAt,
-  });
+  // Otherwise someone holds a copy of a spent token: end the whole family (issue 3 §3).
+  await revokeFamily(db, row.familyId);
+  throw refreshReused();
 }
 
 /** The user's live sessions (one row per family: the current generation). */
