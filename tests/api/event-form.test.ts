@@ -11,7 +11,7 @@ import { eventForecasts, events, halls, tasks, ticketTransactions, venues } from
 import { runOnce } from '../../src/server/jobs/worker';
 import { FORECAST_RECOMPUTE } from '../../src/server/modules/forecast';
 import { earliestDate, EventForm } from '../../src/lib/contracts/event-form';
-import { insertManualEvent, MAX_ID_ATTEMPTS } from '../../src/server/modules/events/editor';
+import { findEditableEvent, insertManualEvent, MAX_ID_ATTEMPTS } from '../../src/server/modules/events/editor';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -315,6 +315,12 @@ describe('values the database could not hold (POST and PUT)', () => {
       expect(res.status, path).toBe(400);
       expect((await errorOf(res)).error_code).toBe('error.validation.invalid');
     }
+  });
+
+  it('the editor pages find no event for an eid holding NUL or a lone surrogate (was a database error)', async () => {
+    expect(await findEditableEvent(t.db, 1001, 'E1001-00001\u0000')).toBeNull();
+    expect(await findEditableEvent(t.db, 1001, '\ud800')).toBeNull();
+    expect(await findEditableEvent(t.db, 1001, 'E1001-00001')).toMatchObject({ id: 'e1001-00001' });
   });
 
   it('answers 409 error.events.idConflict after 20 taken ids instead of a plain error', async () => {

@@ -8,6 +8,7 @@ import { events, halls, venues } from '../../db/schema';
 import type { EventDetails, EventFormData } from '../../../lib/contracts/event-form';
 import { AppError, notFound } from '../../lib/errors';
 import { EVENT_ID_RE } from './item';
+import { isSafeText } from '../../../lib/contracts/limits';
 
 /** The form's date and time are the UTC wall time every screen shows (spec 3 §9). */
 function startOf(form: EventFormData): Date {
@@ -161,6 +162,8 @@ export async function getEventDetails(db: Db, partnerId: number, id: string): Pr
 
 /** The edit routes carry the eid (spec 3 "Routes"); our own ids are accepted too. */
 export async function findEventIdByEid(db: Db, partnerId: number, eid: string): Promise<string | undefined> {
+  // The page routes hand the URL's segment over as it is: a %00 would reach the database.
+  if (!eid || eid.length > 200 || !isSafeText(eid)) return undefined;
   const [row] = await db
     .select({ id: events.id })
     .from(events)
