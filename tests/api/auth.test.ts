@@ -108,6 +108,30 @@ describe('POST /api/v3/auth', () => {
     }
   });
 
+  // Security hardening: a NUL reached the users lookup and PostgreSQL refused it (500), no sign-in needed.
+  it('rejects a NUL or an unpaired surrogate in the credentials with 400 naming the field', async () => {
+    for (const [json, path] of [
+      [{ username: 'a\u0000b', password: 'x' }, 'username'],
+      [{ username: 'admin@encore.demo\u0000', password: 'x' }, 'username'],
+      [{ username: '\ud800', password: 'x' }, 'username'],
+      [{ username: 'admin@encore.demo', password: 'x', device_key: 'dev_\u0000', device_group_key: 'grp_x' }, 'device_key'],
+    ] as const) {
+      const res = await api.request('/api/v3/auth', { method: 'POST', json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      const body = await errorOf(res);
+      expect(body.error_code).toBe('error.validation.invalid');
+      expect(body.issues?.map((i) => i.path)).toEqual([path]);
+    }
+    for (const [path, json] of [
+      ['/api/v3/auth/initiate_forgot_password', { email: 'a\u0000@b.de' }],
+      ['/api/v3/auth/mfa/email/resend', { username: 'a\u0000', session: 'x'.repeat(20) }],
+    ] as const) {
+      const res = await api.request(path, { method: 'POST', json });
+      expect(res.status, path).toBe(400);
+      expect((await errorOf(res)).error_code).toBe('error.validation.invalid');
+    }
+  });
+
   it('rejects an oversized body with 413', async () => {
     const res = await api.request('/api/v3/auth', { method: 'POST', json: { username: 'a@b.c', password: 'x'.repeat(1_200_000) } });
     expect(res.status).toBe(413);

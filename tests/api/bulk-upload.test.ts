@@ -220,6 +220,50 @@ describe('invalid workbooks create nothing', () => {
   });
 });
 
+// Security hardening: rows the database could not hold (they were 500s) are listed per cell like
+// every other bad row, and nothing is created.
+describe('out-of-range and unstorable cells', () => {
+  it('lists capacity above int4 and the venue limit, prices of 1e39 and 1e-320, and NUL text per cell', async () => {
+    const d = euDate(ahead(12));
+    const buf = await xlsx({
+      Events: [
+        EN,
+        row('R-1', d, { capacity: 2_147_483_648 }),
+        row('R-2', d, { capacity: 1_000_001 }),
+        row('R-3', d, { price: 1e39 }),
+        row('R-4', d, { price: 1e-320 }),
+        row('R-5', d, { price: 12.345 }),
+        // OOXML escapes NUL as _x0000_; the reader decodes it back to NUL.
+        row('R-6', d, { title: 'Gala_x0000_' }),
+        row('R-7', d),
+      ],
+      'Lineup Artists': [['Event Identifier', 'Artist Name', 'Role/Type'], ['R-7', 'Chor_x0000_', 'choir']],
+      'Setlist Works': [['Event Identifier', 'Composer', 'Work Title'], ['R-7', 'Bach', 'Messe_x0000_']],
+    });
+    const body = await expectRefused(buf, 400, 'invalid_rows');
+    expect(body.issues!.map((i) => `${i.path}:${i.message}`).sort()).toEqual(
+      [
+        'events.2.capacity.J:capacityTooLarge',
+        'events.3.capacity.J:capacityTooLarge',
+        'events.4.price.F:priceTooLarge',
+        'events.5.price.F:priceDecimals',
+        'events.6.price.F:priceDecimals',
+        'events.7.title.B:badText',
+        'lineups.2.artist.B:badText',
+        'setlists.2.work.C:badText',
+      ].sort(),
+    );
+  });
+
+  it('creates events at the limits (capacity 1,000,000, price 999,999.99)', async () => {
+    const res = await upload(await xlsx({ Events: [EN, row('MAX-1', euDate(ahead(13)), { capacity: 1_000_000, price: 999_999.99 })] }));
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const details = await (await api.request(`/api/v3/events/${body.ids[0]}/details`, { token: admin })).json();
+    expect(details).toMatchObject({ capacity: 1_000_000, price: 999_999.99 });
+  });
+});
+
 describe('hostile workbooks', () => {
   it('a zip bomb is refused before it is inflated', async () => {
     const bomb = rawXlsx(Buffer.alloc(200 * 1024 * 1024, 0x20));

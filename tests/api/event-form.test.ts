@@ -2,15 +2,16 @@
 // rule as a 400 with field issues, the simulation permission, partner scoping, find-or-create of
 // venues and halls, and a forecast from comparable events for a new simulated event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { apiClient } from '../helpers/api';
+import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/db/seed/accounts';
 import { DAY, seedEventsFixture } from '../helpers/events-fixture';
 import { eventForecasts, events, halls, tasks, ticketTransactions, venues } from '../../src/server/db/schema';
 import { runOnce } from '../../src/server/jobs/worker';
 import { FORECAST_RECOMPUTE } from '../../src/server/modules/forecast';
-import { earliestDate } from '../../src/lib/contracts/event-form';
+import { earliestDate, EventForm } from '../../src/lib/contracts/event-form';
+import { findEditableEvent, insertManualEvent, MAX_ID_ATTEMPTS } from '../../src/server/modules/events/editor';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -248,5 +249,98 @@ describe('permissions', () => {
     expect((await send('PUT', '/events/e1001-00001', full(), analyst)).status).toBe(403);
     expect((await get('/events/e1001-00001/details', analyst)).status).toBe(200);
     expect((await get('/events/', analyst)).status).toBe(200);
+  });
+});
+
+// Security hardening: each of these answered 500 before (PostgreSQL refused the value, or a
+// check threw on an impossible date); now the contract refuses them with the field's reason.
+describe('values the database could not hold (POST and PUT)', () => {
+  const both = async (json: unknown) => {
+    const post = await issuesOf(json);
+    const put = await issuesOf(json, 'PUT', '/events/e1001-00003?event_type=fdlive');
+    expect(put).toEqual(post);
+    return post;
+  };
+
+  it('refuses a NUL in any text field and an unpaired surrogate in lineups and setlists', async () => {
+    expect(await both(full({ name: 'Mahler\u00002' }))).toEqual({ name: 'badText' });
+    expect(await both(full({ description: 'a\u0000' }))).toEqual({ description: 'badText' });
+    expect(await both(full({ city: 'K\u0000ln' }))).toEqual({ city: 'badText' });
+    expect(await both(full({ venue: '\u0000' }))).toEqual({ venue: 'badText' });
+    expect(await both(full({ hall: 'Saal\u0000' }))).toEqual({ hall: 'badText' });
+    expect(await both(full({ lineups: [{ artist_name: '\ud800', artist_type: 'orchestra' }] }))).toEqual({ 'lineups.0.artist_name': 'badText' });
+    expect(await both(full({ lineups: [{ artist_name: 'A', artist_type: 'orchestra\udc00' }] }))).toEqual({ 'lineups.0.artist_type': 'badText' });
+    expect(await both(full({ setlists: [{ artist_name: 'Mahler', track: 'x\ud83d' }] }))).toEqual({ 'setlists.0.track': 'badText' });
+    expect(await both(full({ setlists: [{ artist_name: 'a\u0000', track: 'T' }] }))).toEqual({ 'setlists.0.artist_name': 'badText' });
+    // A surrogate pair (an emoji) is ordinary text.
+    const ok = await send('POST', '/events/', full({ name: 'Mahler 🎻', lineups: [{ artist_name: 'Ensemble 🎺', artist_type: 'ensemble' }] }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await get(`/events/${ok.body.ids[0]}/details`)).body).toMatchObject({ name: 'Mahler 🎻', lineups: [{ artist_name: 'Ensemble 🎺' }] });
+  });
+
+  it('refuses capacities and prices no venue has', async () => {
+    expect(await both(full({ capacity: 2_147_483_648 }))).toEqual({ capacity: 'capacityTooLarge' });
+    expect(await both(full({ capacity: 1_000_001 }))).toEqual({ capacity: 'capacityTooLarge' });
+    expect(await both(full({ capacity: '1e12' }))).toEqual({ capacity: 'capacityTooLarge' });
+    expect(await both(full({ price: 1e39 }))).toEqual({ price: 'priceTooLarge' });
+    expect(await both(full({ price: 1_000_000.01 }))).toEqual({ price: 'priceTooLarge' });
+    expect(await both(full({ price: 1e-320 }))).toEqual({ price: 'priceDecimals' });
+    expect(await both(full({ price: 45.555 }))).toEqual({ price: 'priceDecimals' });
+    // 1e400 in JSON text parses to Infinity.
+    const raw = JSON.stringify(full({ capacity: 1 })).replace('"capacity":1', '"capacity":1e400');
+    const inf = await api.request('/api/v3/events/', { method: 'POST', token: admin, headers: { 'content-type': 'application/json' }, body: raw });
+    expect(inf.status).toBe(400);
+    expect((await errorOf(inf)).issues?.map((i) => i.path)).toEqual(['capacity']);
+  });
+
+  it('keeps the largest capacity and price to the cent (price is a double now, not a float4)', async () => {
+    const { status, body } = await send('POST', '/events/', full({ capacity: 1_000_000, price: 999_999.99 }));
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect((await get(`/events/${body.ids[0]}/details`)).body).toMatchObject({ capacity: 1_000_000, price: 999_999.99 });
+    const cents = await send('POST', '/events/', full({ price: 19.99 }));
+    expect((await get(`/events/${cents.body.ids[0]}/details`)).body.price).toBe(19.99);
+  });
+
+  it('refuses impossible calendar dates instead of failing on them', async () => {
+    for (const date of ['2027-13-45', '2027-00-10', '0000-00-00', '2027-02-29', '2028-02-30', '2027-04-31', '+12027-01-01']) {
+      expect(await both(full({ date })), date).toEqual({ date: 'badDate' });
+    }
+    // 2028 is a leap year: its 29 February exists.
+    expect((await send('POST', '/events/', full({ date: '2028-02-29' }))).status).toBe(200);
+  });
+
+  it('refuses a NUL in the list query, the flagged list query and an event id', async () => {
+    for (const path of ['/events?q=%00', '/events/?q=a%00b', '/events/flagged?q=%00', '/events?city=%00', '/events?city[]=K%C3%B6ln&city[]=%00', '/events/e1001-00001%00/details']) {
+      const res = await api.request(`/api/v3${path}`, { token: admin });
+      expect(res.status, path).toBe(400);
+      expect((await errorOf(res)).error_code).toBe('error.validation.invalid');
+    }
+  });
+
+  it('the editor pages find no event for an eid holding NUL or a lone surrogate (was a database error)', async () => {
+    expect(await findEditableEvent(t.db, 1001, 'E1001-00001\u0000')).toBeNull();
+    expect(await findEditableEvent(t.db, 1001, '\ud800')).toBeNull();
+    expect(await findEditableEvent(t.db, 1001, 'E1001-00001')).toMatchObject({ id: 'e1001-00001' });
+  });
+
+  it('answers 409 error.events.idConflict after 20 taken ids instead of a plain error', async () => {
+    // Every id the next saves would try is taken under its eid (E1001-SIM-n), as by a burst of saves.
+    const res = (await t.db.execute(
+      sql`select coalesce(max(substring(id from 11)::int), 0)::int as n from events where partner_id = 1001 and id like 'e1001-sim-%' and substring(id from 11) ~ '^[0-9]+$'`,
+    )) as unknown as { rows: { n: number }[] };
+    const next = res.rows[0]!.n + 1;
+    const [tpl] = await t.db.select().from(events).where(eq(events.id, 'e1001-00003'));
+    await t.db.insert(events).values(
+      Array.from({ length: MAX_ID_ATTEMPTS + 2 }, (_, k) => ({ ...tpl!, id: `e1001-taken-${k}`, eid: `E1001-SIM-${next + k}` })),
+    );
+    try {
+      const { status, body } = await send('POST', '/events/', full({ name: 'Crowded' }));
+      expect(status).toBe(409);
+      expect(body).toMatchObject({ error_code: 'error.events.idConflict', message: expect.any(String) });
+      await expect(insertManualEvent(t.db, 1001, EventForm.parse(full()))).rejects.toMatchObject({ status: 409, code: 'error.events.idConflict' });
+    } finally {
+      await t.db.delete(events).where(sql`${events.id} like 'e1001-taken-%'`);
+    }
+    expect((await send('POST', '/events/', full({ name: 'Room again' }))).status).toBe(200);
   });
 });

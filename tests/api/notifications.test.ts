@@ -222,6 +222,19 @@ describe('GET /attachment', () => {
     }
   });
 
+  // Security hardening: these answered 500 (decodeURIComponent threw; a decoded NUL reached the database).
+  it('answers invalidRemoteDownloadUrl for broken percent-encoding and a NUL in the path', async () => {
+    for (const q of ['/api/v3/storage/objects/%25', '/api/v3/storage/objects/%25E0%25A4%25A', '/api/v3/storage/objects/1001/a%2500.pdf', '/api/v3/storage/objects/1001/%250a.pdf']) {
+      const res = await api.request(`/api/v3/attachment?url=${q}`, { token: admin });
+      expect(res.status, q).toBe(400);
+      expect((await errorOf(res)).error_code, q).toBe('error.attachment.invalidRemoteDownloadUrl');
+    }
+    // A NUL in the query value itself is refused by the API's input net.
+    const nul = await api.request('/api/v3/attachment?url=/api/v3/storage/objects/a%00.pdf', { token: admin });
+    expect(nul.status).toBe(400);
+    expect((await errorOf(nul)).error_code).toBe('error.validation.invalid');
+  });
+
   it('does not find an own-storage object while storage is not there yet', async () => {
     const res = await api.request(`/api/v3/attachment?url=${encodeURIComponent('/api/v3/storage/objects/1001/a.pdf')}`, { token: admin });
     expect(res.status).toBe(404);

@@ -57,6 +57,25 @@ describe('who am I', () => {
     }
   });
 
+  // Security hardening: these reached the users table and PostgreSQL refused them (500).
+  it('rejects a NUL or an unpaired surrogate in the profile with 400 naming the field', async () => {
+    for (const [json, path] of [
+      [{ given_name: 'a\u0000b' }, 'given_name'],
+      [{ family_name: 'Müller\udc00' }, 'family_name'],
+      [{ multi_partner_view: '\u0000' }, 'multi_partner_view'],
+    ] as const) {
+      const res = await api.request('/api/v3/profile', { method: 'PUT', token: analyst, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      const body = await errorOf(res);
+      expect(body.error_code).toBe('error.validation.invalid');
+      expect(body.issues?.map((i) => i.path)).toEqual([path]);
+    }
+    const email = await api.request('/api/v3/profile/email', { method: 'POST', token: analyst, json: { new_email: 'x\u0000@y.de', password: 'p' } });
+    expect(email.status).toBe(400);
+    // Names with emoji (surrogate pairs) are fine.
+    expect((await api.request('/api/v3/profile', { method: 'PUT', token: analyst, json: { given_name: 'Jonas 🎻' } })).status).toBe(200);
+  });
+
   it('returns the partner details of spec 1 §1', async () => {
     const p = await (await api.request('/api/v3/partners/', { token: admin })).json();
     expect(p).toEqual({

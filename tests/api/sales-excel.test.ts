@@ -209,3 +209,32 @@ describe('scope and permission', () => {
     }
   });
 });
+
+// Security hardening: cells outside what the columns (and a venue) can hold are cell errors like
+// any other bad cell (they were 500s), and revenue above int4's 21 million is stored.
+describe('out-of-range cells', () => {
+  const d = daysAgo(163);
+  it('stores a day with more than 21 million in revenue and reads it back as a number', async () => {
+    const res = await upload(await xlsx({ Sales: [HEADER, [d, 90_000, 27_500_000.25], [d, 10_000, 2_500_000]] }));
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ tickets: 100_000, revenue: 30_000_000.25 });
+    const summary = await (await api.request(`/api/v3/daily_revenue_summary/?event_id=${EVENT}`, { token: admin })).json();
+    expect(summary.manual_adjustments.find((f: { date: string }) => f.date === iso(d)).revenue.total).toBe(30_000_000.25);
+  });
+  it('invalid_total_revenue: above the per-entry limit, above int4, 1e39', async () => {
+    for (const v of [1_000_000_000.01, 2e9, 1e39]) await expectRefused(await xlsx({ Sales: [HEADER, [d, 1, v]] }), 400, 'invalid_total_revenue', 'Sales!C2');
+  });
+  it('invalid_transaction_count: above the per-entry limit and above int4', async () => {
+    for (const v of [1_000_001, 2_147_483_648, 1e39]) await expectRefused(await xlsx({ Sales: [HEADER, [d, v, 1]] }), 400, 'invalid_transaction_count', 'Sales!B2');
+  });
+  it('rows of one day and type that add up past the limits are refused at the row that passes them', async () => {
+    const many = Array.from({ length: 3 }, () => [d, 600_000, 1] as Cells);
+    await expectRefused(await xlsx({ Sales: [HEADER, ...many] }), 400, 'invalid_transaction_count', 'Sales!B3');
+    const rich = Array.from({ length: 3 }, () => [d, 1, 600_000_000] as Cells);
+    await expectRefused(await xlsx({ Sales: [HEADER, ...rich] }), 400, 'invalid_total_revenue', 'Sales!C3');
+  });
+  it('a NUL (_x0000_ in the file) in a ticket type is an invalid ticket type, not a database error', async () => {
+    await expectRefused(await xlsx({ Sales: [HEADER, [d, 1, 1, 'regular_x0000_']] }), 400, 'invalid_ticket_type', 'Sales!D2');
+  });
+});

@@ -8,7 +8,7 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/db/seed/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
-import { events, permissions, tasks, users } from '../../src/server/db/schema';
+import { events, permissions, tasks, ticketTransactions, users } from '../../src/server/db/schema';
 import { fileForm, xlsx } from '../helpers/workbooks';
 
 let t: TestDb;
@@ -36,10 +36,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (json: unknown, token = admin) => api.request('/api/v3/ingest/transaction_summary', { method: 'POST', token, json });
-const totals = async (eventId: string) =>
-  ((await t.db.execute(
-    sql`select coalesce(sum(quantity),0)::int as tickets, coalesce(sum(amount_minor),0)::int as minor, count(*)::int as n from ticket_transactions where event_id = ${eventId}`,
-  )) as unknown as { rows: { tickets: number; minor: number; n: number }[] }).rows[0]!;
+// amount_minor is bigint: its sum comes back as a string from pg, so it is read as a number here.
+const totals = async (eventId: string) => {
+  const r = ((await t.db.execute(
+    sql`select coalesce(sum(quantity),0)::int as tickets, coalesce(sum(amount_minor),0)::bigint as minor, count(*)::int as n from ticket_transactions where event_id = ${eventId}`,
+  )) as unknown as { rows: { tickets: number; minor: string | number; n: number }[] }).rows[0]!;
+  return { tickets: r.tickets, minor: Number(r.minor), n: r.n };
+};
 
 describe('POST /ingest/transaction_summary', () => {
   it('records the summary as manual sales on the end date and enqueues the recompute', async () => {
@@ -251,5 +254,93 @@ describe('without the sales permission', () => {
     } finally {
       await t.db.update(permissions).set({ isEnabled: true }).where(and(eq(permissions.userId, userId), eq(permissions.name, 'sales')));
     }
+  });
+});
+
+// Security hardening: values the database cannot hold are 400s (they were 500s), and revenue a
+// large event really takes (above int4's 21,474,836.47 in minor units) is stored and read back.
+describe('values the database could not hold', () => {
+  const summary = (patch: Record<string, unknown>) => ({
+    event_id: 'e1001-00004', start_date: daysAgo(5), end_date: daysAgo(2), ticket_types: { regular: { count: 1, revenue: 1 } }, ...patch,
+  });
+
+  it('records revenue above 21 million exactly and every reader gets numbers', async () => {
+    const res = await post(summary({ end_date: daysAgo(1), ticket_types: { regular: { count: 60_000, revenue: 25_000_000.55 } } }));
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ tickets: 60_000, revenue: 25_000_000.55 });
+    // drizzle's bigint column in mode 'number' (pg returns int8 as a string without it).
+    const [row] = await t.db
+      .select({ minor: ticketTransactions.amountMinor })
+      .from(ticketTransactions)
+      .where(and(eq(ticketTransactions.eventId, 'e1001-00004'), eq(ticketTransactions.amountMinor, 2_500_000_055)));
+    expect(row?.minor).toBe(2_500_000_055);
+    // Raw sum() readers: the daily summary and the export.
+    const daily = await (await api.request('/api/v3/daily_revenue_summary/?event_id=e1001-00004', { token: admin })).json();
+    const day = daily.manual_adjustments.find((d: { date: string }) => d.date === daysAgo(1));
+    expect(day.revenue).toEqual({ total: 25_000_000.55, parts: { regular: 25_000_000.55 } });
+    const ws = (await exportWorkbook('?q=Rock')).getWorksheet('Sales')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const values: unknown[] = [];
+    ws.eachRow((r, n) => {
+      if (n > 1 && r.getCell(1).value === 'e1001-00004') values.push(r.getCell(header.indexOf('regular revenue') + 1).value);
+    });
+    expect(values).toContain(25_000_000.55);
+  });
+
+  it.each([
+    ['revenue above the per-entry limit', { ticket_types: { regular: { count: 1, revenue: 1_000_000_000.01 } } }, 'ticket_types.regular.revenue'],
+    ['revenue of 1e39', { ticket_types: { regular: { count: 1, revenue: 1e39 } } }, 'ticket_types.regular.revenue'],
+    ['revenue with three decimals', { ticket_types: { regular: { count: 1, revenue: 10.555 } } }, 'ticket_types.regular.revenue'],
+    ['revenue of 1e-320', { ticket_types: { regular: { count: 1, revenue: 1e-320 } } }, 'ticket_types.regular.revenue'],
+    ['tickets above the per-entry limit', { ticket_types: { regular: { count: 1_000_001, revenue: 1 } } }, 'ticket_types.regular.count'],
+    ['tickets of 2^31', { ticket_types: { regular: { count: 2_147_483_648, revenue: 1 } } }, 'ticket_types.regular.count'],
+    ['a NUL in the event id', { event_id: 'e1001-00004\u0000' }, 'event_id'],
+    ['an unpaired surrogate in the event id', { event_id: '\ud800' }, 'event_id'],
+    ['the impossible day 2027-13-45', { start_date: '2027-13-45' }, 'start_date'],
+    ['the day 0000-00-00', { end_date: '0000-00-00' }, 'end_date'],
+  ])('refuses %s with a 400 naming the field', async (_name, patch, path) => {
+    const res = await post(summary(patch));
+    expect(res.status).toBe(400);
+    const body = await errorOf(res);
+    expect(body.error_code).toBe('error.validation.invalid');
+    expect(body.issues?.map((i) => i.path)).toContain(path);
+  });
+
+  it('refuses a NUL in the export query and the spreadsheet upload query with a 400', async () => {
+    for (const path of ['/api/v3/daily_revenue_summary/sales_edit_export?q=%00', '/api/v3/daily_revenue_summary/sales_edit_export?city=%00', '/api/v3/daily_revenue_summary/?event_id=e1001-00004%00']) {
+      const res = await api.request(path, { token: admin });
+      expect(res.status, path).toBe(400);
+      expect((await errorOf(res)).error_code).toBe('error.validation.invalid');
+    }
+    const up = await api.request('/api/v3/ingest/transaction_summary/from_excel?eid=e1001-00004%00', { method: 'POST', token: admin, body: fileForm(await xlsx({ Sales: [['Date*', 'Tickets*', 'Revenue*'], [daysAgo(2), 1, 1]] })) });
+    expect(up.status).toBe(400);
+    expect((await errorOf(up)).error_code).toBe('error.validation.invalid');
+  });
+
+  it('imports adjustments above 21 million and refuses out-of-range cells as cell errors', async () => {
+    const H = ['Event ID', 'Event', 'Event date', 'Date', 'regular tickets', 'regular revenue'];
+    const d = new Date(`${daysAgo(6)}T00:00:00Z`);
+    const before = await totals('e1001-00004');
+    const ok = await importFile(await xlsx({ Sales: [H, ['e1001-00004', '', null, d, 40_000, 30_000_000]] }));
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const after = (await t.db.execute(sql`select coalesce(sum(amount_minor), 0)::bigint as minor from ticket_transactions where event_id = 'e1001-00004' and sold_at::date = ${daysAgo(6)}`)) as unknown as { rows: { minor: string | number }[] };
+    expect(Number(after.rows[0]!.minor)).toBe(3_000_000_000);
+    const cases: [unknown[], string, string][] = [
+      [['e1001-00004', '', null, d, 1, 2e9], 'invalid_total_revenue', 'Sales!F2'],
+      [['e1001-00004', '', null, d, 1, 1e39], 'invalid_total_revenue', 'Sales!F2'],
+      [['e1001-00004', '', null, d, 2_147_483_648, 1], 'invalid_transaction_count', 'Sales!E2'],
+      [['e1001-00004', '', null, d, 1_000_001, 1], 'invalid_transaction_count', 'Sales!E2'],
+      // OOXML escapes NUL as _x0000_; the reader decodes it back to NUL.
+      [['e1001-00004_x0000_', '', null, d, 1, 1], 'unknown_event', 'Sales!A2'],
+    ];
+    for (const [row, code, cell] of cases) {
+      const res = await importFile(await xlsx({ Sales: [H, row as never] }));
+      expect(res.status, `${code} ${JSON.stringify(row)} ${await res.clone().text()}`).toBe(400);
+      const body = await errorOf(res);
+      expect(res.status, code).toBe(400);
+      expect(body, JSON.stringify(row)).toMatchObject({ error_code: `error.sales_edit.${code}`, error_subcode: cell });
+    }
+    expect((await totals('e1001-00004')).n).toBe(before.n + 1);
   });
 });

@@ -315,6 +315,28 @@ describe('hostile and wrong input', () => {
     expect(tooMany.status).toBe(400);
   });
 
+  // Security hardening: these reached the database and answered 500.
+  it('refuses names, keys and etags holding NUL or an unpaired surrogate with a 400', async () => {
+    for (const object_name of ['a\u0000.pdf', '\ud800.pdf', 'x.pdf\udfff']) {
+      const res = await api.request('/api/v3/storage/multipart-upload', { method: 'POST', token: admin, json: { object_name, content_type: 'application/pdf', category: 'other' } });
+      expect(res.status, JSON.stringify(object_name)).toBe(400);
+      const body = await errorOf(res);
+      expect(body.error_code).toBe('error.validation.invalid');
+      expect(body.issues?.map((i) => i.path)).toEqual(['object_name']);
+    }
+    const u = await start('fine.pdf', 'application/pdf');
+    const etag = await complete(u, [{ part_number: 1, etag: 'abc\u0000' }]);
+    expect(etag.status).toBe(400);
+    expect((await errorOf(etag)).issues?.map((i) => i.path)).toEqual(['parts.0.etag']);
+    const key = await api.request(`/api/v3/storage/multipart-upload?upload_id=${u.upload_id}&object_key=${encodeURIComponent(u.object_key)}%00&expected_total_parts=1`, { token: admin });
+    expect(key.status).toBe(400);
+    expect((await errorOf(key)).error_code).toBe('error.validation.invalid');
+    const abort = await api.request('/api/v3/storage/multipart-upload', { method: 'DELETE', token: admin, json: { upload_id: u.upload_id, object_key: `${u.object_key}\ud800` } });
+    expect(abort.status).toBe(400);
+    // A name with an emoji (a surrogate pair) is fine.
+    await start('Programm 🎻.pdf', 'application/pdf');
+  });
+
   it('files campaign media under media, whatever category is sent', async () => {
     const res = await api.request('/api/v3/storage/multipart-upload', {
       method: 'POST',

@@ -1,5 +1,5 @@
 // GET /tasks/{id} and the worker: Celery-style states, SKIP LOCKED claims, retries, tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
@@ -9,6 +9,7 @@ import { registerTask, PermanentTaskError } from '../../src/server/modules/tasks
 import { runOnce } from '../../src/server/jobs/worker';
 import { tasks, sessions, users } from '../../src/server/db/schema';
 import { PURGE_SESSIONS } from '../../src/server/modules/tasks/maintenance';
+import { AppError } from '../../src/server/lib/errors';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -28,6 +29,12 @@ registerTask('test.flaky', async () => {
 });
 registerTask('test.broken', async () => {
   throw new PermanentTaskError('bad payload');
+});
+registerTask('test.leaky', async () => {
+  throw new Error('relation "secret_table" does not exist at /srv/encore/src/server/db.ts:12');
+});
+registerTask('test.user_error', async () => {
+  throw new AppError(400, 'error.sales_edit.invalid_date_range', 'The end date cannot be after the event');
 });
 
 beforeAll(async () => {
@@ -76,7 +83,37 @@ describe('tasks', () => {
       const body = await (await api.request(`/api/v3/tasks/${id}`, { token: admin })).json();
       expect(body.status).toBe('FAILURE');
       expect(body.ready).toBe(true);
-      expect(body.result.error).toBeTruthy();
+      expect(body.result).toEqual({ error_code: 'error.task.failed', message: 'The task failed. Please try again.' });
+    }
+  });
+
+  // Security hardening: a handler's raw error (SQL, paths, internals) went to the browser.
+  it('answers a failure with an error code and a safe message; the raw error goes only to the log', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const leak = await enqueueTask(t.db, { kind: 'test.leaky', partnerId: 1001, maxAttempts: 1 });
+      const user = await enqueueTask(t.db, { kind: 'test.user_error', partnerId: 1001, maxAttempts: 1 });
+      await drain();
+      const leaked = await (await api.request(`/api/v3/tasks/${leak.id}`, { token: admin })).json();
+      expect(leaked).toMatchObject({ status: 'FAILURE', ready: true, result: { error_code: 'error.task.failed', message: 'The task failed. Please try again.' } });
+      expect(JSON.stringify(leaked)).not.toContain('secret_table');
+      expect(logged.mock.calls.flat().map(String).join(' ')).toContain('secret_table');
+      // An AppError is written for users: its code and message pass through.
+      const shown = await (await api.request(`/api/v3/tasks/${user.id}`, { token: admin })).json();
+      expect(shown.result).toEqual({ error_code: 'error.sales_edit.invalid_date_range', message: 'The end date cannot be after the event' });
+      // A RETRY shows the same safe result while it waits.
+      const retry = await enqueueTask(t.db, { kind: 'test.leaky', partnerId: 1001, maxAttempts: 3 });
+      await runOnce(t.db, 'w');
+      const waiting = await (await api.request(`/api/v3/tasks/${retry.id}`, { token: admin })).json();
+      expect(waiting).toMatchObject({ status: 'RETRY', result: { error_code: 'error.task.failed' } });
+      await t.db.delete(tasks).where(eq(tasks.id, retry.id));
+      // Rows written before this rule (raw {error}) are answered safely as well.
+      const old = await enqueueTask(t.db, { kind: 'test.sum', partnerId: 1001 });
+      await t.db.update(tasks).set({ status: 'FAILURE', result: { error: 'relation "secret_table" does not exist' } }).where(eq(tasks.id, old.id));
+      const oldBody = await (await api.request(`/api/v3/tasks/${old.id}`, { token: admin })).json();
+      expect(oldBody.result).toEqual({ error_code: 'error.task.failed', message: 'The task failed. Please try again.' });
+    } finally {
+      logged.mockRestore();
     }
   });
 

@@ -3,7 +3,9 @@
 // the return target follows spec 3 §4 "Returns".
 import { describe, expect, it } from 'vitest';
 import { editorResolver, emptyValues, hasNumberProblems, mergeCopied, returnHref, toPayload, type EditorValues } from '../../src/islands/events/editor/form';
-import { earliestDate, type EventDetails } from '../../src/lib/contracts/event-form';
+import fs from 'node:fs';
+import { E, earliestDate, type EventDetails } from '../../src/lib/contracts/event-form';
+import { BULK_REASONS } from '../../src/lib/contracts/bulk-upload';
 
 const values = (over: Partial<EditorValues> = {}): EditorValues => ({
   name: 'Mahler 2',
@@ -31,6 +33,23 @@ describe('editorResolver', () => {
     expect(errors.blocks[1]).toMatchObject({ date: { message: 'tooEarly' }, capacity: { message: 'decimalError' }, price: { message: 'negativeError' } });
     expect(errors.lineups[0]).toMatchObject({ artist_name: { message: 'required' }, artist_type: { message: 'required' } });
     expect(hasNumberProblems(errors)).toBe(true);
+  });
+
+  it('refuses a capacity or price beyond what a venue has, with its own message, as a number problem', async () => {
+    const v = values({ blocks: [{ ...values().blocks[0], capacity: '2147483648', price: '1e39' }, { ...values().blocks[0], capacity: '1000000', price: '12.345' }] });
+    const { errors } = (await resolve(v)) as { errors: any };
+    expect(errors.blocks[0]).toMatchObject({ capacity: { message: 'capacityTooLarge' }, price: { message: 'priceTooLarge' } });
+    expect(errors.blocks[1]).toEqual({ price: expect.objectContaining({ message: 'priceDecimals' }) });
+    expect(hasNumberProblems(errors)).toBe(true);
+  });
+
+  it('has a message in every language for every reason the contract gives (form and bulk upload)', () => {
+    for (const lng of ['en', 'de']) {
+      const dict = JSON.parse(fs.readFileSync(`public/locales/${lng}/common.json`, 'utf8'));
+      for (const reason of Object.values(E)) expect(dict.eventEdit.errors[reason], `${lng} eventEdit.errors.${reason}`).toEqual(expect.any(String));
+      for (const reason of BULK_REASONS) expect(dict.bulkUpload.reasons[reason], `${lng} bulkUpload.reasons.${reason}`).toEqual(expect.any(String));
+      for (const key of ['ticketsTooLarge', 'revenueTooLarge']) expect(dict.event.salesEdit.errors[key], `${lng} ${key}`).toEqual(expect.any(String));
+    }
   });
 
   it('an empty form is a required-fields problem, not a number problem', async () => {

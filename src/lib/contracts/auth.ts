@@ -1,6 +1,7 @@
 // contracts: issue 3 complete
 // spec 1 §7 Authentication and profile
 import { z } from 'zod';
+import { text } from './common';
 import { LANGUAGES, PERMISSIONS } from '../constants';
 
 export const Challenge = z.enum(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'MFA_SETUP']);
@@ -16,11 +17,11 @@ export const MfaSettings = z.object({
 export type MfaSettings = z.infer<typeof MfaSettings>;
 
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
-  mfa_option: z.string().max(64).nullish(),
-  device_key: z.string().max(256).nullish(),
-  device_group_key: z.string().max(256).nullish(),
+  username: text().trim().min(1).max(320),
+  password: text().min(1).max(1024),
+  mfa_option: text().max(64).nullish(),
+  device_key: text().max(256).nullish(),
+  device_group_key: text().max(256).nullish(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -67,10 +68,10 @@ export type Profile = z.infer<typeof Profile>;
 
 export const UpdateProfileRequest = z
   .object({
-    given_name: z.string().trim().min(1).max(120),
-    family_name: z.string().trim().min(1).max(120),
+    given_name: text().trim().min(1).max(120),
+    family_name: text().trim().min(1).max(120),
     language: z.enum(LANGUAGES),
-    multi_partner_view: z.string().max(32),
+    multi_partner_view: text().max(32),
   })
   .partial()
   .strict();
@@ -109,10 +110,10 @@ export type MfaMethod = z.infer<typeof MfaMethod>;
 /** spec 1 §9 OTP length 6, digits only (spec 1 §5 MFA code). */
 export const OtpCode = z.string().trim().regex(/^\d{6}$/, 'six digits');
 
-const Email = z.string().trim().toLowerCase().pipe(z.email().max(320));
+const Email = text().trim().toLowerCase().pipe(z.email().max(320));
 /** Strength is checked by the server (error.password.policy), not here, so each key is reported. */
-const NewPassword = z.string().max(1024);
-const ChallengeSessionToken = z.string().min(16).max(256);
+const NewPassword = text().max(1024);
+const ChallengeSessionToken = text().min(16).max(256);
 
 /** The answer of calls that only confirm (spec 1 §7 "→ success"). */
 export const SuccessResponse = z.object({ success: z.boolean() });
@@ -120,7 +121,7 @@ export type SuccessResponse = z.infer<typeof SuccessResponse>;
 
 // PUT /auth/challenge/new-password → LoginResponse (a following challenge, e.g. MFA_SETUP, or tokens)
 export const NewPasswordChallengeRequest = z.object({
-  username: z.string().trim().min(1).max(320),
+  username: text().trim().min(1).max(320),
   session: ChallengeSessionToken,
   new_password: NewPassword,
 });
@@ -128,7 +129,7 @@ export type NewPasswordChallengeRequest = z.infer<typeof NewPasswordChallengeReq
 
 // PUT /auth/challenge/mfa-token → LoginResponse (DeviceKey/DeviceGroupKey set when remember_device)
 export const MfaTokenChallengeRequest = z.object({
-  username: z.string().trim().min(1).max(320),
+  username: text().trim().min(1).max(320),
   session: ChallengeSessionToken,
   mfa_token: OtpCode,
   mfa_method: MfaMethod,
@@ -138,7 +139,7 @@ export type MfaTokenChallengeRequest = z.infer<typeof MfaTokenChallengeRequest>;
 
 // POST /auth/mfa/email/resend → SuccessResponse (a new code; the previous one dies)
 export const MfaEmailResendRequest = z.object({
-  username: z.string().trim().min(1).max(320),
+  username: text().trim().min(1).max(320),
   session: ChallengeSessionToken,
 });
 export type MfaEmailResendRequest = z.infer<typeof MfaEmailResendRequest>;
@@ -146,9 +147,9 @@ export type MfaEmailResendRequest = z.infer<typeof MfaEmailResendRequest>;
 // POST /auth/refresh_token: the refresh token from the body (bearer clients) or, when absent,
 // from the HttpOnly refresh cookie (browser). Both cookies are rotated.
 export const RefreshTokenRequest = z.object({
-  token: z.string().max(256).nullish(),
-  device_key: z.string().max(256).nullish(),
-  device_group_key: z.string().max(256).nullish(),
+  token: text().max(256).nullish(),
+  device_key: text().max(256).nullish(),
+  device_group_key: text().max(256).nullish(),
 });
 export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
 
@@ -180,7 +181,7 @@ export type InitiateForgotPasswordRequest = z.infer<typeof InitiateForgotPasswor
 // POST /auth/confirm_forgot_password → SuccessResponse
 export const ConfirmForgotPasswordRequest = z.object({
   email: Email,
-  conf_code: z.string().trim().min(1).max(32),
+  conf_code: text().trim().min(1).max(32),
   new_password: NewPassword,
 });
 export type ConfirmForgotPasswordRequest = z.infer<typeof ConfirmForgotPasswordRequest>;
@@ -190,14 +191,14 @@ export const PartnerIdParam = z.object({ partner_id: z.coerce.number().int().pos
 export const RegisterRequest = z.object({
   email: Email,
   password: NewPassword,
-  given_name: z.string().trim().min(1).max(120),
-  family_name: z.string().trim().min(1).max(120),
+  given_name: text().trim().min(1).max(120),
+  family_name: text().trim().min(1).max(120),
   partner_id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 // POST /auth/partners/users/confirm → SuccessResponse
-export const ConfirmRegistrationRequest = z.object({ email: Email, conf_code: z.string().trim().min(1).max(32) });
+export const ConfirmRegistrationRequest = z.object({ email: Email, conf_code: text().trim().min(1).max(32) });
 export type ConfirmRegistrationRequest = z.infer<typeof ConfirmRegistrationRequest>;
 
 // POST /auth/partners/{partner_id}/update_users → SuccessResponse. Needs the signed-in session of
@@ -205,7 +206,7 @@ export type ConfirmRegistrationRequest = z.infer<typeof ConfirmRegistrationReque
 export const UpdateUsersRequest = z.object({
   email: Email,
   password: NewPassword,
-  name: z.string().trim().min(1).max(241),
+  name: text().trim().min(1).max(241),
   partner_id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 export type UpdateUsersRequest = z.infer<typeof UpdateUsersRequest>;
@@ -234,7 +235,7 @@ export const MfaSettingsUpdateRequest = z.object({
 export type MfaSettingsUpdateRequest = z.infer<typeof MfaSettingsUpdateRequest>;
 
 // DELETE /auth/mfa/totp → LoginResponse (authenticator removed after re-authentication)
-export const RemoveTotpRequest = z.object({ password: z.string().min(1).max(1024) });
+export const RemoveTotpRequest = z.object({ password: text().min(1).max(1024) });
 export type RemoveTotpRequest = z.infer<typeof RemoveTotpRequest>;
 
 // GET /auth/sessions → SessionList; DELETE /auth/sessions/{id} → 204 (404 for another user's id)
@@ -252,7 +253,7 @@ export type SessionList = z.infer<typeof SessionList>;
 export const SessionIdParam = z.object({ id: z.string().uuid() });
 
 // POST /profile/email → SuccessResponse (code mailed to the new address); confirm → Profile
-export const EmailChangeRequest = z.object({ new_email: Email, password: z.string().min(1).max(1024) });
+export const EmailChangeRequest = z.object({ new_email: Email, password: text().min(1).max(1024) });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequest>;
 export const EmailChangeConfirmRequest = z.object({ code: OtpCode });
 export type EmailChangeConfirmRequest = z.infer<typeof EmailChangeConfirmRequest>;

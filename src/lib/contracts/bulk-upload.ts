@@ -26,6 +26,7 @@ export type BulkField = (typeof EVENT_COLUMNS)[number] | (typeof LINEUP_COLUMNS)
  */
 export const BULK_REASONS = [
   'required', 'tooLong', 'negativeError', 'decimalError', 'notANumber', 'tooEarly', 'timeStep', 'badDate', 'badCategory', 'badRole',
+  'badText', 'capacityTooLarge', 'priceTooLarge', 'priceDecimals',
   'badTime', 'badIdentifier', 'duplicateIdentifier', 'identifierExists', 'unknownIdentifier', 'formula', 'missingColumn',
   'unknownColumn', 'duplicateColumn', 'missingSheet', 'duplicateSheet', 'badDateFormat', 'tooManyRows',
 ] as const;

@@ -2,6 +2,8 @@
 // PUT /events/{id} accept, shared by the server's validation and the editor's form resolver so
 // both refuse the same input with the same issue messages (translation keys under eventEdit.errors).
 import { z } from 'zod';
+import { text as safeText } from './common';
+import { COUNT_RULE, isCalendarDate, LIMITS, MONEY_RULE, numberProblem, roundMoney, type NumberProblem } from './limits';
 
 /** spec 3 §3 Event.category without the two special values; 'product' is the product variant. */
 export const FORM_CATEGORIES = [
@@ -38,6 +40,11 @@ export const E = {
   badDate: 'badDate',
   badCategory: 'badCategory',
   badRole: 'badRole',
+  /** NUL or an unpaired surrogate: text the database cannot store. */
+  badText: 'badText',
+  capacityTooLarge: 'capacityTooLarge',
+  priceTooLarge: 'priceTooLarge',
+  priceDecimals: 'priceDecimals',
 } as const;
 
 /** The calendar day in a time zone (YYYY-MM-DD); UTC when the zone is unknown. */
@@ -66,17 +73,23 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-const text = (max: number) => z.string().trim().max(max, E.tooLong);
-const isCalendarDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const str = () => safeText(E.badText);
+const text = (max: number) => str().trim().max(max, E.tooLong);
 
 // Row shapes only; the rows' rules run in EventForm's refinement with the other fields, so a bad
 // row does not hide the form's other problems (zod skips refinements after a shape failure).
-const row = z.string().max(NAME_MAX * 2);
+const row = str().max(NAME_MAX * 2);
 export const Lineup = z.object({ artist_name: row, artist_type: row });
 export type Lineup = z.infer<typeof Lineup>;
 /** artist_name is the composer, track the work's title. */
 export const Setlist = z.object({ artist_name: row, track: row });
 export type Setlist = z.infer<typeof Setlist>;
+
+/** The form's reason for each number problem of capacity and price. */
+const NUMBER_REASON: Record<'capacity' | 'price', Record<NumberProblem, string>> = {
+  capacity: { notANumber: E.notANumber, tooSmall: E.negative, notInteger: E.decimal, tooLarge: E.capacityTooLarge, tooManyDecimals: E.decimal },
+  price: { notANumber: E.notANumber, tooSmall: E.negative, notInteger: E.decimal, tooLarge: E.priceTooLarge, tooManyDecimals: E.priceDecimals },
+};
 
 // Numbers arrive as JSON numbers from the API and may arrive as '' from an emptied input.
 const amount = z.union([z.number(), z.string(), z.null()]).optional();
@@ -90,9 +103,9 @@ export const EventForm = z
   .object({
     name: text(NAME_MAX),
     description: text(DESCRIPTION_MAX).optional().default(''),
-    category: z.string(),
-    date: z.string(),
-    time: z.string().optional().default(''),
+    category: str(),
+    date: str(),
+    time: str().optional().default(''),
     city: text(CITY_MAX).optional().default(''),
     venue: text(NAME_MAX).optional().default(''),
     hall: text(NAME_MAX).optional().default(''),
@@ -100,7 +113,7 @@ export const EventForm = z
     price: amount,
     lineups: z.array(Lineup).max(100).optional().default([]),
     setlists: z.array(Setlist).max(200).optional().default([]),
-    tz: z.string().max(64).optional(),
+    tz: str().max(64).optional(),
     status: z.literal('RUNNING').optional().default('RUNNING'),
   })
   .superRefine((v, ctx) => {
@@ -120,16 +133,16 @@ export const EventForm = z
       if (!m || Number(m[2]) % TIME_STEP_MINUTES !== 0) issue('time', E.timeStep);
     }
     for (const key of ['city', 'venue', 'hall'] as const) if (!v[key]) issue(key, E.required);
-    const num = (key: 'capacity' | 'price', integer: boolean) => {
+    // Capacity and price within what a venue can really have (limits.ts), price in cents.
+    const num = (key: 'capacity' | 'price') => {
       const raw = v[key];
       if (raw === undefined || raw === null || raw === '') return issue(key, E.required);
       const n = typeof raw === 'number' ? raw : Number(raw);
-      if (!Number.isFinite(n)) return issue(key, E.notANumber);
-      if (n < 0) return issue(key, E.negative);
-      if (integer && !Number.isInteger(n)) issue(key, E.decimal);
+      const problem = numberProblem(n, key === 'capacity' ? COUNT_RULE(LIMITS.capacity) : MONEY_RULE(LIMITS.price));
+      if (problem) issue(key, NUMBER_REASON[key][problem]);
     };
-    num('capacity', true);
-    num('price', false);
+    num('capacity');
+    num('price');
     const text = (path: (string | number)[], value: string) => {
       const message = !value.trim() ? E.required : value.trim().length > NAME_MAX ? E.tooLong : null;
       if (message) ctx.addIssue({ code: 'custom', path, message });
@@ -149,7 +162,7 @@ export const EventForm = z
     lineups: v.lineups.map((l) => ({ artist_name: l.artist_name.trim(), artist_type: l.artist_type })),
     setlists: v.setlists.map((s) => ({ artist_name: s.artist_name.trim(), track: s.track.trim() })),
     capacity: v.category === 'product' || v.capacity === '' || v.capacity == null ? 0 : Number(v.capacity),
-    price: v.category === 'product' || v.price === '' || v.price == null ? null : Number(v.price),
+    price: v.category === 'product' || v.price === '' || v.price == null ? null : roundMoney(Number(v.price)),
   }));
 export type EventFormInput = z.input<typeof EventForm>;
 export type EventFormData = z.output<typeof EventForm>;

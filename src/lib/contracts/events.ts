@@ -2,6 +2,8 @@
 // drawer/page and the dashboard. Shares are percentages of capacity (0–100, one decimal), the
 // way every screen shows them.
 import { z } from 'zod';
+import { text } from './common';
+import { isCalendarDate } from './limits';
 
 export const FRONTEND_STATUSES = ['DEFAULT', 'FLAGGED', 'HIDDEN', 'CANCELLED'] as const;
 export const FrontendStatus = z.enum(FRONTEND_STATUSES);
@@ -83,7 +85,7 @@ export type EventList = z.infer<typeof EventList>;
 
 // Query values arrive as strings; repeated keys (city[], vh[], frontend_status[]) as arrays.
 const many = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s !== ''));
 const bool = z
@@ -95,7 +97,7 @@ export const QueryDate = z
   .string()
   .regex(/^(\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4})$/, 'Use YYYY-MM-DD or DD-MM-YYYY')
   .transform((s) => (/^\d{4}/.test(s) ? s : `${s.slice(6)}-${s.slice(3, 5)}-${s.slice(0, 2)}`))
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
+  .refine(isCalendarDate, 'Not a calendar date');
 
 export const EVENTS_PAGE_LIMIT = 30;
 
@@ -103,7 +105,7 @@ export const EVENTS_PAGE_LIMIT = 30;
 export const EventListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(EVENTS_PAGE_LIMIT),
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   include_archived: bool,
   since: QueryDate.optional(),
   until: QueryDate.optional(),
@@ -190,7 +192,7 @@ export const DailyRevenueSummary = z.object({
 export type DailyRevenueSummary = z.infer<typeof DailyRevenueSummary>;
 
 export const DailyRevenueQuery = z.object({
-  event_id: z.string().min(1).max(64),
+  event_id: text().min(1).max(64),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   start_date: QueryDate.optional(),
   end_date: QueryDate.optional(),

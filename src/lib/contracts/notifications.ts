@@ -2,6 +2,7 @@
 // The browser imports these type-only (no zod in browser bundles); the constants live in
 // notification-topics.ts for the same reason.
 import { z } from 'zod';
+import { text } from './common';
 import { NOTIFICATION_TOPICS, type NotificationTopic } from '../notification-topics';
 
 export { NOTIFICATION_TOPICS, type NotificationTopic };
@@ -94,4 +95,4 @@ export const PutNotificationSettingsRequest = z
 
 export const PatchNotificationSettingsRequest = z.object({ is_email_enabled: z.boolean() }).strict();
 
-export const AttachmentQuery = z.object({ url: z.string().max(2000).optional() });
+export const AttachmentQuery = z.object({ url: text().max(2000).optional() });

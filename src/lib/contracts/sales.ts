@@ -13,7 +13,9 @@
 // `Sales!B12`, a header `Sales!A1`, or a limit name such as `too_many_rows`), and `issues` listing
 // up to 50 failures of the file as {path: cell reference, message: code}.
 import { z } from 'zod';
+import { boundedInt, money, text } from './common';
 import { EventListQuery } from './events';
+import { isCalendarDate, LIMITS } from './limits';
 
 /** spec 3 §9: the seven ticket types as the sales payload spells them. */
 export const SALES_TICKET_TYPES = ['subscription', 'regular', 'regular discount', 'discount', 'cancelled', 'free', 'reserved'] as const;
@@ -24,15 +26,15 @@ export const storedTicketType = (t: SalesTicketType) => t.replace(' ', '_') as S
 export type StoredTicketType = 'subscription' | 'regular' | 'regular_discount' | 'discount' | 'cancelled' | 'free' | 'reserved';
 
 /** YYYY-MM-DD, a real calendar day. */
-export const SalesDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
+export const SalesDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine(isCalendarDate, 'Not a calendar date');
 
-/** spec 3 §5: tickets at least 1, revenue at least 0 (major units of the partner's currency). */
+/**
+ * spec 3 §5: tickets at least 1, revenue at least 0 (major units of the partner's currency, at
+ * most two decimals); both bounded per entry (limits.ts), as the spreadsheet rows are.
+ */
 export const TicketTypeFigures = z.object({
-  count: z.number().int().min(1).max(1_000_000),
-  revenue: z.number().min(0).max(1_000_000_000),
+  count: boundedInt(1, LIMITS.ticketsPerEntry),
+  revenue: money(LIMITS.revenuePerEntry),
 });
 export type TicketTypeFigures = z.infer<typeof TicketTypeFigures>;
 
@@ -43,7 +45,7 @@ export type TicketTypeFigures = z.infer<typeof TicketTypeFigures>;
  */
 export const TransactionSummaryRequest = z
   .object({
-    event_id: z.string().min(1).max(200),
+    event_id: text().min(1).max(200),
     start_date: SalesDate,
     end_date: SalesDate,
     ticket_types: z.partialRecord(z.enum(SALES_TICKET_TYPES), TicketTypeFigures),

@@ -1,6 +1,7 @@
 // spec 1 §7 "Storage and upload": the multipart protocol the upload page and modal speak.
 // The browser imports the constants and types; the server validates with the schemas.
 import { z } from 'zod';
+import { text } from './common';
 
 /** spec 1 §7: the browser cuts files into parts of exactly this size (the last may be shorter). */
 export const UPLOAD_PART_BYTES = 20_000_000;
@@ -47,13 +48,12 @@ export const UPLOAD_TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 const uploadId = z.uuid();
-const objectKey = z.string().min(1).max(1024);
+const objectKey = text().min(1).max(1024);
 const partNumber = z.number().int().min(1).max(MAX_UPLOAD_PARTS);
 
 export const CreateMultipartRequest = z.object({
-  object_name: z.string().trim().min(1).max(255),
-  content_type: z
-    .string()
+  object_name: text().trim().min(1).max(255),
+  content_type: text()
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'a MIME type such as application/pdf'),
@@ -80,7 +80,7 @@ export const CompleteMultipartRequest = z.object({
   upload_id: uploadId,
   object_key: objectKey,
   parts: z
-    .array(z.object({ part_number: partNumber, etag: z.string().min(1).max(200) }))
+    .array(z.object({ part_number: partNumber, etag: text().min(1).max(200) }))
     .min(1)
     .max(MAX_UPLOAD_PARTS),
 });

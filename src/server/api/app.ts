@@ -21,6 +21,8 @@ import { storageRouter } from './storage';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
+import { findUnsafeText } from '../../lib/contracts/limits';
+import { unsafeTextResponse } from './validate';
 
 const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily_revenue_summary\/sales_edit_export)\/?$/;
 /** Each upload's own "file too large" code, so a body stopped before the reader reads the same as one the reader refused. */
@@ -75,6 +77,15 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
   app.use('*', (c, next) =>
     c.req.path === LOCAL_PART_PATH ? next() : UPLOAD_PATHS.test(c.req.path) && c.req.method === 'POST' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
+  // The input net of validate.ts for what a handler might read without validate(): no query
+  // value or path segment with text the database cannot store reaches any route.
+  app.use('*', async (c, next) => {
+    if (findUnsafeText(c.req.path) !== null) return unsafeTextResponse(c, 'path');
+    for (const [key, values] of Object.entries(c.req.queries())) {
+      if (findUnsafeText(key) !== null || findUnsafeText(values) !== null) return unsafeTextResponse(c, findUnsafeText(key) === null ? key : 'query');
+    }
+    await next();
+  });
   app.use('*', async (c, next) => {
     c.set('db', await resolveDb());
     await next();

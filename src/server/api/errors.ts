@@ -14,6 +14,27 @@ export function zodIssues(err: ZodError) {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
+/**
+ * SQLSTATEs that mean "the database refused a value": class 22 (data exception: NUL in text
+ * 22021, out of range 22003, bad json 22P02/22P05, bad dates 22007/22008, too long 22001, …) and
+ * 54000 program_limit_exceeded (a value too large to store or index).
+ */
+export function isPgDataException(code: unknown): boolean {
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(code);
+}
+
+/**
+ * The SQLSTATE of a database error, wherever the driver put it: pg's DatabaseError and PGlite's
+ * error carry `.code`; drizzle wraps both in DrizzleQueryError with the original as `.cause`.
+ */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export function handleError(err: unknown, c: Context): Response {
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
@@ -33,6 +54,13 @@ export function handleError(err: unknown, c: Context): Response {
             ? 'error.request.malformedJson'
             : 'error.request.invalid';
     return c.json(errorBody(code, err.message || 'Request failed'), status);
+  }
+  // The last net: a value the database refused is bad input that no contract rule caught. Answer
+  // it as such (never the SQL text) and log it loudly: it marks a missing rule in a contract.
+  const sqlState = pgErrorCode(err);
+  if (sqlState && isPgDataException(sqlState)) {
+    console.error(`[api] input-validation gap: the database refused a value (SQLSTATE ${sqlState})`, c.req.method, c.req.path, err);
+    return c.json(errorBody('error.request.invalid', 'The request contains a value that cannot be stored.'), 400);
   }
   console.error('[api] unexpected error', c.req.method, c.req.path, err);
   return c.json(errorBody('error.server.internal', 'Something went wrong on our side. Please try again.'), 500);

@@ -21,10 +21,11 @@ import { uploadedFile } from './sales';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
+import { text } from '../../lib/contracts/common';
 
 // Repeated keys (city[]=a&city[]=b) arrive as arrays only through queries(); single values as strings.
 const listQuery = validate('query', EventListQuery);
-const idParam = validate('param', z.object({ id: z.string().min(1).max(200) }));
+const idParam = validate('param', z.object({ id: text().min(1).max(200) }));
 const eventForm = validate('json', EventForm);
 
 export const eventsRouter = new Hono<Env>()

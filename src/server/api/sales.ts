@@ -14,6 +14,8 @@ import { withSalesAdjustmentNotice, withSalesUploadNotice } from '../modules/not
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
+import { text } from '../../lib/contracts/common';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../lib/contracts/limits';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,12 +23,16 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function uploadedFile(c: Context<Env>, missingCode: `error.${string}`): Promise<Buffer> {
   const type = c.req.header('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) throw new AppError(400, missingCode, 'Send the file as multipart/form-data in the field `file`', 'file');
-  let file: unknown;
+  let body: Record<string, unknown>;
   try {
-    file = (await c.req.parseBody())['file'];
+    body = await c.req.parseBody();
   } catch {
     throw new AppError(400, missingCode, 'The upload could not be read', 'file');
   }
+  // The input net of validate.ts for multipart fields and file names (see there).
+  const unsafe = findUnsafeText(body);
+  if (unsafe !== null) throw new AppError(400, 'error.validation.invalid', 'Invalid request', undefined, undefined, [{ path: unsafe, message: UNSAFE_TEXT_MESSAGE }]);
+  const file = body['file'];
   if (!(file instanceof File) || file.size === 0) throw new AppError(400, missingCode, 'Choose a file', 'file');
   return Buffer.from(await file.arrayBuffer());
 }
@@ -35,7 +41,7 @@ export const ingestRouter = new Hono<Env>()
   .post('/transaction_summary', validate('json', TransactionSummaryRequest), async (c) =>
     c.json(await ingestTransactionSummary(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'))),
   )
-  .post('/transaction_summary/from_excel', validate('query', z.object({ eid: z.string().min(1).max(200) })), async (c) => {
+  .post('/transaction_summary/from_excel', validate('query', z.object({ eid: text().min(1).max(200) })), async (c) => {
     const viewer = partnerViewerOf(c);
     const partnerId = viewer.partner.id;
     const eid = c.req.valid('query').eid;

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { TaskIdParam, type TaskResponse } from '../../lib/contracts/tasks';
 import { findPartnerTask } from '../modules/tasks/repo';
+import { publicTaskResult } from '../modules/tasks/failure';
 import { notFound } from '../lib/errors';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
@@ -13,6 +14,6 @@ export const tasksRouter = new Hono<Env>().get('/:id', validate('param', TaskIdP
   const viewer = partnerViewerOf(c);
   const task = await findPartnerTask(c.var.db, c.req.valid('param').id, viewer.partner.id);
   if (!task) throw notFound('Task');
-  const body: TaskResponse = { task_id: task.id, ready: READY.has(task.status), status: task.status, result: task.result ?? null };
+  const body: TaskResponse = { task_id: task.id, ready: READY.has(task.status), status: task.status, result: publicTaskResult(task.status, task.result) };
   return c.json(body);
 });

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -290,8 +291,8 @@ export const events = pgTable(
     // spec 3 §3 event details kept by the event editor and the simulation; lineups and setlists
     // are only ever read and written whole with their event, so jsonb rather than tables.
     description: text('description').notNull().default(''),
-    /** Average ticket price in the partner's currency (major units). */
-    price: real('price'),
+    /** Average ticket price in the partner's currency (major units, two decimals: float4 holds only ~7 digits). */
+    price: doublePrecision('price'),
     lineups: jsonb('lineups').$type<{ artist_name: string; artist_type: string }[]>().notNull().default([]),
     setlists: jsonb('setlists').$type<{ artist_name: string; track: string }[]>().notNull().default([]),
     /** IANA zone the form's local date and time were entered in. */
@@ -333,7 +334,8 @@ export const ticketTransactions = pgTable(
     quantity: integer('quantity').notNull(),
     ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
     priceCategory: text('price_category').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    // bigint: a day's revenue of a large event passes int4's 21 million (in minor units).
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
   },
   (t) => [

@@ -4,6 +4,7 @@
 // through `compression` (gzip/deflate/br by Accept-Encoding, above 1 KB); hashed assets under
 // /_astro/ keep the adapter's immutable caching.
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { constants } from 'node:zlib';
 import { handleLocalPartPut, isLocalPartPut } from './part-upload';
@@ -17,11 +18,48 @@ const compress = compression({
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
 });
 
+/**
+ * Requests Node refuses before any handler sees them (a URL or headers over `maxHeaderSize`,
+ * 16 KB by default; bytes that are not HTTP; a request that took too long to arrive). Node's own
+ * answer has an empty body; ours is the JSON error body of ARCHITECTURE.md §3 like every other.
+ */
+export function clientErrorResponse(code: string | undefined): { status: number; reason: string; body: { message: string; error_code: `error.${string}` } } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, reason: 'Request Header Fields Too Large', body: { message: 'The request address or headers are too large.', error_code: 'error.request.headersTooLarge' } };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, reason: 'Request Timeout', body: { message: 'The request took too long to arrive.', error_code: 'error.request.timeout' } };
+  }
+  return { status: 400, reason: 'Bad Request', body: { message: 'The request could not be read.', error_code: 'error.request.invalid' } };
+}
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // The peer is gone, or an answer is already under way on this connection: just close.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason, body } = clientErrorResponse(err.code);
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      json,
+  );
+}
+
 export function createHttpServer(handler: Handler): http.Server {
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     if (isLocalPartPut(req)) return void handleLocalPartPut(req, res);
     compress(req as never, res as never, () => handler(req, res));
   });
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 export function listen(server: http.Server, port: number, host: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { claimTask, setTaskState } from '../modules/tasks/repo';
 import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
+import { TASK_FAILED, taskFailure } from '../modules/tasks/failure';
 import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
 import '../modules/notifications/notify';
@@ -18,8 +19,11 @@ export interface WorkerOptions {
   log?: (msg: string) => void;
 }
 
-function errorResult(err: unknown) {
-  return { error: err instanceof Error ? err.message : String(err) };
+/** A task's failure: the browser gets a code and a safe message (tasks/failure.ts), the log the rest. */
+function errorResult(task: { id: string; kind: string }, err: unknown, retry: boolean) {
+  const failure = taskFailure(err);
+  if (failure === TASK_FAILED) console.error(`[worker] task ${task.id} (${task.kind}) failed${retry ? ', will retry' : ''}:`, err);
+  return failure;
 }
 
 /** Runs one claimed task if there is one; returns whether it did. */
@@ -28,7 +32,8 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
   if (!task) return false;
   const handler = taskHandler(task.kind);
   if (!handler) {
-    await setTaskState(db, task.id, 'FAILURE', { error: `No handler for task kind ${task.kind}` });
+    console.error(`[worker] task ${task.id}: no handler for task kind ${task.kind}`);
+    await setTaskState(db, task.id, 'FAILURE', TASK_FAILED);
     return true;
   }
   try {
@@ -45,7 +50,7 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
     const retry = !(err instanceof PermanentTaskError) && task.attempts < task.max_attempts;
     // Back off 2^attempt seconds between tries.
     const runAfter = new Date(Date.now() + 2 ** task.attempts * 1000);
-    await setTaskState(db, task.id, retry ? 'RETRY' : 'FAILURE', errorResult(err), { runAfter });
+    await setTaskState(db, task.id, retry ? 'RETRY' : 'FAILURE', errorResult(task, err, retry), { runAfter });
   }
   return true;
 }

@@ -42,3 +42,52 @@ describe('createHttpServer', () => {
     expect((await raw('/tiny', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 });
+
+/** Writes bytes on a fresh TCP connection and reads everything until the server closes it. */
+const rawSocket = (bytes: string) =>
+  new Promise<string>((resolve, reject) => {
+    import('node:net').then(({ connect }) => {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      socket.on('error', reject);
+    });
+  });
+
+const parse = (response: string) => {
+  const [head, body = ''] = response.split('\r\n\r\n');
+  const [status, ...lines] = head!.split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: status!, headers, body };
+};
+
+// Security hardening: Node answered these itself with an empty body; now the §3 error body.
+describe('requests Node refuses before any handler', () => {
+  it('answers a URL over 16 KB with 431 and error.request.headersTooLarge', async () => {
+    const res = parse(await rawSocket(`GET /?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    expect(res.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    expect(JSON.parse(res.body)).toEqual({ message: expect.any(String), error_code: 'error.request.headersTooLarge' });
+  });
+
+  it('answers headers over 16 KB the same way', async () => {
+    const res = parse(await rawSocket(`GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`));
+    expect(res.status).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(res.body).error_code).toBe('error.request.headersTooLarge');
+  });
+
+  it('answers bytes that are not HTTP with 400 and the error body', async () => {
+    for (const junk of ['HELLO\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'GET / HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n']) {
+      const res = parse(await rawSocket(junk));
+      expect(res.status, junk).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(res.body), junk).toEqual({ message: expect.any(String), error_code: 'error.request.invalid' });
+    }
+  });
+
+  it('still serves ordinary requests on the same server', async () => {
+    expect((await raw('/tiny', 'identity')).body.toString()).toBe('ok');
+  });
+});

@@ -5,8 +5,10 @@ import {
   parseAmount,
   parseTickets,
   revenueValid,
+  revenueWithinLimit,
   rowFilled,
   ticketsValid,
+  ticketsWithinLimit,
   toPayload,
 } from '../../../src/islands/events/sales/manualSales';
 import { matchTicketType, TICKET_TYPES } from '../../../src/islands/events/sales/ticketTypes';
@@ -22,6 +24,15 @@ describe('manual sales numbers (spec 3 §5)', () => {
     expect(ticketsValid('0')).toBe(false);
     expect(ticketsValid('1')).toBe(true);
     expect(ticketsValid('')).toBe(false);
+  });
+
+  it('stops at the server’s per-entry limits (1,000,000 tickets, 1,000,000,000 revenue)', () => {
+    expect(ticketsWithinLimit('1000000')).toBe(true);
+    expect(ticketsWithinLimit('1000001')).toBe(false);
+    expect(ticketsWithinLimit('999999999')).toBe(false);
+    expect(revenueWithinLimit('25000000,55')).toBe(true);
+    expect(revenueWithinLimit('1000000000')).toBe(true);
+    expect(revenueWithinLimit('1000000000.01')).toBe(false);
   });
 
   it('reads amounts with a dot or a comma and refuses thousands separators', () => {

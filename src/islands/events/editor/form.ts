@@ -112,7 +112,7 @@ export function editorResolver(tz: () => string): Resolver<EditorValues> {
 
 /** Field-level numeric problems (spec 3 §8: Simulation.form.errors.invalidFields in the box). */
 export function hasNumberProblems(errors: FieldErrors<EditorValues>): boolean {
-  const numeric = new Set(['negativeError', 'decimalError', 'notANumber']);
+  const numeric = new Set(['negativeError', 'decimalError', 'notANumber', 'capacityTooLarge', 'priceTooLarge', 'priceDecimals']);
   const blocks = (errors.blocks ?? []) as ({ capacity?: { message?: string }; price?: { message?: string } } | undefined)[];
   return Array.from(blocks).some((b) => [b?.capacity?.message, b?.price?.message].some((m) => m !== undefined && numeric.has(m)));
 }

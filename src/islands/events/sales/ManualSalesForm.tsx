@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { formatDisplayDate, todayIso } from '../list/dates';
-import { maxSalesDay, revenueValid, ticketsValid, toPayload, type SalesRowInput } from './manualSales';
+import { maxSalesDay, revenueValid, revenueWithinLimit, ticketsValid, ticketsWithinLimit, toPayload, type SalesRowInput } from './manualSales';
 import { SalesDateField } from './SalesDateField';
 import { TICKET_TYPES, type TicketType } from './ticketTypes';
 import { PanelFooter, type PanelFormProps } from './panelParts';
@@ -28,8 +28,8 @@ const schema = z
       .array(
         z.object({
           type: z.union([z.enum(TICKET_TYPES), z.literal('')]).refine((v) => v !== '', REQUIRED),
-          sold: z.string().trim().min(1, REQUIRED).refine(ticketsValid, POSITIVE),
-          revenue: z.string().trim().min(1, REQUIRED).refine(revenueValid, POSITIVE),
+          sold: z.string().trim().min(1, REQUIRED).refine(ticketsValid, POSITIVE).refine(ticketsWithinLimit, 'event.salesEdit.errors.ticketsTooLarge'),
+          revenue: z.string().trim().min(1, REQUIRED).refine(revenueValid, POSITIVE).refine(revenueWithinLimit, 'event.salesEdit.errors.revenueTooLarge'),
         }),
       )
       .min(1),

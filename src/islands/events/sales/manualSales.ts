@@ -2,6 +2,7 @@
 // accept, the date bounds and the payload of POST /ingest/transaction_summary.
 import type { TransactionSummaryRequest } from '../../../lib/contracts/sales';
 import type { TicketType } from './ticketTypes';
+import { LIMITS } from '../../../lib/contracts/limits';
 
 export interface SalesRowInput {
   type: TicketType | '';
@@ -29,6 +30,9 @@ export function parseAmount(text: string): number | null {
 
 /** spec 3: tickets at least 1. */
 export const ticketsValid = (text: string) => (parseTickets(text) ?? 0) >= 1;
+/** The server's per-entry limits (contracts/limits.ts), so the form refuses what the API would. */
+export const ticketsWithinLimit = (text: string) => (parseTickets(text) ?? 0) <= LIMITS.ticketsPerEntry;
+export const revenueWithinLimit = (text: string) => (parseAmount(text) ?? 0) <= LIMITS.revenuePerEntry;
 /** spec 3: revenue at least 0. */
 export const revenueValid = (text: string) => {
   const n = parseAmount(text);

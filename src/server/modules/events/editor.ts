@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { events, halls, venues } from '../../db/schema';
 import type { EventDetails, EventFormData } from '../../../lib/contracts/event-form';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { EVENT_ID_RE } from './item';
+import { isSafeText } from '../../../lib/contracts/limits';
 
 /** The form's date and time are the UTC wall time every screen shows (spec 3 §9). */
 function startOf(form: EventFormData): Date {
@@ -63,6 +64,9 @@ async function nextSimNumber(db: Db, partnerId: number): Promise<number> {
   return (row?.n ?? 0) + 1;
 }
 
+/** How many taken ids one save walks past before giving up with 409 error.events.idConflict. */
+export const MAX_ID_ATTEMPTS = 20;
+
 /**
  * Inserts one manual event inside the caller's transaction; returns its id. Every manual event,
  * simulated or bulk-uploaded, gets an `e{partner}-sim-{n}` id: spec 1 §2.10 marks manually added
@@ -81,7 +85,8 @@ export async function insertManualEvent(txDb: Db, partnerId: number, form: Event
       .onConflictDoNothing()
       .returning({ id: events.id });
     if (inserted.length) return inserted[0].id;
-    if (attempt > 20) throw new Error('No free simulation id');
+    // Someone keeps taking the numbers (many saves at once): a conflict the caller may retry.
+    if (attempt >= MAX_ID_ATTEMPTS) throw new AppError(409, 'error.events.idConflict', 'Could not find a free event id. Please try again.');
   }
 }
 
@@ -158,6 +163,8 @@ export async function getEventDetails(db: Db, partnerId: number, id: string): Pr
 
 /** The edit routes carry the eid (spec 3 "Routes"); our own ids are accepted too. */
 export async function findEventIdByEid(db: Db, partnerId: number, eid: string): Promise<string | undefined> {
+  // The page routes hand the URL's segment over as it is: a %00 would reach the database.
+  if (!eid || eid.length > 200 || !isSafeText(eid)) return undefined;
   const [row] = await db
     .select({ id: events.id })
     .from(events)

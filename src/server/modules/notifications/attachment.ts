@@ -2,6 +2,7 @@
 // /attachment?url=<storage url>. Only our own storage is ever fetched, so a crafted notification
 // cannot make the server (or the browser, through us) download from anywhere else.
 import { AppError } from '../../lib/errors';
+import { isSafeText } from '../../../lib/contracts/limits';
 
 /** The path stored objects are addressed by (the `location` of a completed upload). */
 export const OWN_STORAGE_PREFIX = '/api/v3/storage/objects/';
@@ -19,7 +20,17 @@ export function resolveAttachmentUrl(url: string | undefined): AttachmentTarget 
   }
   // Relative paths only: an absolute url (any host, any scheme) is someone else's server.
   const relative = parsed.origin === 'http://own.invalid' && raw.startsWith('/') && !raw.startsWith('//');
-  const path = decodeURIComponent(parsed.pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    // A stray % or a cut-off UTF-8 sequence (%E0%A4%A): not a link we made.
+    throw new AppError(400, 'error.attachment.invalidRemoteDownloadUrl', 'The attachment url is not a url');
+  }
+  // Control characters (a %00 decoded) never occur in the names of stored objects.
+  if (/[\u0000-\u001f\u007f]/.test(path) || !isSafeText(path)) {
+    throw new AppError(400, 'error.attachment.invalidRemoteDownloadUrl', 'The attachment url is not a url');
+  }
   if (!relative || !path.startsWith(OWN_STORAGE_PREFIX) || path.includes('..') || path.includes('\\')) {
     throw new AppError(400, 'error.attachment.foreignUrl', 'Attachments are served only from this console’s own storage');
   }

@@ -11,6 +11,7 @@ import { cellRef, readSpreadsheet, SpreadsheetError, type Sheet } from '../sprea
 import { cellDay, cellNumber, cellText, isBlank } from '../spreadsheets/values';
 import { insertManualSales, maxSalesDay, recompute, salesByDay, toMinor, type SaleLine } from './ingest';
 import { INSTRUCTION_SHEETS } from './upload';
+import { COUNT_RULE, isSafeText, LIMITS, MONEY_RULE, numberProblem } from '../../../lib/contracts/limits';
 
 const CODE = (c: string) => `error.sales_edit.${c}` as SalesEditError;
 const MAX_ISSUES = 50;
@@ -80,6 +81,11 @@ export async function importSalesEdits(db: Db, partnerId: number, file: Buffer, 
       fail('invalid_schema', at(idCol), 'Event ID is missing');
       continue;
     }
+    // Text the database cannot hold (NUL, an unpaired surrogate) names no event of ours.
+    if (!isSafeText(eventId) || eventId.length > 200) {
+      fail('unknown_event', at(idCol), 'No such event');
+      continue;
+    }
     const day = cellDay(get(dateCol)!, slash);
     if (!day) {
       fail('invalid_transaction_date', at(dateCol), 'Not a date');
@@ -96,14 +102,17 @@ export async function importSalesEdits(db: Db, partnerId: number, file: Buffer, 
       const tc = get(t.tickets);
       if (!isBlank(tc)) {
         const n = cellNumber(tc!);
-        if (n === undefined || !Number.isInteger(n) || n < 0 || n > 1_000_000) fail('invalid_transaction_count', at(t.tickets!), 'Tickets must be a whole number of 0 or more');
-        else edit.tickets.set(t.type, n);
+        if (n === undefined || numberProblem(n, COUNT_RULE(LIMITS.ticketsPerEntry))) {
+          fail('invalid_transaction_count', at(t.tickets!), `Tickets must be a whole number from 0 to ${LIMITS.ticketsPerEntry}`);
+        } else edit.tickets.set(t.type, n);
       }
       const rc = get(t.revenue);
       if (!isBlank(rc)) {
         const n = cellNumber(rc!);
-        if (n === undefined || n < 0 || n > 1_000_000_000) fail('invalid_total_revenue', at(t.revenue!), 'Revenue must be a number of 0 or more');
-        else edit.revenueMinor.set(t.type, toMinor(n));
+        // As in the sales upload: computed amounts are rounded to cents, not refused for their decimals.
+        const problem = n === undefined ? 'notANumber' : numberProblem(n, MONEY_RULE(LIMITS.revenuePerEntry));
+        if (problem && problem !== 'tooManyDecimals') fail('invalid_total_revenue', at(t.revenue!), `Revenue must be a number from 0 to ${LIMITS.revenuePerEntry}`);
+        else edit.revenueMinor.set(t.type, toMinor(n!));
       }
     }
     edits.push(edit);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { SALES_TEMPLATE_COLUMNS, storedTicketType, SALES_TICKET_TYPES, type IngestResponse, type SalesTicketType, type StoredTicketType, type UploadSalesError } from '../../../lib/contracts/sales';
 import { cellRef, readSpreadsheet, SpreadsheetError, type Sheet } from '../spreadsheets/read';
 import { cellDay, cellNumber, cellText, isBlank } from '../spreadsheets/values';
+import { COUNT_RULE, LIMITS, MONEY_RULE, numberProblem } from '../../../lib/contracts/limits';
 import { ingestResult, insertManualSales, maxSalesDay, partnerEvent, recompute, toMinor, type SaleLine } from './ingest';
 
 const CODE = (c: string) => `error.upload_sales_from_excel.${c}` as UploadSalesError;
@@ -91,12 +92,15 @@ export function parseSalesSheets(sheets: Sheet[], maxDay: string): ParsedSales {
         found.add('invalid_transaction_date', at(0), day ? `Sales cannot be dated after ${maxDay}` : 'Not a date');
         ok = false;
       }
-      if (count === undefined || !Number.isInteger(count) || count < 0 || count > 1_000_000) {
-        found.add('invalid_transaction_count', at(1), 'Tickets must be a whole number of 0 or more');
+      // The shared limits (limits.ts). Revenue is often computed in a sheet (VAT, shares), so
+      // more than two decimals are rounded to cents rather than refused.
+      if (count === undefined || numberProblem(count, COUNT_RULE(LIMITS.ticketsPerEntry))) {
+        found.add('invalid_transaction_count', at(1), `Tickets must be a whole number from 0 to ${LIMITS.ticketsPerEntry}`);
         ok = false;
       }
-      if (money === undefined || money < 0 || money > 1_000_000_000) {
-        found.add('invalid_total_revenue', at(2), 'Revenue must be a number of 0 or more');
+      const moneyProblem = money === undefined ? 'notANumber' : numberProblem(money, MONEY_RULE(LIMITS.revenuePerEntry));
+      if (moneyProblem && moneyProblem !== 'tooManyDecimals') {
+        found.add('invalid_total_revenue', at(2), `Revenue must be a number from 0 to ${LIMITS.revenuePerEntry}`);
         ok = false;
       }
       if (!stored) {
@@ -106,6 +110,15 @@ export function parseSalesSheets(sheets: Sheet[], maxDay: string): ParsedSales {
       if (!ok || found.first) continue;
       const key = `${day}|${stored}`;
       const line = sums.get(key) ?? { day: day!, type: stored!, quantity: 0, amountMinor: 0 };
+      // Rows of one day and ticket type are added up: the sum is one entry and has the same limits.
+      if (line.quantity + count! > LIMITS.ticketsPerEntry) {
+        found.add('invalid_transaction_count', at(1), `The tickets of ${day} (${stored}) add up to more than ${LIMITS.ticketsPerEntry}`);
+        continue;
+      }
+      if (line.amountMinor + toMinor(money!) > toMinor(LIMITS.revenuePerEntry)) {
+        found.add('invalid_total_revenue', at(2), `The revenue of ${day} (${stored}) adds up to more than ${LIMITS.revenuePerEntry}`);
+        continue;
+      }
       line.quantity += count!;
       line.amountMinor += toMinor(money!);
       sums.set(key, line);
