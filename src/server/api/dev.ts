@@ -8,14 +8,19 @@ import type { MailboxResponse } from '../../lib/contracts/auth';
 import { DEV_MAILBOX_TOKEN_HEADER } from '../../lib/constants';
 import { listOutbox } from '../modules/mail/outbox';
 import { isDevMailboxToken } from '../lib/dev-mailbox';
+import { z } from 'zod';
+import { text } from '../../lib/contracts/common';
 import { errorBody } from './errors';
+import { validate } from './validate';
 import type { Env } from './env';
 
-export const devRouter = new Hono<Env>().get('/mailbox', async (c) => {
+const MailboxQuery = z.object({ token: text().max(200).optional(), to: text().max(320).optional() });
+
+export const devRouter = new Hono<Env>().get('/mailbox', validate('query', MailboxQuery), async (c) => {
   const viewer = c.var.viewer;
-  const all = isDevMailboxToken(c.req.query('token') ?? c.req.header(DEV_MAILBOX_TOKEN_HEADER));
+  const { token, to } = c.req.valid('query');
+  const all = isDevMailboxToken(token ?? c.req.header(DEV_MAILBOX_TOKEN_HEADER));
   if (!all && !viewer) return c.json(errorBody('error.common.notFound', `No route ${c.req.method} ${c.req.path}`), 404);
-  const to = c.req.query('to');
   const own = viewer?.email.trim().toLowerCase();
   // Without the token: the viewer's own mails only (a ?to= naming someone else finds nothing).
   const rows = all ? await listOutbox(c.var.db, to) : to && to.trim().toLowerCase() !== own ? [] : await listOutbox(c.var.db, own);
