@@ -133,7 +133,7 @@ export async function dailyRevenueSummary(
   const found = await rows<{ day: string; source: 'api' | 'manual'; ticket_type: string; tickets: number; revenue_minor: string | number }>(
     db,
     sql`select to_char((tx.sold_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, tx.source, tx.ticket_type,
-               sum(tx.quantity)::int as tickets, sum(tx.amount_minor)::bigint as revenue_minor
+               sum(tx.quantity)::float8 as tickets, sum(tx.amount_minor)::bigint as revenue_minor
         from ticket_transactions tx
         where tx.partner_id = ${partner.id} and tx.event_id = ${q.event_id} ${since} ${until}
         group by 1, 2, 3 order by 1`,

@@ -53,7 +53,7 @@ export async function loadPartnerEvents(db: Db, partnerId: number): Promise<Even
       tx,
       sql`SELECT event_id, array_agg(day - DATE '1970-01-01') AS days, array_agg(qty) AS qty
           FROM (
-            SELECT event_id, (sold_at AT TIME ZONE 'UTC')::date AS day, sum(quantity)::int AS qty
+            SELECT event_id, (sold_at AT TIME ZONE 'UTC')::date AS day, sum(quantity)::float8 AS qty
             FROM ticket_transactions
             WHERE partner_id = ${partnerId} AND ${SOLD_TICKET}
             GROUP BY 1, 2

@@ -31,7 +31,7 @@ const ID_CHUNK = 1000;
 async function salesPivot(db: Db, partnerId: number, eventIds: string[]): Promise<{ event_id: string; day: string; f: (number | string)[] }[]> {
   if (!eventIds.length) return [];
   const figures = sql.join(
-    STORED_TYPES.map((t) => sql`coalesce(sum(tx.quantity) filter (where tx.ticket_type = ${t}), 0)::int, coalesce(sum(tx.amount_minor) filter (where tx.ticket_type = ${t}), 0)::bigint`),
+    STORED_TYPES.map((t) => sql`coalesce(sum(tx.quantity) filter (where tx.ticket_type = ${t}), 0)::float8, coalesce(sum(tx.amount_minor) filter (where tx.ticket_type = ${t}), 0)::bigint`),
     sql`, `,
   );
   // One array parameter rather than a thousand.

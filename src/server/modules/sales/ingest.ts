@@ -104,7 +104,7 @@ export async function salesByDay(
   if (!eventIds.length) return [];
   const res = (await db.execute(
     sql`select tx.event_id, to_char((tx.sold_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, tx.ticket_type,
-               sum(tx.quantity)::int as tickets, sum(tx.amount_minor)::bigint as revenue_minor
+               sum(tx.quantity)::float8 as tickets, sum(tx.amount_minor)::bigint as revenue_minor
         from ticket_transactions tx
         where tx.partner_id = ${partnerId} and tx.event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})
         group by 1, 2, 3 order by 1, 2, 3`,

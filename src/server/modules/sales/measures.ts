@@ -5,6 +5,6 @@ import { sql } from 'drizzle-orm';
 export const NOT_SOLD_TICKET_TYPES = ['cancelled'] as const;
 
 /** SQL: tickets sold in the aggregated ticket_transactions rows (alias `tx`). */
-export const SOLD_TICKETS_SQL = sql.raw(`coalesce(sum(tx.quantity) filter (where tx.ticket_type <> 'cancelled'), 0)::int`);
+export const SOLD_TICKETS_SQL = sql.raw(`coalesce(sum(tx.quantity) filter (where tx.ticket_type <> 'cancelled'), 0)::float8`);
 
 export const isSoldTicketType = (type: string): boolean => !(NOT_SOLD_TICKET_TYPES as readonly string[]).includes(type);
