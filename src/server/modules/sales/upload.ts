@@ -11,6 +11,7 @@ import { SALES_TEMPLATE_COLUMNS, storedTicketType, SALES_TICKET_TYPES, type Inge
 import { cellRef, readSpreadsheet, SpreadsheetError, type Sheet } from '../spreadsheets/read';
 import { cellDay, cellNumber, cellText, isBlank } from '../spreadsheets/values';
 import { ingestResult, insertManualSales, maxSalesDay, partnerEvent, recompute, toMinor, type SaleLine } from './ingest';
+import { now as clockNow } from '../../lib/clock';
 
 const CODE = (c: string) => `error.upload_sales_from_excel.${c}` as UploadSalesError;
 const MAX_ISSUES = 50;
@@ -126,7 +127,7 @@ export const contentHash = (lines: SaleLine[]) =>
     .update(lines.map((l) => `${l.day},${l.type},${l.quantity},${l.amountMinor}`).join('\n'))
     .digest('hex');
 
-export async function uploadSalesFromExcel(db: Db, partnerId: number, eventId: string, file: Buffer, now = new Date()): Promise<IngestResponse> {
+export async function uploadSalesFromExcel(db: Db, partnerId: number, eventId: string, file: Buffer, now = clockNow()): Promise<IngestResponse> {
   const event = await partnerEvent(db, partnerId, eventId);
   let sheets: Sheet[];
   try {
