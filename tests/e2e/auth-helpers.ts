@@ -14,8 +14,9 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const STEP_MS = 30_000;
 const DEVICE_KEY = 'encore.rememberedDevice';
 
-/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then). */
+/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then; the load event comes first). */
 export async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 

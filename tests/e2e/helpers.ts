@@ -62,8 +62,11 @@ export async function languageCookie(context: BrowserContext): Promise<string | 
 /**
  * Waits until every React island of the page is hydrated (Astro drops the island's `ssr`
  * attribute then), so a click reaches its handler. Without JavaScript there is nothing to wait for.
+ * Asked right after a navigation began (a URL check passes at the commit), the page may not have
+ * run its scripts yet: the load event comes first, else the islands' server HTML looks hydrated.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
   const scripting = await page.evaluate(() => customElements.get('astro-island') !== undefined);
   if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
