@@ -71,6 +71,17 @@ export async function waitForIslands(page: Page): Promise<void> {
   if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * Waits until React has hydrated `target` (React keeps its props on the DOM node then). Parts of an
+ * island that load lazily (the sales forms inside the sales panel) hydrate after the island
+ * itself: until then their server HTML takes input that hydration throws away.
+ */
+export async function waitForHydrated(target: Locator): Promise<void> {
+  await expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated by React', timeout: 15_000 })
+    .toBe(true);
+}
+
 /** Fills and submits the login form that is on the page. */
 export async function submitLogin(page: Page, email: string, password = PASSWORD, lng: Lng = 'en'): Promise<void> {
   const texts = LOGIN_TEXTS[lng];

@@ -9,7 +9,7 @@ import type { EventItem } from '../../src/lib/contracts/events';
 import { formatCount } from '../../src/islands/events/detail/format';
 import { displayDay as display, serverDay } from './clock';
 import { expect, extendTimeout, test } from './fixtures';
-import { enText, isPhone, signIn, waitForIslands } from './helpers';
+import { enText, isPhone, signIn, waitForHydrated, waitForIslands } from './helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const today = () => serverDay(0);
@@ -41,6 +41,8 @@ async function openPanel(page: Page, testInfo: TestInfo, event: EventItem, mode:
   await expect(panel.getByRole('heading', { name: title })).toBeVisible();
   await expect(panel.getByText(event.title)).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  // The form inside loads lazily: on the phone route its server HTML shows before it can take input.
+  await waitForHydrated(panel.getByRole('button', { name: 'Cancel' }));
   return panel;
 }
 

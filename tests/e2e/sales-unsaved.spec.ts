@@ -4,7 +4,7 @@
 // upcoming event with sales of its own (fixtures.ts salesEvent).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { enText, signIn, waitForIslands } from './helpers';
+import { enText, signIn, waitForHydrated, waitForIslands } from './helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const confirmOf = (page: Page) => page.getByRole('dialog', { name: enText('event.salesEdit.discard.title') });
@@ -32,6 +32,7 @@ test.describe('unsaved sales input', () => {
       const panel = page.getByTestId('sales-panel');
       const tickets = panel.getByLabel('Number of tickets');
       await expect(tickets).toBeVisible();
+      await waitForHydrated(tickets);
 
       // Nothing entered: Escape just closes.
       await page.keyboard.press('Escape');
@@ -40,6 +41,7 @@ test.describe('unsaved sales input', () => {
 
       await page.goto(`/events/?drawer-open=true&event-id=${event.id}&update-sales=SALESSUMMARY`);
       await waitForIslands(page);
+      await waitForHydrated(tickets);
       await tickets.fill('4');
 
       await tickets.press('Escape');
@@ -60,6 +62,7 @@ test.describe('unsaved sales input', () => {
       await page.goto(`/events/?drawer-open=true&event-id=${event.id}&update-sales=DOCUMENTUPLOAD`);
       await waitForIslands(page);
       const panel = page.getByTestId('sales-panel');
+      await waitForHydrated(panel.getByRole('button', { name: 'Cancel' }));
       await panel.getByTestId('sales-file-input').setInputFiles({ name: 'sales.xlsx', mimeType: XLSX, buffer: Buffer.from('x') });
       await page.keyboard.press('Escape');
       await expect(confirmOf(page)).toContainText(enText('event.salesEdit.discard.documentUpload'));
@@ -77,6 +80,8 @@ test.describe('unsaved sales input', () => {
       await waitForIslands(page);
       const panel = page.getByTestId('sales-panel');
       const tickets = panel.getByLabel('Number of tickets');
+      // The form loads lazily: its server HTML shows before it can take input.
+      await waitForHydrated(tickets);
       await tickets.fill('4');
 
       await page.getByRole('banner').getByRole('button', { name: enText('shell.back'), exact: true }).click();
