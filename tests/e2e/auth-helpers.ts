@@ -114,7 +114,10 @@ export interface MailboxMessage {
   created_at: string;
 }
 
-/** The newest 6-digit (or longer) code mailed to `to` after `since` (server time, see serverNow; dev outbox API). */
+/**
+ * The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API). The outbox is
+ * dated by the database (real time, also under ENCORE_NOW): `since` is Date.now(), not serverNow().
+ */
 export async function mailedCode(request: APIRequestContext, to: string, since = 0, pattern = /\b(\d{6})\b/): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`);
@@ -137,7 +140,7 @@ export const NEW_PASSWORD = 'Fresh-Passw0rd!';
 
 /** Registers a user under a partner and confirms the email through the dev outbox. */
 export async function registerUser(page: Page, email: string, { partnerId = 1001, password = NEW_PASSWORD, given = 'Erin', family = 'Tester' } = {}): Promise<void> {
-  const since = serverNow();
+  const since = Date.now();
   await page.goto(`/partners/${partnerId}/register`);
   await hydrated(page);
   await page.getByLabel(/^(First name|Vorname)$/).fill(given);

@@ -18,8 +18,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function queueMail(db: Db, to: string, template: MailTemplate, language: Language, vars: Record<string, string> = {}): Promise<void> {
   const msg = renderMail(template, language, vars);
-  // Dated by the server's clock like its sentAt (ENCORE_NOW may move it).
-  const [row] = await db.insert(outbox).values({ to, subject: msg.subject, text: msg.text, html: msg.html, template, language, createdAt: now() }).returning({ id: outbox.id });
+  const [row] = await db.insert(outbox).values({ to, subject: msg.subject, text: msg.text, html: msg.html, template, language }).returning({ id: outbox.id });
   const transport = await mailTransport();
   if (transport.kind === 'log') {
     await transport.send({ to, ...msg });
