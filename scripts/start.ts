@@ -6,6 +6,7 @@ import { config } from '../src/server/config';
 import { createHttpServer, listen } from '../src/server/http/serve';
 import { requireSecretKeyOrExit } from '../src/server/lib/secret-key';
 import { devMailboxPath } from '../src/server/lib/dev-mailbox';
+import { clockShiftMs, now } from '../src/server/lib/clock';
 
 const t0 = performance.now();
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -25,6 +26,7 @@ const url = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env
 const lines = [
   `Encore is ready at ${url}  (${Math.round(performance.now() - t0)} ms, ${info.database} database${info.worker ? ', worker in process' : ''})`,
   info.seed?.seeded ? `Seeded demo data in ${(info.seed.ms / 1000).toFixed(1)} s.` : null,
+  clockShiftMs() ? `ENCORE_NOW: the server's clock reads ${now().toISOString()} (tests only).` : null,
   ...(config.demo || info.seed?.seeded ? [`Sign in with one of these demo accounts, password ${DEMO_PASSWORD}:`, ...DEMO_USERS.map((u) => `  ${u.email}`)] : []),
   config.demo ? `Then enter the code of an authenticator app holding the secret ${DEMO_TOTP_SECRET}, or choose the email code and read it in the development mailbox:` : null,
   config.demo ? `  ${url}${devMailboxPath()}` : null,

@@ -1,7 +1,8 @@
 // Accessibility: axe-core finds no serious or critical violation on the main screens
 // (moderate and minor findings are allowed).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { isPhone, openAccountMenu, openNavigation, signIn, waitForIslands } from './helpers';
 
 async function seriousViolations(page: Page) {

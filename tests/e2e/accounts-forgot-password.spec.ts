@@ -1,5 +1,5 @@
 // Forgot password in three steps (spec 1 §2.4, §5); the same answer for an unknown address.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freshEmail, hydrated, mailedCode, registerUser } from './auth-helpers';
 
 test('an unknown address gets the same answer as a known one', async ({ page }) => {
@@ -13,7 +13,7 @@ test('an unknown address gets the same answer as a known one', async ({ page }) 
 test('the mailed code and a new password reset the password; submit waits for matching fields', async ({ page }, info) => {
   const email = freshEmail('forgot', info.project.name);
   await registerUser(page, email);
-  const since = Date.now();
+  const since = Date.now(); // the outbox's time (real), see mailedCode
   await page.goto('/forgot-password');
   await hydrated(page);
   await page.getByLabel(/^(Email|E-Mail)$/).fill(email);

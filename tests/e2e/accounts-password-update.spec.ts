@@ -3,7 +3,8 @@
 // needs_update. Each journey changes its demo user for good (new password, flag cleared), so they
 // run once per database: in the desktop project only (both projects would race for the same user),
 // and a rerun against a database where the user already changed is skipped, not failed.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, NEW_PASSWORD, completeTotp, hydrated, signIn } from './auth-helpers';
 import { enText, openNavigation } from './helpers';
 

@@ -1,6 +1,6 @@
 // A new user: registration, email confirmation via the dev mailbox, first sign-in with MFA setup
 // (authenticator app path reading the secret from the page; email path) — spec 1 §2.4.
-import { expect, test } from '@playwright/test';
+import { expect, newContext, test } from './fixtures';
 import { NEW_PASSWORD, completeTotp, hydrated, freshEmail, markStepUsed, registerUser, totpCode } from './auth-helpers';
 
 async function firstSignIn(page: import('@playwright/test').Page, email: string) {
@@ -31,7 +31,7 @@ test('registration, then the authenticator app is set up from the secret the pag
   await page.waitForURL((u) => !['/setup-mfa', '/login'].includes(u.pathname), { timeout: 20_000 });
 
   // the next sign-in (another browser) asks for the app code of that secret
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const next = await context.newPage();
   await next.goto('/login');
   await hydrated(next);

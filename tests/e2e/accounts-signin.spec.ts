@@ -1,5 +1,5 @@
 // Sign-in with the authenticator code (spec 1 §2.4 /mfa, issue 3 §1-§3).
-import { expect, test } from '@playwright/test';
+import { expect, newContext, test } from './fixtures';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, hydrated, mailedCode, signIn, totpCode } from './auth-helpers';
 
 // Distinct users per project so the two projects never race for the same TOTP step.
@@ -42,7 +42,7 @@ test('the authenticator code signs in, shows the session timer, and a remembered
   if (info.project.name === 'desktop') await expect(page.getByTestId('session-timer').first()).toContainText(/\d\d:\d\d/);
 
   // a new browser context with the same device keys signs in without the code step
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const second = await context.newPage();
   await second.addInitScript((v) => localStorage.setItem('encore.rememberedDevice', v), stored!);
   await second.goto('/login');
@@ -62,7 +62,7 @@ test('switching to an email code re-authenticates and the mailed code signs in',
   await page.locator('#login-password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).click();
   await expect(page).toHaveURL(/\/mfa$/);
-  const since = Date.now();
+  const since = Date.now(); // the outbox's time (real), see mailedCode
   await page.getByRole('button', { name: /Send me a code by email|Code per E-Mail senden/ }).click();
   await page.locator('#mfa-password').fill(DEMO_PASSWORD);
   await page.locator('form').filter({ has: page.locator('#mfa-password') }).getByRole('button', { name: /email|E-Mail/ }).click();

@@ -3,21 +3,24 @@
 // code is accepted once per user and step: the helper remembers the steps it used and, when the
 // server still refuses (another worker took the step), waits for the next step and retries.
 // After a first sign-in with 'remember this device' the device keys are reused by later contexts
-// of the same worker, so most journeys skip the code step entirely.
+// of the same worker, so most journeys skip the code step entirely. Codes and their steps follow the
+// server's clock (serverNow: real time, or ENCORE_NOW's).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { serverNow } from './clock';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const STEP_MS = 30_000;
 const DEVICE_KEY = 'encore.rememberedDevice';
 
-/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then). */
+/** Waits until every island of the page has hydrated (Astro drops the `ssr` attribute then; the load event comes first). */
 export async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
-export function totpCode(secret: string, at = Date.now()): string {
+export function totpCode(secret: string, at = serverNow()): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 }
 
@@ -26,12 +29,12 @@ const devices = new Map<string, string>();
 
 /** Records that a code of this step was spent (e.g. by activating the app), so the next waits. */
 export function markStepUsed(username: string, secret: string): void {
-  usedSteps.set(`${username}:${secret}`, Math.floor(Date.now() / STEP_MS));
+  usedSteps.set(`${username}:${secret}`, Math.floor(serverNow() / STEP_MS));
 }
 
 async function nextFreeStep(key: string): Promise<void> {
-  const step = Math.floor(Date.now() / STEP_MS);
-  if (usedSteps.get(key) === step) await new Promise((r) => setTimeout(r, STEP_MS - (Date.now() % STEP_MS) + 250));
+  const step = Math.floor(serverNow() / STEP_MS);
+  if (usedSteps.get(key) === step) await new Promise((r) => setTimeout(r, STEP_MS - (serverNow() % STEP_MS) + 250));
 }
 
 /** Fills the /mfa code of the authenticator app, retrying once per step when the code was spent. */
@@ -41,7 +44,7 @@ export async function completeTotp(page: Page, username: string, { secret = DEMO
   const key = `${username}:${secret}`;
   for (let attempt = 0; attempt < 3; attempt++) {
     await nextFreeStep(key);
-    usedSteps.set(key, Math.floor(Date.now() / STEP_MS));
+    usedSteps.set(key, Math.floor(serverNow() / STEP_MS));
     await page.locator('#mfa-code').fill(totpCode(secret));
     const box = page.getByLabel(/Remember this device|Dieses Gerät/);
     if (remember && !(await box.isChecked())) await box.check();
@@ -59,7 +62,7 @@ export async function completeTotp(page: Page, username: string, { secret = DEMO
       return;
     }
     // The step was spent by another worker (or the clock edge): wait for the next one.
-    usedSteps.set(key, Math.floor(Date.now() / STEP_MS));
+    usedSteps.set(key, Math.floor(serverNow() / STEP_MS));
   }
   throw new Error(`TOTP sign-in of ${username} kept failing`);
 }
@@ -118,7 +121,10 @@ export function mailboxToken(): string {
   return token;
 }
 
-/** The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API, with its token). */
+/**
+ * The newest 6-digit (or longer) code mailed to `to` after `since` (dev outbox API, with its token).
+ * The outbox is dated by the database (real time, also under ENCORE_NOW): `since` is Date.now(), not serverNow().
+ */
 export async function mailedCode(request: APIRequestContext, to: string, since = 0, pattern = /\b(\d{6})\b/): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const res = await request.get(`/api/v3/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: { 'X-Dev-Mailbox-Token': mailboxToken() } });

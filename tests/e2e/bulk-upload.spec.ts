@@ -3,7 +3,9 @@
 // /events; a bad workbook opens the failure modal listing every row's problem; wrong file types
 // are refused in the browser. Desktop and phone, with screenshots and an axe scan.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { serverDate } from './clock';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import type { EventList } from '../../src/lib/contracts/events';
 import { BASE_URL, enText, signIn, waitForIslands } from './helpers';
@@ -11,8 +13,9 @@ import { BASE_URL, enText, signIn, waitForIslands } from './helpers';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** `n` days after the server's today (ENCORE_NOW may move it) as the workbook's DD.MM.YYYY. */
 const inDays = (n: number) => {
-  const d = new Date();
+  const d = serverDate();
   d.setUTCDate(d.getUTCDate() + n);
   return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 };

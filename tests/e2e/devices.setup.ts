@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import { expect, test as setup } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, totpCode } from './auth-helpers';
 import { DEVICES_FILE, USERS } from './helpers';
+import { clearLocks } from './fixtures';
 
 setup('remember a device for every demo user', async ({ request }) => {
+  clearLocks();
   const devices: Record<string, string> = {};
   for (const { email } of Object.values(USERS)) {
     const first = await request.post('/api/v3/auth', { data: { username: email, password: DEMO_PASSWORD } });

@@ -1,25 +1,15 @@
 // spec 1 §2.10, spec 3 "Event drawer" and "Routes": the event page below 991 px (on the desktop
 // project a 980 px window, so the page shows in its wider layout), and the hand-over to the drawer
-// on wide screens. Each test of each project works on its own event: the two projects run at once.
+// on wide screens. Each test works on an event of its own (fixtures.ts: salesEvent, an upcoming
+// event with sales and a forecast; ownEvent, one without): the two projects run at once.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import type { EventItem, EventList } from '../../src/lib/contracts/events';
+import type { Page, TestInfo } from '@playwright/test';
+import type { EventItem } from '../../src/lib/contracts/events';
 import { formatEventDate, formatPercent } from '../../src/islands/events/detail/format';
+import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 
 const NARROW_DESKTOP = { width: 980, height: 900 };
-
-/** Upcoming API events with sales, one per (test, project) slot. */
-async function eventFor(page: Page, testInfo: TestInfo, slot: number): Promise<EventItem> {
-  const since = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const res = await page.request.get(`/api/v3/events/?since=${since}&limit=40&exclude_products=true&simulated=false`);
-  expect(res.ok()).toBe(true);
-  const list = (await res.json()) as EventList;
-  const usable = list.items.filter((e) => e.frontend_status === 'DEFAULT' && e.benchmark.tickets_sold > 0);
-  const event = usable[slot * 2 + (isPhone(testInfo) ? 1 : 0)];
-  expect(event, 'enough upcoming events in the demo data').toBeTruthy();
-  return event;
-}
 
 async function openPage(page: Page, testInfo: TestInfo, path: string): Promise<void> {
   if (!isPhone(testInfo)) await page.setViewportSize(NARROW_DESKTOP);
@@ -32,8 +22,7 @@ test.describe('event page', () => {
     await signIn(page, 'admin');
   });
 
-  test('shows the header and the benchmark numbers the API gives, before any chart', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 0);
+  test('shows the header and the benchmark numbers the API gives, before any chart', async ({ page, salesEvent: event }, testInfo) => {
     const chartCalls: string[] = [];
     page.on('request', (r) => {
       if (/daily_revenue_summary|\/series$|apex/.test(r.url())) chartCalls.push(r.url());
@@ -54,8 +43,7 @@ test.describe('event page', () => {
     expect(chartCalls.filter((u) => /\/series$/.test(u))).toEqual([]);
   });
 
-  test('draws the charts and bars as they scroll into view', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 1);
+  test('draws the charts and bars as they scroll into view', async ({ page, salesEvent: event }, testInfo) => {
     await openPage(page, testInfo, `/events/${event.id}`);
 
     const trend = page.locator('[data-section="sales-trend"]');
@@ -80,8 +68,7 @@ test.describe('event page', () => {
     await expect(series.getByRole('combobox', { name: 'Show dates ahead' })).toHaveValue('oneYear');
   });
 
-  test('keeps the tab in the URL', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 2);
+  test('keeps the tab in the URL', async ({ page, ownEvent: event }, testInfo) => {
     await openPage(page, testInfo, `/events/${event.id}`);
 
     const tabs = page.getByRole('tablist', { name: 'Event sections' });
@@ -99,8 +86,7 @@ test.describe('event page', () => {
     await expect(page.getByRole('tab', { name: 'Details' })).toBeFocused();
   });
 
-  test('the flag switch flags and unflags the event, and it stays after a reload', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 3);
+  test('the flag switch flags and unflags the event, and it stays after a reload', async ({ page, ownEvent: event }, testInfo) => {
     await openPage(page, testInfo, `/events/${event.id}`);
 
     await page.getByRole('button', { name: 'Event actions' }).click();
@@ -125,8 +111,7 @@ test.describe('event page', () => {
     await expect(page.getByTestId('flagged-badge')).toHaveCount(0);
   });
 
-  test('a refused status change says so', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 4);
+  test('a refused status change says so', async ({ page, ownEvent: event }, testInfo) => {
     await openPage(page, testInfo, `/events/${event.id}`);
     await page.route('**/setup_frontend_status', (route) => route.fulfill({ status: 500, json: { message: 'down', error_code: 'error.common.internal' } }));
 
@@ -136,11 +121,8 @@ test.describe('event page', () => {
     await expect(page.getByRole('menuitemcheckbox', { name: 'Flagged' })).toHaveAttribute('aria-checked', 'false');
   });
 
-  test('archiving asks with the event title, hides the event and returns to /events', async ({ page }, testInfo) => {
-    // A past event: archiving an upcoming one would change the counts other journeys compare.
-    const past = (await (await page.request.get('/api/v3/events/?since=2025-01-01&until=2025-12-31&limit=40&simulated=false')).json()) as EventList;
-    const event = past.items.filter((e) => e.frontend_status === 'DEFAULT')[isPhone(testInfo) ? 1 : 0];
-    expect(event).toBeTruthy();
+  test('archiving asks with the event title, hides the event and returns to /events', async ({ page, ownEvent: event }, testInfo) => {
+    // An event of its own: journeys that count the listed events compare with the server's count at that moment.
     await openPage(page, testInfo, `/events/${event.id}`);
 
     await page.getByRole('button', { name: 'Event actions' }).click();
@@ -165,12 +147,9 @@ test.describe('event page', () => {
     await expect(page.getByRole('menuitem', { name: 'Archive' })).toHaveCount(0);
   });
 
-  test('a manually added event says so and marks its manual sales', async ({ page }, testInfo) => {
-    const sims = (await (await page.request.get('/api/v3/events/?simulated=true&limit=50')).json()) as EventList;
-    const today = new Date().toISOString().slice(0, 10);
-    // A seeded manual event with sales: the simulation journeys add sim events without any.
-    const event = sims.items.filter((e) => e.id.includes('-sim-') && e.date >= today && e.benchmark.tickets_sold > 0)[isPhone(testInfo) ? 1 : 0];
-    expect(event).toBeTruthy();
+  test('a manually added event says so and marks its manual sales', async ({ page, salesEvent: event }, testInfo) => {
+    // The fixture's event is a manual one (created like a simulation, '-sim-' id) with manual sales.
+    expect(event.id).toContain('-sim-');
     await openPage(page, testInfo, `/events/${event.id}`);
     await expect(page.getByTestId('manual-note')).toHaveText(enText('event.header.manualNote'));
     const tx = page.locator('[data-section="transactions"]');
@@ -178,8 +157,7 @@ test.describe('event page', () => {
     await expect(tx.getByText(/manual adjustments? \(last on/)).toBeVisible();
   });
 
-  test('add sales leads to the mobile sales route', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 6);
+  test('add sales leads to the mobile sales route', async ({ page, ownEvent: event }, testInfo) => {
     await openPage(page, testInfo, `/events/${event.id}`);
     await page.getByRole('button', { name: 'Event actions' }).click();
     // On the page the two entries sit in the menu under an 'Add sales' label (no room for a submenu).
@@ -190,9 +168,8 @@ test.describe('event page', () => {
     await expect(page.getByTestId('sales-panel').getByText(event.title)).toBeVisible();
   });
 
-  test('has no serious or critical accessibility violations, charts drawn and menu open', async ({ page }, testInfo) => {
-    test.setTimeout(60_000); // two axe runs over a page with two charts
-    const event = await eventFor(page, testInfo, 8);
+  test('has no serious or critical accessibility violations, charts drawn and menu open', async ({ page, salesEvent: event }, testInfo) => {
+    extendTimeout(30_000); // two axe runs over a page with two charts
     await openPage(page, testInfo, `/events/${event.id}`);
     const series = page.locator('[data-section="series"]');
     await series.scrollIntoViewIfNeeded();
@@ -218,18 +195,16 @@ test.describe('event page', () => {
 test.describe('wide screens', () => {
   test.skip(({ isMobile }) => isMobile, 'the hand-over to the drawer needs 991 px');
 
-  test('the event page and the mobile sales route hand over to the drawer on /events', async ({ page }, testInfo) => {
+  test('the event page and the mobile sales route hand over to the drawer on /events', async ({ page, ownEvent: event }) => {
     await signIn(page, 'admin');
-    const event = await eventFor(page, testInfo, 7);
     await page.goto(`/events/${event.id}?tab=1`);
     await expect(page).toHaveURL(`/events/?drawer-open=true&event-id=${event.id}&tab=1`);
     await page.goto(`/events/${event.id}/update-sales/sales_summary`);
     await expect(page).toHaveURL(`/events?event-id=${event.id}&drawer-open=true&update-sales=SALESSUMMARY`);
   });
 
-  test('the drawer shows the detail: numbers, tab in the URL, add sales through the submenu', async ({ page }, testInfo) => {
+  test('the drawer shows the detail: numbers, tab in the URL, add sales through the submenu', async ({ page, salesEvent: event }) => {
     await signIn(page, 'admin');
-    const event = await eventFor(page, testInfo, 9);
     await page.goto(`/events/?drawer-open=true&event-id=${event.id}`);
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('heading', { level: 2, name: event.title })).toBeVisible();

@@ -3,7 +3,9 @@
 // overwrite or append, the 'copied' notice for 3 s) and the product variant on /campaigns/edit.
 // Every test creates its own events through the API, so the two projects never share one.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { serverDate } from './clock';
+import { expect, test } from './fixtures';
 import type { EventDetails, EventFormInput } from '../../src/lib/contracts/event-form';
 import { earliestDate } from '../../src/lib/contracts/event-form';
 import type { EventItem } from '../../src/lib/contracts/events';
@@ -13,8 +15,9 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 
 /** The editor's date field shows and takes DD.MM.YYYY (spec 3 §9). */
 const display = (iso: string) => iso.split('-').reverse().join('.');
+/** `n` days after the earliest date the form takes (by the server's today: ENCORE_NOW may move it). */
 const inDays = (n: number) => {
-  const d = new Date(`${earliestDate(undefined)}T00:00:00Z`);
+  const d = new Date(`${earliestDate(undefined, serverDate())}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };

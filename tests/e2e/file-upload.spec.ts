@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openNavigation, signIn, waitForIslands } from './helpers';
 
 const PART = 20_000_000;

@@ -1,5 +1,5 @@
 // spec 1 §2.1, §2.2: the access guard in front of every route, and the not-found page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_EVENT_ID, USERS, enText, protectedPaths, rememberLanguage, signIn, submitLogin } from './helpers';
 
 test.describe('access guard', () => {

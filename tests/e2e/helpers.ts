@@ -62,10 +62,24 @@ export async function languageCookie(context: BrowserContext): Promise<string | 
 /**
  * Waits until every React island of the page is hydrated (Astro drops the island's `ssr`
  * attribute then), so a click reaches its handler. Without JavaScript there is nothing to wait for.
+ * Asked right after a navigation began (a URL check passes at the commit), the page may not have
+ * run its scripts yet: the load event comes first, else the islands' server HTML looks hydrated.
  */
 export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
   const scripting = await page.evaluate(() => customElements.get('astro-island') !== undefined);
   if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/**
+ * Waits until React has hydrated `target` (React keeps its props on the DOM node then). Parts of an
+ * island that load lazily (the sales forms inside the sales panel) hydrate after the island
+ * itself: until then their server HTML takes input that hydration throws away.
+ */
+export async function waitForHydrated(target: Locator): Promise<void> {
+  await expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated by React', timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Fills and submits the login form that is on the page. */

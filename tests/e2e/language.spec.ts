@@ -1,7 +1,32 @@
 // spec 1 §1, §4.1: the interface language is switchable (en, de) on the login page and in the
 // account menu, and remembered in the browser (cookie i18nextLng) across reloads and sign-ins.
-import { expect, test } from '@playwright/test';
-import { BASE_URL, PASSWORD, USERS, languageCookie, openAccountMenu, signIn, submitLogin } from './helpers';
+import { ApiSession } from './api';
+import { expect, test as base, withLock } from './fixtures';
+import { PASSWORD, USERS, languageCookie, openAccountMenu, signIn, submitLogin } from './helpers';
+
+/**
+ * The analyst's profile language, put back through the API after the test whatever happened (the
+ * journey changes it). Other journeys store 'en' in their browser (see signIn), so they do not
+ * depend on the profile. Both projects run this journey: they take turns (withLock).
+ */
+const test = base.extend<{ analystLanguage: string }>({
+  analystLanguage: async ({}, use) => {
+    await withLock('analyst-language', async () => {
+      const api = await ApiSession.open('analyst');
+      try {
+        const { language } = await api.json<{ language: string }>('GET', '/api/v3/profile');
+        expect(language, 'the seed’s language (a journey left it changed)').toBe(USERS.analyst.language);
+        try {
+          await use(language);
+        } finally {
+          await api.json('PUT', '/api/v3/profile', { language });
+        }
+      } finally {
+        await api.dispose();
+      }
+    });
+  },
+});
 
 test.describe('language', () => {
   test('German chosen on the login page stays across a reload and applies after signing in', async ({ page }) => {
@@ -34,19 +59,8 @@ test.describe('language', () => {
   });
 
   test.describe('in the account menu', () => {
-    // This journey changes the analyst's profile language; put it back whatever happens. Other
-    // journeys store 'en' in their browser (see signIn), so they do not depend on the profile.
-    test.afterEach(async ({ playwright }) => {
-      const api = await playwright.request.newContext({ baseURL: BASE_URL });
-      try {
-        await api.post('/api/v3/auth', { data: { username: USERS.analyst.email, password: PASSWORD } });
-        await api.put('/api/v3/profile', { data: { language: 'en' } });
-      } finally {
-        await api.dispose();
-      }
-    });
-
-    test('German chosen in the account menu changes the texts and is remembered across reload and a new sign-in', async ({ page }) => {
+    test('German chosen in the account menu changes the texts and is remembered across reload and a new sign-in', async ({ page, analystLanguage }) => {
+      expect(analystLanguage).toBe('en');
       await signIn(page, 'analyst');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demand prediction');
 

@@ -1,5 +1,6 @@
 // spec 1 §4.1: logout ends the session, clears the listed local keys and shows /login.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { USERS, isPhone, openAccountMenu, openNavigation, rememberLanguage, signIn, submitLogin } from './helpers';
 
 const LOGOUT_KEYS = ['reduxState', 'clientId', 'partnerDetails', 'attributionModel', 'userCurrency', 'i18nextLng', 'locale'];

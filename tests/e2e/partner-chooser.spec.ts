@@ -1,6 +1,7 @@
 // spec 1 §2.4, §6: users of several partners choose one after signing in; a prisma partner
 // switches the interface to its alternate wording ('Shows' instead of 'Events').
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { USERS, isPhone, moduleLinks, openAccountMenu, openNavigation, rememberLanguage, signIn, submitLogin } from './helpers';
 
 /** The chooser lists the partners as buttons, sorted by name. */

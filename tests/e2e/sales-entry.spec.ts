@@ -1,29 +1,19 @@
 // spec 3 "Manual sales entry", "Spreadsheet sales upload", §4, §5, §8: the sales panels in the
 // event drawer (desktop) and on the phone route, opened from the event's actions menu. Each test of
-// each project works on its own event: the two projects run at once.
+// each project works on an upcoming event with sales of its own (fixtures.ts salesEvent): the
+// two projects run at once. "Today" is the server's (ENCORE_NOW may move it; the browser follows).
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import type { EventItem, EventList } from '../../src/lib/contracts/events';
+import type { Page, TestInfo } from '@playwright/test';
+import type { EventItem } from '../../src/lib/contracts/events';
 import { formatCount } from '../../src/islands/events/detail/format';
-import { enText, isPhone, signIn, waitForIslands } from './helpers';
+import { displayDay as display, serverDay } from './clock';
+import { expect, extendTimeout, test } from './fixtures';
+import { enText, isPhone, signIn, waitForHydrated, waitForIslands } from './helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const today = () => new Date().toISOString().slice(0, 10);
-const display = (iso: string) => iso.split('-').reverse().join('.');
+const today = () => serverDay(0);
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Upcoming API events with sales, one per (test, project) slot; slots apart from event-detail.spec's. */
-async function eventFor(page: Page, testInfo: TestInfo, slot: number): Promise<EventItem> {
-  const since = addDays(today(), 3);
-  const res = await page.request.get(`/api/v3/events/?since=${since}&limit=100&exclude_products=true&simulated=false`);
-  expect(res.ok()).toBe(true);
-  const list = (await res.json()) as EventList;
-  const usable = list.items.filter((e) => e.frontend_status === 'DEFAULT' && e.benchmark.tickets_sold > 0 && e.benchmark.computed_at);
-  const event = usable[20 + slot * 2 + (isPhone(testInfo) ? 1 : 0)];
-  expect(event, 'enough upcoming events in the demo data').toBeTruthy();
-  return event;
-}
 
 type Mode = 'manual' | 'file';
 
@@ -51,6 +41,8 @@ async function openPanel(page: Page, testInfo: TestInfo, event: EventItem, mode:
   await expect(panel.getByRole('heading', { name: title })).toBeVisible();
   await expect(panel.getByText(event.title)).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  // The form inside loads lazily: on the phone route its server HTML shows before it can take input.
+  await waitForHydrated(panel.getByRole('button', { name: 'Cancel' }));
   return panel;
 }
 
@@ -79,8 +71,7 @@ test.describe('sales entry', () => {
     await signIn(page, 'admin');
   });
 
-  test('manual: date rules, validation messages and the cancel confirmation', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 0);
+  test('manual: date rules, validation messages and the cancel confirmation', async ({ page, salesEvent: event }, testInfo) => {
     const panel = await openPanel(page, testInfo, event, 'manual');
     const add = panel.getByRole('button', { name: 'Add', exact: true });
     const start = panel.getByRole('textbox', { name: 'Start date' });
@@ -141,17 +132,15 @@ test.describe('sales entry', () => {
     await expectDetailBack(page, testInfo, event);
   });
 
-  test('manual: an untouched panel closes without asking', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 1);
+  test('manual: an untouched panel closes without asking', async ({ page, salesEvent: event }, testInfo) => {
     const panel = await openPanel(page, testInfo, event, 'manual');
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog', { name: enText('event.salesEdit.discard.title') })).toHaveCount(0);
     await expectDetailBack(page, testInfo, event);
   });
 
-  test('manual: added sales raise the sold number once the forecast is recomputed', async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
-    const event = await eventFor(page, testInfo, 2);
+  test('manual: added sales raise the sold number once the forecast is recomputed', async ({ page, salesEvent: event }, testInfo) => {
+    extendTimeout(30_000);
     const before = event.benchmark.tickets_sold;
     const panel = await openPanel(page, testInfo, event, 'manual');
     await panel.getByRole('textbox', { name: 'Start date' }).fill(display(addDays(today(), -2)));
@@ -182,8 +171,7 @@ test.describe('sales entry', () => {
     await expect(page.getByTestId('forecast-updating')).toHaveCount(0, { timeout: 30_000 });
   });
 
-  test('manual: a refused request says so and keeps the input', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 3);
+  test('manual: a refused request says so and keeps the input', async ({ page, salesEvent: event }, testInfo) => {
     await page.route('**/api/v3/ingest/transaction_summary', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'boom', error_code: 'error.common.internal' }) }),
     );
@@ -200,9 +188,8 @@ test.describe('sales entry', () => {
     await expect(panel.getByLabel('Number of tickets')).toHaveValue('1');
   });
 
-  test('spreadsheet: a valid workbook uploads; the same data again is refused', async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
-    const event = await eventFor(page, testInfo, 4);
+  test('spreadsheet: a valid workbook uploads; the same data again is refused', async ({ page, salesEvent: event }, testInfo) => {
+    extendTimeout(30_000);
     const panel = await openPanel(page, testInfo, event, 'file');
     await expect(panel.getByRole('link', { name: /Download the template/ })).toHaveAttribute('href', '/downloads/sales_template.xlsx');
     const upload = panel.getByRole('button', { name: 'Upload', exact: true });
@@ -235,8 +222,7 @@ test.describe('sales entry', () => {
     await expect(again.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
   });
 
-  test('spreadsheet: the browser refuses invalid files with the client codes', async ({ page }, testInfo) => {
-    const event = await eventFor(page, testInfo, 5);
+  test('spreadsheet: the browser refuses invalid files with the client codes', async ({ page, salesEvent: event }, testInfo) => {
     const panel = await openPanel(page, testInfo, event, 'file');
     const input = panel.getByTestId('sales-file-input');
     const error = panel.getByTestId('sales-file-error');
@@ -288,9 +274,8 @@ test.describe('sales entry', () => {
     await expectDetailBack(page, testInfo, event);
   });
 
-  test('both panels have no serious or critical accessibility violations', async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
-    const event = await eventFor(page, testInfo, 5);
+  test('both panels have no serious or critical accessibility violations', async ({ page, salesEvent: event }, testInfo) => {
+    extendTimeout(30_000);
     const serious = async () =>
       (await new AxeBuilder({ page }).include('[data-testid="sales-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,25 +1,17 @@
 // spec 3 §2 "Export and adjustment import", §5 "Sales adjustment", §8: export the listed events'
 // sales, change a total in the file, import it with progress, and see the event's sold figure
 // follow; a wrong file type is refused in the browser, a refused file shows the server's reason.
-// Each project works on its own event (the two run at once); slots apart from the other journeys'.
+// Each test works on an upcoming event with sales of its own (fixtures.ts salesEvent; its unique
+// title keeps the searched export to that one event).
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import type { EventItem, EventList } from '../../src/lib/contracts/events';
+import type { Page } from '@playwright/test';
+import type { EventItem } from '../../src/lib/contracts/events';
 import { formatCount } from '../../src/islands/events/detail/format';
-import { enText, isPhone, signIn, waitForIslands } from './helpers';
+import { expect, extendTimeout, test } from './fixtures';
+import { enText, signIn, waitForIslands } from './helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function eventFor(page: Page, testInfo: TestInfo, slot: number): Promise<EventItem> {
-  const since = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const res = await page.request.get(`/api/v3/events/?since=${since}&limit=100&exclude_products=true&simulated=false`);
-  expect(res.ok()).toBe(true);
-  const usable = ((await res.json()) as EventList).items.filter((e) => e.frontend_status === 'DEFAULT' && e.benchmark.tickets_sold > 0 && e.benchmark.computed_at);
-  const event = usable[34 + slot * 2 + (isPhone(testInfo) ? 1 : 0)];
-  expect(event, 'enough upcoming events in the demo data').toBeTruthy();
-  return event;
-}
 
 async function currentEvent(page: Page, id: string): Promise<EventItem> {
   const res = await page.request.get(`/api/v3/events/${encodeURIComponent(id)}`);
@@ -70,9 +62,8 @@ test.describe('sales adjustment import', () => {
     await signIn(page, 'admin');
   });
 
-  test('export, change a total, import with progress: the toast counts it and the sold figure follows', async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
-    const event = await eventFor(page, testInfo, 0);
+  test('export, change a total, import with progress: the toast counts it and the sold figure follows', async ({ page, salesEvent: event }) => {
+    extendTimeout(60_000);
     const before = (await currentEvent(page, event.id)).benchmark.tickets_sold;
     const file = await editRegularTickets(await exportFor(page, event), event.id, (old) => old + 5);
 
@@ -112,9 +103,8 @@ test.describe('sales adjustment import', () => {
     await expect(page.getByText(sold)).toBeVisible();
   });
 
-  test('a wrong file type is refused in the browser; a refused file shows the server’s reason', async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
-    const event = await eventFor(page, testInfo, 1);
+  test('a wrong file type is refused in the browser; a refused file shows the server’s reason', async ({ page, salesEvent: event }) => {
+    extendTimeout(30_000);
     const refused = await editRegularTickets(await exportFor(page, event), event.id, () => -3);
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('sales_edit_export') && posts.push(r.url()));

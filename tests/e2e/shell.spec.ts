@@ -1,6 +1,6 @@
 // spec 1 §2.3, §6: the signed-in chrome. Desktop: collapsible sidebar; phone: top bar and a
 // slide-out menu. Menu entries follow the user's permissions.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { isPhone, moduleLinks, openAccountMenu, openNavigation, signIn, waitForIslands } from './helpers';
 
 const ADMIN_MODULES = ['Dashboard', 'Demand prediction', 'Campaigns', 'Add events', 'Package builder', 'Sentinel'];

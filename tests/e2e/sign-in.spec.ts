@@ -1,5 +1,5 @@
 // spec 1 §2.4, §4.1: the login form, its splash, auto-submit links, and the no-JavaScript path.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, USERS, presentRememberedDevice, rememberLanguage, signIn, submitLogin } from './helpers';
 
 test.describe('sign-in', () => {

@@ -2,15 +2,18 @@
 // messages), one event per date block with a '-sim-' id and source manual, the product variant,
 // the notice and the return to / after 2 s, and the permission guard.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { serverDate } from './clock';
+import { expect, test } from './fixtures';
 import type { EventList } from '../../src/lib/contracts/events';
 import { earliestDate } from '../../src/lib/contracts/event-form';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 
+/** `n` days after the earliest date the form takes (by the server's today: ENCORE_NOW may move it). */
 const inDays = (n: number) => {
-  const d = new Date(`${earliestDate(undefined)}T00:00:00Z`);
+  const d = new Date(`${earliestDate(undefined, serverDate())}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { text as safeText } from './common';
 import { COUNT_RULE, isCalendarDate, LIMITS, MONEY_RULE, numberProblem, roundMoney, type NumberProblem } from './limits';
+import { currentTime } from '../clock';
 
 /** spec 3 §3 Event.category without the two special values; 'product' is the product variant. */
 export const FORM_CATEGORIES = [
@@ -48,7 +49,7 @@ export const E = {
 } as const;
 
 /** The calendar day in a time zone (YYYY-MM-DD); UTC when the zone is unknown. */
-export function todayIn(tz: string | undefined, at = new Date()): string {
+export function todayIn(tz: string | undefined, at = currentTime()): string {
   try {
     return new Intl.DateTimeFormat('en-CA', { timeZone: tz || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   } catch {
@@ -57,7 +58,7 @@ export function todayIn(tz: string | undefined, at = new Date()): string {
 }
 
 /** The earliest date the form accepts: today (in the form's zone) plus two days. */
-export function earliestDate(tz: string | undefined, at = new Date()): string {
+export function earliestDate(tz: string | undefined, at = currentTime()): string {
   const today = todayIn(tz, at);
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + MIN_DAYS_AHEAD);

@@ -1,6 +1,7 @@
 // Pure formatting and shaping rules of the event detail (spec 1 §2.10, §9), kept out of the
 // components so they can be unit-tested and shared with the dashboard rows.
 import type { ForecastState } from '../../../lib/contracts/events';
+import { currentTime } from '../../../lib/clock';
 
 /**
  * spec 1 §2.9: product and uncategorised events show a date and no time. The same list as the
@@ -140,7 +141,7 @@ export function addDaysIso(dayIso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function todayIso(now: Date = new Date()): string {
+export function todayIso(now: Date = currentTime()): string {
   return now.toISOString().slice(0, 10);
 }
 

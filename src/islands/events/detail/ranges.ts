@@ -3,6 +3,7 @@
 // select for 'other dates' (spec 1 §2.10: 1 year, 3 months, 1 month, 2 weeks, 1 week ahead).
 import type { DailyRevenueSummary } from '../../../lib/contracts/events';
 import { addDaysIso, todayIso } from './format';
+import { currentTime } from '../../../lib/clock';
 
 export const TRANSACTION_RANGES = ['all', 'twoWeeks', 'twoMonths'] as const;
 export type TransactionRange = (typeof TRANSACTION_RANGES)[number];
@@ -22,7 +23,7 @@ export interface TransactionWindow {
  * The window a range shows. It ends at the event day for a past event and today for an upcoming
  * one: sales stop at the event, and nothing is sold in the future.
  */
-export function transactionWindow(range: TransactionRange, eventDay: string, now: Date = new Date()): TransactionWindow {
+export function transactionWindow(range: TransactionRange, eventDay: string, now: Date = currentTime()): TransactionWindow {
   const today = todayIso(now);
   const end = eventDay < today ? eventDay : today;
   const days = TRANSACTION_RANGE_DAYS[range];
@@ -91,7 +92,7 @@ export function isAheadRange(v: string | null | undefined): v is AheadRange {
 }
 
 /** The last day (YYYY-MM-DD, inclusive) a range reaches from `now`, by calendar months where it says months. */
-export function aheadUntil(range: AheadRange, now: Date = new Date()): string {
+export function aheadUntil(range: AheadRange, now: Date = currentTime()): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   switch (range) {
     case 'oneYear':
@@ -114,7 +115,7 @@ export function aheadUntil(range: AheadRange, now: Date = new Date()): string {
 }
 
 /** Events from today up to the range's end (by UTC day), soonest first. */
-export function upcomingWithin<T extends { start_date_time: string }>(items: readonly T[], range: AheadRange, now: Date = new Date()): T[] {
+export function upcomingWithin<T extends { start_date_time: string }>(items: readonly T[], range: AheadRange, now: Date = currentTime()): T[] {
   const from = todayIso(now);
   const until = aheadUntil(range, now);
   return items

@@ -1,6 +1,7 @@
 // Calendar days of the events filters and rows. Every date here is a UTC day written as
 // YYYY-MM-DD ("ISO day"): the spec shows event dates in UTC (spec 1 §2.9) and the list query takes
 // days, so no time zone of the browser ever shifts a day.
+import { currentTime } from '../../../lib/clock';
 
 export const RANGE_OPTIONS = ['custom', '1w', '2w', '1m', '3m', '1y'] as const;
 export type RangeOption = (typeof RANGE_OPTIONS)[number];
@@ -31,7 +32,7 @@ export function isIsoDay(value: unknown): value is string {
 }
 
 /** Today as a UTC day. */
-export function todayIso(now: Date = new Date()): string {
+export function todayIso(now: Date = currentTime()): string {
   return toIso(now);
 }
 

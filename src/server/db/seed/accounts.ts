@@ -8,6 +8,7 @@ import { hashPassword } from '../../modules/auth/password';
 import { sealTotpSecret } from '../../modules/auth/totp-store';
 import { config } from '../../config';
 import { seedDemoUpload } from './uploads';
+import { nowMs } from '../../lib/clock';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
 /**
@@ -143,7 +144,7 @@ export const SEED_NOTIFICATIONS = NOTES.length;
 export const SEED_UNREAD = NOTES.filter((n) => !n.read).length;
 
 async function seedNotifications(db: Db, userIds: Record<string, string>): Promise<void> {
-  const now = Date.now();
+  const now = nowMs();
   const rowsToInsert: (typeof notifications.$inferInsert)[] = [];
   const uploadsByPartner = new Map<string, string | null>();
   for (const pid of new Set(DEMO_USERS.flatMap((u) => Object.keys(u.partners)))) uploadsByPartner.set(pid, await seedDemoUpload(db, Number(pid)));

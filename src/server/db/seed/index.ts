@@ -1,6 +1,7 @@
 // The demo dataset: accounts (./accounts) and each partner's catalogue of venues, events,
 // customers and ticket sales (./catalog). Deterministic for a given day: the random streams come
-// from a fixed seed and dates are laid out relative to the start of today (UTC).
+// from a fixed seed and dates are laid out relative to the start of today (UTC) by the server's
+// clock (src/server/lib/clock.ts), so ENCORE_NOW moves the whole catalogue with it.
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { partners } from '../schema';
@@ -8,6 +9,7 @@ import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
 import { recomputeForecasts } from '../../modules/forecast/recompute';
 import { seedCampaigns } from './campaigns';
+import { now as clockNow, nowMs } from '../../lib/clock';
 
 export type SeedScale = 'demo' | 'bench';
 export const SEED_KEY = 'encore-2026';
@@ -19,7 +21,7 @@ export interface SeedReport {
   counts: Record<string, number>;
 }
 
-export function startOfTodayUtc(now = new Date()): Date {
+export function startOfTodayUtc(now = clockNow()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
@@ -43,7 +45,7 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
   if (seeded) {
     // The demo opens on forecasts, not on an empty queue: compute them now. Sales run up to
     // `now`; a seed of today is forecast as of this moment, one of another day as of that day.
-    const at = now.getTime() === startOfTodayUtc().getTime() ? Date.now() : now.getTime();
+    const at = now.getTime() === startOfTodayUtc().getTime() ? nowMs() : now.getTime();
     counts.forecasts = 0;
     for (const p of DEMO_PARTNERS) counts.forecasts += (await recomputeForecasts(db, p.id, { nowMs: at })).events;
     // Fresh planner statistics: without them the planner takes every table for a handful of rows

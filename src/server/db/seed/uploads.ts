@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { uploads } from '../schema';
 import { LocalStorage, objectStorage } from '../../adapters/storage';
 import { OWN_STORAGE_PREFIX } from '../../modules/notifications/attachment';
+import { now as clockNow } from '../../lib/clock';
 
 export const DEMO_UPLOAD_NAME = 'season-2027-programme.pdf';
 
@@ -39,7 +40,7 @@ export async function seedDemoUpload(db: Db, partnerId: number): Promise<string 
   const ref = { uploadId: id, key, backendUploadId: null };
   const part = await store.writePart(id, 1, Readable.from([programmePdf('Season 2027 programme')]));
   const { size } = await store.complete(ref, [part]);
-  const now = new Date();
+  const now = clockNow();
   await db.insert(uploads).values({
     id,
     partnerId,

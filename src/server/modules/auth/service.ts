@@ -18,6 +18,7 @@ import { LIMITS, accountKey, check, hit, ipKey } from './rate-limit';
 import { assertNotLocked, clearFailures, lockKey, recordFailure } from './lockout';
 import { verifyUserTotp } from './totp-store';
 import { sendEmailOtp, verifyEmailOtp } from './email-otp';
+import { nowMs } from '../../lib/clock';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -79,7 +80,7 @@ function emptyBody(user: UserRow): LoginResponse {
 /** The LoginResponse of an issued session (also answered by every privilege change). */
 export async function tokensBody(db: Db, user: UserRow, issued: IssuedSession, extra: Partial<LoginResponse> = {}): Promise<LoginResponse> {
   const partnerIds = await partnerIdsOf(db, user.id);
-  const expiresIn = Math.round((issued.session.expiresAt.getTime() - Date.now()) / 1000);
+  const expiresIn = Math.round((issued.session.expiresAt.getTime() - nowMs()) / 1000);
   return {
     ...emptyBody(user),
     AccessToken: issued.accessToken,

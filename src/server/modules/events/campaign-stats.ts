@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import type { CampaignStats } from '../../../lib/contracts/events';
+import { now as clockNow } from '../../lib/clock';
 
-export async function campaignStats(db: Db, partner: { id: number; currency: string }, now = new Date()): Promise<CampaignStats> {
+export async function campaignStats(db: Db, partner: { id: number; currency: string }, now = clockNow()): Promise<CampaignStats> {
   const [r] = await rows<{ campaigns: number; adsets: number; spend: string | number; purchases: number; revenue: string | number }>(
     db,
     sql`select count(*)::int as campaigns, coalesce(sum(adsets), 0)::int as adsets, coalesce(sum(spend_minor), 0)::bigint as spend,

@@ -7,6 +7,7 @@ import { rows } from '../../db/client';
 import type { DailyRevenueSummary, SalesGraph, TicketsResponse } from '../../../lib/contracts/events';
 import { SOLD_TICKETS_SQL } from '../sales/measures';
 import { getEventItem } from './item';
+import { now as clockNow } from '../../lib/clock';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
@@ -20,7 +21,7 @@ interface ForecastCurves {
   computed_at: Date | string | null;
 }
 
-export async function salesGraph(db: Db, partnerId: number, eventId: string, now = new Date()): Promise<SalesGraph> {
+export async function salesGraph(db: Db, partnerId: number, eventId: string, now = clockNow()): Promise<SalesGraph> {
   const event = await getEventItem(db, partnerId, eventId, now);
   const [curves] = await rows<ForecastCurves>(
     db,

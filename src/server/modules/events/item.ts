@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Benchmark, EventItem, ForecastState, FrontendStatus } from '../../../lib/contracts/events';
 import { notFound } from '../../lib/errors';
+import { now as clockNow } from '../../lib/clock';
 
 export interface EventRow {
   id: string;
@@ -87,7 +88,7 @@ export function benchmarkOf(r: EventRow): Benchmark {
   };
 }
 
-export function toEventItem(r: EventRow, now = new Date()): EventItem {
+export function toEventItem(r: EventRow, now = clockNow()): EventItem {
   const start = iso(r.start_date_time);
   return {
     id: r.id,
@@ -117,7 +118,7 @@ export function toEventItem(r: EventRow, now = new Date()): EventItem {
 export const EVENT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The partner's event, or 404: another partner's id is indistinguishable from a missing one. */
-export async function getEventItem(db: Db, partnerId: number, id: string, now = new Date()): Promise<EventItem> {
+export async function getEventItem(db: Db, partnerId: number, id: string, now = clockNow()): Promise<EventItem> {
   if (!EVENT_ID_RE.test(id)) throw notFound('Event');
   const [row] = await rows<EventRow>(
     db,
@@ -128,7 +129,7 @@ export async function getEventItem(db: Db, partnerId: number, id: string, now = 
 }
 
 /** spec 1 §7 /series: every date of the same production (same title), archived ones left out. */
-export async function eventSeries(db: Db, partnerId: number, id: string, now = new Date()): Promise<EventItem[]> {
+export async function eventSeries(db: Db, partnerId: number, id: string, now = clockNow()): Promise<EventItem[]> {
   const event = await getEventItem(db, partnerId, id, now);
   const found = await rows<EventRow>(
     db,

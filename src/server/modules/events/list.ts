@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { EventListQuery, type EventItem, type EventList } from '../../../lib/contracts/events';
 import { ACTIVE_CAMPAIGN, toEventItem, EVENT_COLUMNS, EVENT_JOINS, type EventRow } from './item';
+import { now as clockNow } from '../../lib/clock';
 
 export type ListQuery = z.output<typeof EventListQuery>;
 
@@ -64,7 +65,7 @@ function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
 const LOCATION_JOINS = sql`left join halls h on h.id = e.hall_id and h.partner_id = e.partner_id left join venues v on v.id = h.venue_id and v.partner_id = e.partner_id`;
 
 /** The list for the partner's viewer; pages start at 1. */
-export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = new Date()): Promise<EventList> {
+export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = clockNow()): Promise<EventList> {
   const where = sql.join(filters(partnerId, q, now), sql` and `);
   const order = [
     q.flagged_to_top ? sql`(e.frontend_status = 'FLAGGED') desc` : null,
@@ -95,7 +96,7 @@ export async function listEvents(db: Db, partnerId: number, q: ListQuery, now = 
  * Every event the list query matches (no paging), in list order: what the sales export covers.
  * Capped at `max` ids; the caller decides what an overflow means.
  */
-export async function matchingEventIds(db: Db, partnerId: number, q: ListQuery, max: number, now = new Date()): Promise<string[]> {
+export async function matchingEventIds(db: Db, partnerId: number, q: ListQuery, max: number, now = clockNow()): Promise<string[]> {
   const where = sql.join(filters(partnerId, q, now), sql` and `);
   const order = sql.join(
     [q.flagged_to_top ? sql`(e.frontend_status = 'FLAGGED') desc` : null, q.descending ? sql`e.start_date_time desc` : sql`e.start_date_time asc`, sql`e.id asc`].filter(
@@ -108,7 +109,7 @@ export async function matchingEventIds(db: Db, partnerId: number, q: ListQuery, 
 }
 
 /** GET /events/flagged/: flagged events from today on, soonest first. */
-export function listFlaggedEvents(db: Db, partnerId: number, q: ListQuery, now = new Date()): Promise<EventList> {
+export function listFlaggedEvents(db: Db, partnerId: number, q: ListQuery, now = clockNow()): Promise<EventList> {
   const today = now.toISOString().slice(0, 10);
   return listEvents(db, partnerId, { ...q, status: ['FLAGGED'], frontend_status: [], 'frontend_status[]': [], since: q.since ?? today }, now);
 }

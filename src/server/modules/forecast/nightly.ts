@@ -8,6 +8,7 @@ import { tasks } from '../../db/schema';
 import { DAY_MS, MODEL_VERSION } from '../../engines/forecast';
 import { enqueueTask } from '../tasks/repo';
 import { FORECAST_RECOMPUTE } from './tasks';
+import { nowMs as clockMs } from '../../lib/clock';
 
 const NIGHTLY_LOCK = 7316042;
 
@@ -27,7 +28,7 @@ async function freshToday(db: Db, partnerId: number, nowMs: number): Promise<boo
 }
 
 /** Queues today's run for every partner with demand prediction that has none yet; returns the partners queued. */
-export async function scheduleNightlyForecasts(db: Db, nowMs = Date.now()): Promise<number[]> {
+export async function scheduleNightlyForecasts(db: Db, nowMs = clockMs()): Promise<number[]> {
   const day = utcDate(nowMs);
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -59,7 +60,7 @@ export async function scheduleNightlyForecasts(db: Db, nowMs = Date.now()): Prom
 /** At most one check per interval per process: the check is one query, but idle ticks come every second. */
 export function nightlyScheduler(db: Db, intervalMs = 60_000): (nowMs?: number) => Promise<void> {
   let last = -Infinity;
-  return async (nowMs = Date.now()) => {
+  return async (nowMs = clockMs()) => {
     if (nowMs - last < intervalMs) return;
     last = nowMs;
     await scheduleNightlyForecasts(db, nowMs);

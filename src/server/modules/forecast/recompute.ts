@@ -17,6 +17,7 @@ import {
 import { loadPartnerEvents } from './load';
 import { storeForecasts } from './store';
 import { notifyEventsTurnedBelow } from '../notifications/producers';
+import { nowMs as clockMs } from '../../lib/clock';
 
 export interface RecomputeOptions {
   /** Only these events (of this partner; other ids are ignored). Default: every event that needs it. */
@@ -99,7 +100,7 @@ export async function recomputeForecasts(db: Db, partnerId: number, opts: Recomp
       return ms;
     };
   })();
-  const nowMs = opts.nowMs ?? Date.now();
+  const nowMs = opts.nowMs ?? clockMs();
   const records = await loadPartnerEvents(db, partnerId);
   const history = buildHistory(records);
 

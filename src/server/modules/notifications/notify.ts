@@ -11,6 +11,7 @@ import { queueMail } from '../mail/outbox';
 import { registerTask, PermanentTaskError } from '../tasks/registry';
 import { enqueueTask } from '../tasks/repo';
 import { TEMPLATES, type TemplateName, type TemplateVars } from './templates';
+import { now as clockNow } from '../../lib/clock';
 
 export const NOTIFICATION_MAIL = 'notifications.mail';
 
@@ -73,6 +74,8 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
   const people = await recipients(db, input.partnerId, input.to);
   if (!people.length) return { created: 0, mailed: 0 };
   const optOut = await mailOptOuts(db, input.partnerId, template.topic, people.map((p) => p.id));
+  // Dated by the server's clock, like the seeded ones (ENCORE_NOW may move it), so the newest stays first.
+  const createdAt = clockNow();
   const rows = await db
     .insert(notifications)
     .values(
@@ -86,6 +89,7 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
           topic: template.topic,
           actionUrl: input.actionUrl ?? null,
           templateData: input.templateData ?? null,
+          createdAt,
         };
       }),
     )

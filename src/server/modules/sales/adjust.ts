@@ -12,6 +12,7 @@ import { cellDay, cellNumber, cellText, isBlank } from '../spreadsheets/values';
 import { insertManualSales, maxSalesDay, recompute, salesByDay, toMinor, type SaleLine } from './ingest';
 import { INSTRUCTION_SHEETS } from './upload';
 import { COUNT_RULE, isSafeText, LIMITS, MONEY_RULE, numberProblem } from '../../../lib/contracts/limits';
+import { now as clockNow } from '../../lib/clock';
 
 const CODE = (c: string) => `error.sales_edit.${c}` as SalesEditError;
 const MAX_ISSUES = 50;
@@ -32,7 +33,7 @@ function pickSheet(sheets: Sheet[]): Sheet | undefined {
   return visible.find((s) => s.name === SALES_EXPORT_SHEET) ?? visible[0];
 }
 
-export async function importSalesEdits(db: Db, partnerId: number, file: Buffer, dateFormat?: ExportDateFormat, now = new Date()): Promise<SalesEditImportResponse> {
+export async function importSalesEdits(db: Db, partnerId: number, file: Buffer, dateFormat?: ExportDateFormat, now = clockNow()): Promise<SalesEditImportResponse> {
   let sheets: Sheet[];
   try {
     sheets = await readSpreadsheet(file, { formats: ['xlsx'] });

@@ -18,6 +18,7 @@ import {
 } from '../../../lib/contracts/sales';
 import { matchingEventIds } from '../events/list';
 import { writeXlsx, type OutCell } from '../spreadsheets/write-xlsx';
+import { now as clockNow } from '../../lib/clock';
 
 /** OWASP's rule for spreadsheet output: a leading = + - @ tab or CR makes a cell a formula in some reader. */
 export const escapeFormula = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
@@ -46,7 +47,7 @@ async function salesPivot(db: Db, partnerId: number, eventIds: string[]): Promis
 }
 const STORED_TYPES = SALES_TICKET_TYPES.map(storedTicketType);
 
-export async function salesEditExport(db: Db, partner: { id: number; currency: string }, q: SalesExportQuery, now = new Date()): Promise<Buffer> {
+export async function salesEditExport(db: Db, partner: { id: number; currency: string }, q: SalesExportQuery, now = clockNow()): Promise<Buffer> {
   const ids = await matchingEventIds(db, partner.id, q, SALES_EXPORT_MAX_EVENTS + 1, now);
   if (ids.length > SALES_EXPORT_MAX_EVENTS) {
     throw new AppError(400, 'error.sales_edit.too_many_events', `Narrow the filters: no more than ${SALES_EXPORT_MAX_EVENTS} events can be exported together`);

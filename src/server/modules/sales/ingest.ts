@@ -11,6 +11,7 @@ import { events, ticketTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueForecastRecompute } from '../forecast';
 import { storedTicketType, type IngestResponse, type StoredTicketType, type TransactionSummaryRequest } from '../../../lib/contracts/sales';
+import { now as clockNow } from '../../lib/clock';
 
 export interface SaleLine {
   /** YYYY-MM-DD (UTC). */
@@ -23,7 +24,7 @@ export interface SaleLine {
 
 export const MANUAL_PRICE_CATEGORY = 'Manual';
 export const toMinor = (major: number) => Math.round(major * 100);
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const todayUtc = (now = clockNow()) => now.toISOString().slice(0, 10);
 
 /** The partner's event with its UTC day; another partner's event is not found (404). */
 export async function partnerEvent(db: Db, partnerId: number, eventId: string): Promise<{ id: string; day: string }> {
@@ -37,7 +38,7 @@ export async function partnerEvent(db: Db, partnerId: number, eventId: string): 
 }
 
 /** The latest day sales may be recorded on: today or the event's day, whichever is earlier. */
-export const maxSalesDay = (eventDay: string, now = new Date()) => (eventDay < todayUtc(now) ? eventDay : todayUtc(now));
+export const maxSalesDay = (eventDay: string, now = clockNow()) => (eventDay < todayUtc(now) ? eventDay : todayUtc(now));
 
 const CHUNK = 5000;
 
@@ -77,7 +78,7 @@ export function ingestResult(eventId: string, lines: SaleLine[], taskId: string 
 }
 
 /** POST /ingest/transaction_summary. */
-export async function ingestTransactionSummary(db: Db, partnerId: number, req: TransactionSummaryRequest, now = new Date()): Promise<IngestResponse> {
+export async function ingestTransactionSummary(db: Db, partnerId: number, req: TransactionSummaryRequest, now = clockNow()): Promise<IngestResponse> {
   const event = await partnerEvent(db, partnerId, req.event_id);
   const max = maxSalesDay(event.day, now);
   if (req.end_date > max) {

@@ -12,6 +12,7 @@ import { cellRef, readSpreadsheet, SpreadsheetError, type Sheet } from '../sprea
 import { cellDay, cellNumber, cellText, isBlank } from '../spreadsheets/values';
 import { COUNT_RULE, LIMITS, MONEY_RULE, numberProblem } from '../../../lib/contracts/limits';
 import { ingestResult, insertManualSales, maxSalesDay, partnerEvent, recompute, toMinor, type SaleLine } from './ingest';
+import { now as clockNow } from '../../lib/clock';
 
 const CODE = (c: string) => `error.upload_sales_from_excel.${c}` as UploadSalesError;
 const MAX_ISSUES = 50;
@@ -139,7 +140,7 @@ export const contentHash = (lines: SaleLine[]) =>
     .update(lines.map((l) => `${l.day},${l.type},${l.quantity},${l.amountMinor}`).join('\n'))
     .digest('hex');
 
-export async function uploadSalesFromExcel(db: Db, partnerId: number, eventId: string, file: Buffer, now = new Date()): Promise<IngestResponse> {
+export async function uploadSalesFromExcel(db: Db, partnerId: number, eventId: string, file: Buffer, now = clockNow()): Promise<IngestResponse> {
   const event = await partnerEvent(db, partnerId, eventId);
   let sheets: Sheet[];
   try {

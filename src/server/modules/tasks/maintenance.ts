@@ -5,14 +5,17 @@ import { tasks } from '../../db/schema';
 import { registerTask } from './registry';
 import { enqueueTask } from './repo';
 import { PURGE_UPLOADS } from '../storage/purge';
+import { now as clockNow, nowMs as clockMs } from '../../lib/clock';
 
 export const PURGE_SESSIONS = 'maintenance.purge_sessions';
 
 // Ended sessions are kept a week for the "your sessions" list, then deleted.
+// Session times come from the server's clock (ENCORE_NOW may move it), so the cut-off does too.
 registerTask(PURGE_SESSIONS, async (_payload, { db }) => {
+  const t = clockNow().toISOString();
   const deleted = await rows<{ id: string }>(
     db,
-    sql`DELETE FROM sessions WHERE (revoked_at IS NOT NULL OR COALESCE(refresh_expires_at, expires_at) < now()) AND last_seen_at < now() - interval '7 days' RETURNING id`,
+    sql`DELETE FROM sessions WHERE (revoked_at IS NOT NULL OR COALESCE(refresh_expires_at, expires_at) < ${t}::timestamptz) AND last_seen_at < ${t}::timestamptz - interval '7 days' RETURNING id`,
   );
   return { deleted: deleted.length };
 });
@@ -25,7 +28,7 @@ const MAINTENANCE_LOCK = 7316043;
  * Queues today's housekeeping tasks that are not queued yet. The day's task is its own marker and
  * the check runs under an advisory lock, so several workers queue each task once per day.
  */
-export async function scheduleDailyMaintenance(db: Db, nowMs = Date.now()): Promise<string[]> {
+export async function scheduleDailyMaintenance(db: Db, nowMs = clockMs()): Promise<string[]> {
   const day = new Date(nowMs).toISOString().slice(0, 10);
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -44,7 +47,7 @@ export async function scheduleDailyMaintenance(db: Db, nowMs = Date.now()): Prom
 /** At most one check per interval per process (idle worker ticks come every second). */
 export function dailyMaintenanceScheduler(db: Db, intervalMs = 60_000): (nowMs?: number) => Promise<void> {
   let last = -Infinity;
-  return async (nowMs = Date.now()) => {
+  return async (nowMs = clockMs()) => {
     if (nowMs - last < intervalMs) return;
     last = nowMs;
     await scheduleDailyMaintenance(db, nowMs);

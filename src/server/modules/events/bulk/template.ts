@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { BULK_REGIONS, type BulkRegion } from '../../../../lib/contracts/bulk-upload';
 import { ARTIST_ROLES, CITY_MAX, FORM_CATEGORIES } from '../../../../lib/contracts/event-form';
 import { addInstructionsSheet } from '../../spreadsheets/instructions';
+import { now as clockNow } from '../../../lib/clock';
 
 export const TEMPLATE_SHEETS = { events: 'Events', lineups: 'Lineup Artists', setlists: 'Setlist Works', settings: 'settings', instructions: 'Instructions' } as const;
 export const TEMPLATE_EVENT_HEADERS = ['Identifier*', 'Title*', 'Category*', 'Date*', 'Time*', 'Avg Price*', 'City*', 'Venue*', 'Hall*', 'Venue Capacity*', 'Description'];
@@ -18,7 +19,7 @@ function exampleDay(region: BulkRegion, now: Date) {
   return { compact: `${y}${m}${day}`, text: region === 'us' ? `${m}/${day}/${y}` : `${day}.${m}.${y}` };
 }
 
-export async function eventsTemplate(region: BulkRegion, now = new Date()): Promise<Buffer> {
+export async function eventsTemplate(region: BulkRegion, now = clockNow()): Promise<Buffer> {
   const format = BULK_REGIONS[region];
   const day = exampleDay(region, now);
   const identifier = `EV-${day.compact}-1930`;
