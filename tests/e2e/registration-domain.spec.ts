@@ -2,7 +2,8 @@
 // address of another domain is refused with a clear message; once a partner admin turns open
 // registration on in settings #system, the same address registers. Desktop works on partner 1001
 // (admin), phone on 1002 (prisma), so the two projects never switch the same partner's setting.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newContext, test } from './fixtures';
 import { freshEmail, hydrated, mailedCode } from './auth-helpers';
 import { isPhone, rememberLanguage, signIn } from './helpers';
 
@@ -21,7 +22,7 @@ async function submitRegistration(page: Page, partnerId: number, email: string):
 }
 
 async function anonymousPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   await rememberLanguage(context, 'en');
   return context.newPage();
 }

@@ -7,7 +7,8 @@
 // The API checks go straight over HTTP with Playwright's request client, which (like curl or a
 // server-side bearer client) sends neither Origin nor Sec-Fetch-Site unless told to.
 import fs from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { EventList } from '../../src/lib/contracts/events';
 import { BASE_URL, DEVICES_FILE, isPhone, PASSWORD, signIn, USERS, waitForIslands } from './helpers';
 
