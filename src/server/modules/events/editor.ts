@@ -157,6 +157,8 @@ export async function getEventDetails(db: Db, partnerId: number, id: string): Pr
 
 /** The edit routes carry the eid (spec 3 "Routes"); our own ids are accepted too. */
 export async function findEventIdByEid(db: Db, partnerId: number, eid: string): Promise<string | undefined> {
+  // PostgreSQL text cannot hold NUL (the query would fail, a 500 on /events/edit/%00): no event has such an eid.
+  if (eid.includes('\u0000')) return undefined;
   const [row] = await db
     .select({ id: events.id })
     .from(events)
