@@ -523,8 +523,11 @@ function getAt(value: unknown, path: (string | number)[]): unknown {
   return path.reduce<unknown>((v, step) => (v as Record<string | number, unknown>)?.[step], value);
 }
 
-/** The requests of the sweep: the example itself, then one hostile leaf at a time (path, query, body). */
-export function sweepRequests(ep: Endpoint, ex: Example): FuzzRequest[] {
+/**
+ * The requests of the sweep: the example itself, then one hostile leaf at a time (path, query,
+ * body); a write without a JSON contract (an upload) also gets each of `files` as multipart.
+ */
+export function sweepRequests(ep: Endpoint, ex: Example, files: string[] = []): FuzzRequest[] {
   const base: FuzzRequest = {
     method: ep.method,
     path: fillPath(ep.path, Object.fromEntries(Object.entries(ex.params).map(([k, v]) => [k, encodeSegment(v)]))),
@@ -545,6 +548,9 @@ export function sweepRequests(ep: Endpoint, ex: Example): FuzzRequest[] {
   for (const path of Object.keys(ex.query).length ? leafPaths(ex.query) : []) {
     const old = String(getAt(ex.query, path) ?? '');
     for (const v of [...(/^-?\d+(\.\d+)?$/.test(old) ? SWEEP.numericText : SWEEP.text), `${old}${SWEEP_SUFFIX}`]) out.push({ ...base, query: serialiseQuery(setAt(ex.query, path, v)) });
+  }
+  if (!ep.contracts.json && ep.method !== 'GET' && ep.method !== 'DELETE') {
+    for (const file of files) out.push({ ...base, body: { kind: 'multipart', file, fileName: file, fields: [] } });
   }
   if (base.body.kind === 'json') {
     for (const path of leafPaths(ex.json)) {
