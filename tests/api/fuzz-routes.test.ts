@@ -24,7 +24,6 @@ import { seedAccounts } from '../../src/server/db/seed/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { createApp } from '../../src/server/api/app';
 import { validate } from '../../src/server/api/validate';
-import { handleError } from '../../src/server/api/errors';
 import { SESSION_COOKIE } from '../../src/lib/constants';
 import { SALES_TEMPLATE_COLUMNS } from '../../src/lib/contracts/sales';
 import { TEMPLATE_EVENT_HEADERS, TEMPLATE_SHEETS } from '../../src/server/modules/events/bulk/template';
@@ -295,7 +294,6 @@ describe('the route fuzz harness', () => {
       if (n === 2147483648) return c.json({ message: 'relation "secret" does not exist', error_code: 'error.x' }, 400);
       return c.json({ ok: true });
     });
-    app.onError(handleError);
     const ep = apiEndpoints(app).find((e) => e.path === '/api/v3/__canary/:id')!;
     expect(ep.contracts.json?.properties).toHaveProperty('name');
     const failures = await fuzzEndpoint(app as never, ep, 60);

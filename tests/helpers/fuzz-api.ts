@@ -175,14 +175,6 @@ export function mutateOneLeaf(value: unknown, i: number, hostile: unknown): unkn
   return copy;
 }
 
-function decodeLoosely(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 function validValue(js: JsonSchema, key: string, g: Gen): fc.Arbitrary<unknown> {
   const k = key.toLowerCase().replace(/\[\]$/, '');
   const here = { ...g, depth: g.depth + 1 };
