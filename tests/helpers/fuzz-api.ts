@@ -547,9 +547,28 @@ export function sweepRequests(ep: Endpoint, ex: Example, files: string[] = []): 
   if (base.body.kind === 'json') {
     for (const path of leafPaths(ex.json)) {
       const old = getAt(ex.json, path);
-      const values = typeof old === 'string' ? [...SWEEP.string, `${old}${SWEEP_SUFFIX}`] : typeof old === 'number' ? SWEEP.number : SWEEP.other;
+      const values = typeof old === 'string' ? [...SWEEP.string, `${old}${SWEEP_SUFFIX}`] : typeof old === 'number' ? [...SWEEP.number, ...bounds(schemaAt(ep.contracts.json, path))] : SWEEP.other;
       for (const v of values) out.push({ ...base, body: { kind: 'json', value: setAt(ex.json, path, v), contentType: 'application/json' } });
     }
   }
   return out;
+}
+
+/** The schema of the value at `path` (through properties, items, records and the first fitting anyOf branch). */
+function schemaAt(js: JsonSchema | undefined, path: (string | number)[]): JsonSchema | undefined {
+  let at = js;
+  for (const step of path) {
+    if (!at) return undefined;
+    const branches = at.anyOf ?? at.oneOf;
+    if (branches) at = branches.find((b) => (typeof step === 'number' ? b.items : b.properties || b.additionalProperties)) ?? branches[0];
+    if (!at) return undefined;
+    at = typeof step === 'number' ? at.items : (at.properties?.[step] ?? (typeof at.additionalProperties === 'object' ? at.additionalProperties : undefined));
+  }
+  return at;
+}
+
+/** A number field's own limits: the largest and smallest values its contract still accepts (sums and products of them overflow columns). */
+function bounds(js: JsonSchema | undefined): number[] {
+  if (!js) return [];
+  return [js.maximum, js.minimum, js.exclusiveMaximum, js.exclusiveMinimum].filter((n): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER);
 }
