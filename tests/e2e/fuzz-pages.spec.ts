@@ -116,7 +116,7 @@ const report = (failures: Failure[]) => failures.map((f) => `${f.who} GET ${f.ur
 test.describe('page route fuzz', () => {
   // One viewport is enough: the server answers the same to both projects.
   test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'server-side only'));
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 180_000 + fuzzRuns(40) * 1_000 });
 
   test('signed out: never a 5xx, unknown and malformed addresses get the not-found page', async ({ playwright }) => {
     const api = await playwright.request.newContext({ baseURL: BASE_URL });
