@@ -107,8 +107,9 @@ async function rows(sheet: string, header: readonly string[], body: (string | nu
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
+/** Signs the admin in again when a fuzzed call ended or restricted the session (logout, revoke all, MFA off). */
 async function ensureSession(): Promise<void> {
-  const res = await api.request('/api/v3/auth/session', { cookie: session.cookie });
+  const res = await api.request('/api/v3/partners', { cookie: session.cookie });
   if (res.status === 200) return;
   const s = await api.signIn('admin@encore.demo');
   session = { token: s.token, cookie: cookieHeader(s.cookie, [SESSION_COOKIE]) };
