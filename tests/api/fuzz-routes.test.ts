@@ -27,7 +27,7 @@ import { validate } from '../../src/server/api/validate';
 import { SESSION_COOKIE } from '../../src/lib/constants';
 import { SALES_TEMPLATE_COLUMNS } from '../../src/lib/contracts/sales';
 import { TEMPLATE_EVENT_HEADERS, TEMPLATE_SHEETS } from '../../src/server/modules/events/bulk/template';
-import { apiEndpoints, describeRequest, errorSignature, exampleCandidates, problemsOf, requestArb, sweepRequests, type Endpoint, type Example, type FuzzRequest, type Known } from '../helpers/fuzz-api';
+import { apiEndpoints, describeRequest, errorSignature, exampleCandidates, problemsOf, requestArb, sweepRequests, type Endpoint, type Example, type FuzzBody, type FuzzRequest, type Known } from '../helpers/fuzz-api';
 import { FORM_CATEGORIES } from '../../src/lib/contracts/event-form';
 import { ATTRIBUTION_MODELS } from '../../src/lib/attribution';
 import { fuzzRuns, fuzzSeed } from '../helpers/fuzz-values';
@@ -213,16 +213,29 @@ async function fuzzEndpoint(app: Hono<never>, ep: Endpoint, runs: number): Promi
       if (req.auth === 'session' && res.status === 401) await ensureSession(); // the request signed us out
     };
     // 1. The sweep: a valid example (the first candidate the server accepts), then each of its leaves in turn made hostile.
+    // A write without a JSON contract (an upload) is probed with each test file too, and swept
+    // with the first body the server takes (or, failing that, the first it refuses differently
+    // from no body at all: the file got further).
     const candidates = exampleCandidates(ep, known, seed, EXAMPLES[route]);
+    const uploads = !ep.contracts.json && ep.method !== 'GET' && ep.method !== 'DELETE';
+    const bodies: FuzzBody[] = [{ kind: 'none' }, ...(uploads ? Object.keys(FILES).map((file) => ({ kind: 'multipart' as const, file, fileName: file, fields: [] })) : [])];
     let example = candidates[0]!;
-    for (const candidate of candidates) {
-      const res = await send(app, sweepRequests(ep, candidate)[0]!);
-      if (res.status < 300) {
-        example = candidate;
-        break;
+    let baseBody: FuzzBody | undefined;
+    probe: for (const candidate of candidates) {
+      let bare = 0;
+      for (const body of bodies) {
+        const req = sweepRequests(ep, candidate)[0]!;
+        const res = await send(app, body.kind === 'none' ? req : { ...req, body });
+        if (body.kind === 'none') bare = res.status;
+        if (res.status < 300) {
+          example = candidate;
+          baseBody = body.kind === 'none' ? undefined : body;
+          break probe;
+        }
+        if (body.kind !== 'none' && res.status !== bare && baseBody === undefined) baseBody = body;
       }
     }
-    const sweep = sweepRequests(ep, example, Object.keys(FILES));
+    const sweep = sweepRequests(ep, example, Object.keys(FILES)).map((r) => (baseBody && r.body.kind === 'none' ? { ...r, body: baseBody } : r));
     for (const req of sweep) await check(req);
     // 2. Random requests from the contracts (fixed seed; FUZZ_SEED / FUZZ_RUNS to explore more).
     await fc.assert(
