@@ -155,6 +155,21 @@ export function missingApiAccess(method: string, path: string, who: AccessSubjec
   return null;
 }
 
+/**
+ * A path segment's value. On the server Astro hands the middleware and the pages a pathname it has
+ * already decoded (`/events/100%25` arrives as `/events/100%`), in the browser `location.pathname`
+ * is still encoded; so decode when the segment is valid percent-encoding and keep it as it is when
+ * not — a `%` that decodes to nothing is data, never a thrown URIError (which was a 500 on every
+ * parameter page).
+ */
+function segmentValue(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.slice(0, -1);
   return pathname;
@@ -173,7 +188,7 @@ export function matchRoute(pathname: string): { route: RouteDef; params: Record<
     let ok = true;
     for (let i = 0; i < pat.length; i++) {
       if (pat[i].startsWith(':')) {
-        params[pat[i].slice(1)] = decodeURIComponent(parts[i]);
+        params[pat[i].slice(1)] = segmentValue(parts[i]);
       } else if (pat[i] === parts[i]) {
         score += 1;
       } else {

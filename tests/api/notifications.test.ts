@@ -198,7 +198,8 @@ describe('topics and settings', () => {
   });
 
   it('refuses bad settings input', async () => {
-    for (const json of [[], [{ notification_topic: 'spam', is_email_enabled: true }], { notification_topic: 'sales' }, [{ notification_topic: 'sales' }]]) {
+    const twice = [{ notification_topic: 'campaign', is_email_enabled: true }, { notification_topic: 'campaign', is_email_enabled: false }];
+    for (const json of [[], [{ notification_topic: 'spam', is_email_enabled: true }], { notification_topic: 'sales' }, [{ notification_topic: 'sales' }], twice]) {
       expect((await send('PUT', '/notifications/settings', json)).res.status, JSON.stringify(json)).toBe(400);
     }
     expect((await send('PATCH', '/notifications/settings', { is_email_enabled: 'yes' })).res.status).toBe(400);

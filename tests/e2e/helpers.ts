@@ -164,16 +164,19 @@ export function moduleLinks(nav: Locator): Locator {
 export const DEMO_EVENT_ID = 'e1001-00001';
 export const DEMO_EVENT_EID = 'TIX-1001-1';
 
+/** A well-formed id that names no notification (a malformed one is the not-found page). */
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000001';
+
 /**
  * Every protected route with its parameters filled: a real demo event for event routes, the
- * sales_summary mode, '1' for the rest. `ownHeading`: the page is titled by its record (the event
+ * sales_summary mode, a well-formed notification id, '1' for the rest. `ownHeading`: the page is titled by its record (the event
  * and notification pages), not by the route's title key; on wide screens it also hands over to the drawer.
  */
 export function protectedPaths(): { path: string; titleKey: string; ownHeading: boolean }[] {
   return ROUTES.filter((r) => !r.public).map((r) => ({
     // Event routes take a demo event: by id (e1001-00001) or, in the editors, by its eid.
     path: r.pattern.replace(/:(\w+)/g, (_, name: string) =>
-      name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : '1',
+      name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : r.pattern === '/notifications/:id' ? UNKNOWN_UUID : '1',
     ),
     titleKey: r.titleKey,
     ownHeading: r.pattern.startsWith('/events/:eventId') || r.pattern === '/notifications/:id',

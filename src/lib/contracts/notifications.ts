@@ -91,7 +91,9 @@ export type BulkUpdateNotificationsRequest = z.infer<typeof BulkUpdateNotificati
 export const PutNotificationSettingsRequest = z
   .array(z.object({ notification_topic: NotificationTopicSchema, is_email_enabled: z.boolean() }).strict())
   .min(1)
-  .max(NOTIFICATION_TOPICS.length);
+  .max(NOTIFICATION_TOPICS.length)
+  // One entry per topic: two would be one upsert touching the same row twice (a 500, found by the route fuzz).
+  .refine((list) => new Set(list.map((e) => e.notification_topic)).size === list.length, { message: 'Each topic may appear once' });
 
 export const PatchNotificationSettingsRequest = z.object({ is_email_enabled: z.boolean() }).strict();
 

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { constants } from 'node:zlib';
 import { handleLocalPartPut, isLocalPartPut } from './part-upload';
+import { errorBody } from '../api/errors';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -53,9 +54,44 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+const decodes = (s: string) => {
+  try {
+    decodeURI(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * @astrojs/node answers every URL that `decodeURI` refuses — a stray `%`, a cut sequence such as
+ * `%E0%A4%A`, an encoded lone surrogate `%ED%A0%80` — with a plain-text 400 "Bad request." before
+ * any of our code runs: not the JSON error body of the API (ARCHITECTURE.md §3), not the site's
+ * not-found page, and for a mere `?q=%` in the query of an ordinary page. So before handing over:
+ * a malformed query is re-encoded the way a browser's URLSearchParams reads it (a stray `%` stays a
+ * `%`, broken UTF-8 becomes U+FFFD), which changes no value any parser of ours would see; a
+ * malformed path can name no page or API route, so it becomes null (the caller answers 404/400).
+ */
+export function wellFormedRequestUrl(raw: string): string | null {
+  if (decodes(raw)) return raw;
+  const q = raw.indexOf('?');
+  const path = q < 0 ? raw : raw.slice(0, q);
+  if (!decodes(path)) return null;
+  const query = new URLSearchParams(raw.slice(q + 1)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export function createHttpServer(handler: Handler): http.Server {
   const server = http.createServer((req, res) => {
     if (isLocalPartPut(req)) return void handleLocalPartPut(req, res);
+    const url = wellFormedRequestUrl(req.url ?? '/');
+    if (url === null && /^\/api(\/|$)/.test(req.url ?? '')) {
+      const body = JSON.stringify(errorBody('error.request.malformedUrl', 'The address is not valid percent-encoding'));
+      res.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(body);
+      return;
+    }
+    // A page path that cannot be decoded names no page: the not-found page answers (404).
+    req.url = url ?? '/404';
     compress(req as never, res as never, () => handler(req, res));
   });
   server.on('clientError', answerClientError);

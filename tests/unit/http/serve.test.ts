@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { createHttpServer, listen } from '../../../src/server/http/serve';
+import { createHttpServer, listen, wellFormedRequestUrl } from '../../../src/server/http/serve';
 
 const page = `<html>${'<p>Konzerthaus</p>'.repeat(500)}</html>`;
 const server = createHttpServer((req, res) => {
+  if (req.url?.startsWith('/echo') || req.url === '/404') return void res.end(`url ${req.url}`);
   res.setHeader('content-type', req.url === '/tiny' ? 'text/plain' : 'text/html');
   res.end(req.url === '/tiny' ? 'ok' : page);
 });
@@ -89,5 +90,23 @@ describe('requests Node refuses before any handler', () => {
 
   it('still serves ordinary requests on the same server', async () => {
     expect((await raw('/tiny', 'identity')).body.toString()).toBe('ok');
+  });
+});
+
+// @astrojs/node answers a URL decodeURI() refuses with a plain-text 400; the server repairs or answers first.
+describe('malformed percent-encoding', () => {
+  it('keeps well-formed URLs as they are and re-encodes a malformed query as URLSearchParams reads it', () => {
+    expect(wellFormedRequestUrl('/events/100%25?q=%25')).toBe('/events/100%25?q=%25');
+    expect(wellFormedRequestUrl('/events?q=%')).toBe('/events?q=%25');
+    expect(new URLSearchParams(wellFormedRequestUrl('/x?a=%E0%A4%A&b=1')!.split('?')[1]).get('b')).toBe('1');
+    expect(wellFormedRequestUrl('/events/%E0%A4%A')).toBeNull();
+    expect(wellFormedRequestUrl('/events/%ED%A0%80?q=1')).toBeNull();
+  });
+  it('answers an API path that cannot be decoded with the JSON error body, and sends a page path to /404', async () => {
+    const api = await fetch(`${base}/api/v3/events/%E0%A4%A`);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ error_code: 'error.request.malformedUrl' });
+    expect(await (await fetch(`${base}/echo/%`)).text()).toBe('url /404');
+    expect(await (await fetch(`${base}/echo?q=%`)).text()).toBe('url /echo?q=%25');
   });
 });

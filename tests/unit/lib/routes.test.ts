@@ -27,6 +27,15 @@ describe('matchRoute', () => {
     expect(matchRoute('/partners/1001/register')?.route.public).toBe(true);
   });
 
+  it('never throws on a segment that is not valid percent-encoding (Astro hands it over decoded)', () => {
+    // /events/100%25 reaches the middleware as /events/100%: a second decode threw URIError (a 500).
+    expect(matchRoute('/events/100%')?.params).toEqual({ eventId: '100%' });
+    expect(matchRoute('/partners/%/register')?.route.pattern).toBe('/partners/:partnerId/register');
+    expect(matchRoute('/update-user/%E0%A4%A')?.params).toEqual({ partnerId: '%E0%A4%A' });
+    expect(matchRoute('/events/a%2Fb')?.params).toEqual({ eventId: 'a/b' });
+    fc.assert(fc.property(fc.string(), (s) => void guard(`/events/${s.replaceAll('/', '')}`, anonymous)));
+  });
+
   it('knows /{language}/meta only for en and de', () => {
     expect(matchRoute('/de/meta')?.route.public).toBe(true);
     expect(matchRoute('/en/meta-anonymous')?.route.public).toBe(true);
