@@ -2,7 +2,7 @@
 // Astro.locals.viewer), which language, and the route guard of spec 1 §2.2 from src/lib/routes.ts.
 // The API (/api/*) guards itself (its CSRF guard applies the same origin rule).
 import { defineMiddleware } from 'astro:middleware';
-import { guard, homeFor } from './lib/routes';
+import { guard, guardRoute, homeFor, matchRoute, routeOfPattern } from './lib/routes';
 import { LANGUAGE_COOKIE, SESSION_COOKIE } from './lib/constants';
 import { boot } from './server/boot';
 import { getDb } from './server/db/client';
@@ -38,7 +38,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     needsUpdate: viewer?.needsUpdate ?? false,
     mfaSetupRequired: viewer?.mfaSetupRequired ?? false,
   };
-  let target = guard(pathname, who);
+  // Guard the page Astro will render, named by its route pattern, not a re-parse of the pathname:
+  // the URL Astro hands us is normalised (decoded, `\` turned into `/`, slashes collapsed), so for
+  // /events/%5C/update-sales/x the pathname matched no row while Astro rendered the protected page
+  // (anonymous 200s and 500s, found by the page fuzz).
+  let target = guardRoute(ctx.routePattern ? routeOfPattern(ctx.routePattern) : matchRoute(pathname)?.route, who);
   // spec 1 §2.2 sends a user without the dashboard from / to /login, and /login sends a signed-in
   // user home; collapse that chain into one redirect to the first page the user may open.
   const signedIn = who.loggedIn && who.partnerId !== null && who.accessLevel !== null;

@@ -219,9 +219,21 @@ export interface GuardSubject {
  * Public routes render for everyone; the MFA and update-details redirects come before permissions.
  */
 export function guard(pathname: string, who: GuardSubject): string | null {
-  const match = matchRoute(pathname);
-  if (!match) return null; // the 404 page renders
-  const { route } = match;
+  return guardRoute(matchRoute(pathname)?.route, who);
+}
+
+/**
+ * The row of the page Astro renders, by the route pattern Astro names it with (`/events/[eventId]`,
+ * `/events`, `/[language]/meta`); undefined for a page the table does not list (the 404 page, downloads).
+ */
+export function routeOfPattern(astroPattern: string): RouteDef | undefined {
+  const pattern = normalise(astroPattern.replace(/\[(?:\.\.\.)?(\w+)\]/g, ':$1')) || '/';
+  return ROUTES.find((r) => r.pattern === pattern);
+}
+
+/** guard() for a route already known (the middleware knows the one Astro matched). */
+export function guardRoute(route: RouteDef | undefined, who: GuardSubject): string | null {
+  if (!route) return null; // the 404 page renders
   if (route.public) return null;
   if (!who.loggedIn || !who.accessLevel || who.partnerId == null) return '/login';
   if (who.mfaSetupRequired) return '/setup-mfa';

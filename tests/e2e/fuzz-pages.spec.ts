@@ -17,7 +17,7 @@ import { BASE_URL, DEVICES_FILE, PASSWORD, USERS } from './helpers';
 import { RAW_QUERIES, fuzzRuns, fuzzSeed, hostileSegment, leaksIn } from '../helpers/fuzz-values';
 
 /** Raw path segments (malformed %-encodings stay malformed on the wire). */
-const SEGMENTS = ['%', '%25', '100%25', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%00', 'a%00b', '%2F', '..', '%2e%2e', '2147483648', '-1', '1e39', '__proto__', 'x'.repeat(3000)];
+const SEGMENTS = ['%', '%25', '100%25', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%00', 'a%00b', '%2F', '%5C', '..', '%2e%2e', '2147483648', '-1', '1e39', '__proto__', 'x'.repeat(3000)];
 /** Query strings for pages without parameters (and one per page with them). */
 const QUERIES = ['q=%', 'next=%E0%A4%A', 'reason=%00', 'lang=de%ED%A0%80', '__proto__[polluted]=1', 'page=1e39&page=-1', 'since=2027-13-45'];
 /** Answers a page may give. 414/431 only for URLs past Node's header limit (see longUrl). */
@@ -55,11 +55,17 @@ interface Failure {
   problem: string;
 }
 
+/** An answer slower than this is a failure too (a hang is a denial of service). */
+const SLOW_MS = 10_000;
+
 async function check(api: APIRequestContext, url: string, who: string, failures: Failure[], hops = 0): Promise<void> {
-  const res = await api.get(url, { maxRedirects: 0, failOnStatusCode: false });
+  const fail = (problem: string) => void failures.push({ url: url.length > 160 ? `${url.slice(0, 160)}…<${url.length} chars>` : url, who, problem });
+  const started = Date.now();
+  const res = await api.get(url, { maxRedirects: 0, failOnStatusCode: false, timeout: SLOW_MS }).catch((err: Error) => err);
+  if (res instanceof Error) return fail(`no answer within ${SLOW_MS} ms (${res.message.split('\n')[0]})`);
   const status = res.status();
   const body = await res.text();
-  const fail = (problem: string) => void failures.push({ url: url.length > 160 ? `${url.slice(0, 160)}…<${url.length} chars>` : url, who, problem });
+  if (Date.now() - started > SLOW_MS / 2) fail(`slow: ${Date.now() - started} ms`);
   if (status >= 500) return fail(`${status} ${body.slice(0, 120)}`);
   for (const leak of leaksIn(body)) fail(`leaks ${leak}`);
   const pathOnly = url.split('?')[0]!;

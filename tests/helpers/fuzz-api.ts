@@ -426,7 +426,7 @@ export const SWEEP = {
   text: ['\u0000', '\ud800', '%', '2027-13-45', '2147483648', 'x'.repeat(100_000)],
   numericText: ['2147483648', '1e39', '1e-320', '-1', 'NaN', '\u0000'],
   /** Raw path segments (malformed %-encodings stay malformed). */
-  segment: ['%', '%25', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '..', '2147483648', '1e39', '-1', 'x'.repeat(3000)],
+  segment: ['%', '%25', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '%5C', '..', '2147483648', '1e39', '-1', 'x'.repeat(3000)],
 };
 /** Appended to a valid string leaf: it keeps its shape, so the bad character passes length and format rules more often. */
 const SWEEP_SUFFIX = '\u0000';

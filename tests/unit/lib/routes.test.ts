@@ -1,7 +1,9 @@
 // spec 1 §2.1 route table and §2.2 access guard.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allows, apiRulesFor, API_RULES, CONTROL_RULES, guard, homeFor, matchRoute, missingApiAccess, pageRule, ROUTES, type GuardSubject } from '../../../src/lib/routes';
+import { allows, apiRulesFor, API_RULES, CONTROL_RULES, guard, guardRoute, homeFor, matchRoute, missingApiAccess, pageRule, routeOfPattern, ROUTES, type GuardSubject } from '../../../src/lib/routes';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PERMISSIONS } from '../../../src/lib/constants';
 
 const all = Object.fromEntries(PERMISSIONS.map((p) => [p, true]));
@@ -34,6 +36,33 @@ describe('matchRoute', () => {
     expect(matchRoute('/update-user/%E0%A4%A')?.params).toEqual({ partnerId: '%E0%A4%A' });
     expect(matchRoute('/events/a%2Fb')?.params).toEqual({ eventId: 'a/b' });
     fc.assert(fc.property(fc.string(), (s) => void guard(`/events/${s.replaceAll('/', '')}`, anonymous)));
+  });
+
+  it('finds the row of the page Astro renders by its route pattern', () => {
+    for (const r of ROUTES) expect(routeOfPattern(r.pattern.replace(/:(\w+)/g, '[$1]'))?.pattern, r.pattern).toBe(r.pattern);
+    expect(routeOfPattern('/events/[eventId]/update-sales/[mode]')?.permission).toBe('sales');
+    expect(routeOfPattern('/dev/mailbox')).toBeUndefined();
+    // /events/%5C/update-sales/x: Astro renders the sales page while its normalised pathname matches no row.
+    expect(guardRoute(routeOfPattern('/events/[eventId]/update-sales/[mode]'), anonymous)).toBe('/login');
+    expect(guard('/events/update-sales/sales_summary', anonymous)).toBeNull();
+  });
+
+  it('has a row for every page file, so the middleware guards every page (listed exceptions guard themselves)', () => {
+    const SELF_GUARDED = ['/dev/mailbox', '/logout', '/downloads/events_template_eu.xlsx', '/downloads/events_template_us.xlsx', '/downloads/sales_template.xlsx'];
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else files.push(path.relative('src/pages', full));
+      }
+    };
+    walk('src/pages');
+    const patterns = files
+      .map((f) => `/${f.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
+      .filter((p) => !p.startsWith('/api/'));
+    const unguarded = patterns.filter((p) => !routeOfPattern(p) && !SELF_GUARDED.includes(p));
+    expect(unguarded).toEqual([]);
   });
 
   it('knows /{language}/meta only for en and de', () => {
