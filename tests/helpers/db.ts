@@ -34,16 +34,32 @@ export async function createTestDb(): Promise<TestDb> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  let closing = false;
+  // A backend that is still saying goodbye when the database is dropped answers FATAL 57P01 to a
+  // client that has no query left to fail: without a listener that is an uncaught exception.
+  pool.on('connect', (client) => client.on('error', (err) => {
+    if (!closing) throw err;
+  }));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     close: async () => {
+      closing = true;
       await pool.end();
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Let sessions that are still closing go first; FORCE only for what a test left behind.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await drop.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`);
+          break;
+        } catch (err) {
+          if (attempt >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await drop.end();
     },
   };
