@@ -92,10 +92,29 @@ export function createHttpServer(handler: Handler): http.Server {
     }
     // A page path that cannot be decoded names no page: the not-found page answers (404).
     req.url = url ?? '/404';
-    compress(req as never, res as never, () => handler(req, res));
+    compress(req as never, res as never, () => {
+      keepWriteCallbacks(res);
+      handler(req, res);
+    });
   });
   server.on('clientError', answerClientError);
   return server;
+}
+
+/**
+ * `compression` replaces res.write with one that drops the callback argument. The adapter ends a
+ * page whose rendering fails after its headers went out with write('Internal server error', () =>
+ * res.destroy(err)); without the callback the response never ended and a browser asking for gzip
+ * waited forever (found by the page fuzz). The callback runs once the chunk is handed on.
+ */
+function keepWriteCallbacks(res: http.ServerResponse): void {
+  const write = res.write as (chunk: unknown, encoding?: BufferEncoding) => boolean;
+  res.write = function (this: http.ServerResponse, chunk: unknown, encoding?: BufferEncoding | ((err?: Error | null) => void), cb?: (err?: Error | null) => void): boolean {
+    if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
+    const ok = write.call(this, chunk, encoding);
+    if (cb) process.nextTick(cb);
+    return ok;
+  } as typeof res.write;
 }
 
 export function listen(server: http.Server, port: number, host: string): Promise<void> {

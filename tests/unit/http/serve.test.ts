@@ -7,6 +7,12 @@ import { createHttpServer, listen, wellFormedRequestUrl } from '../../../src/ser
 const page = `<html>${'<p>Konzerthaus</p>'.repeat(500)}</html>`;
 const server = createHttpServer((req, res) => {
   if (req.url?.startsWith('/echo') || req.url === '/404') return void res.end(`url ${req.url}`);
+  // As @astrojs/node ends a page whose rendering failed after the headers went out.
+  if (req.url === '/broken') {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.write('<html>'.repeat(400));
+    return void res.write('Internal server error', () => res.destroy(new Error('render failed')));
+  }
   res.setHeader('content-type', req.url === '/tiny' ? 'text/plain' : 'text/html');
   res.end(req.url === '/tiny' ? 'ok' : page);
 });
@@ -15,7 +21,10 @@ beforeAll(async () => {
   await listen(server, 0, '127.0.0.1');
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => new Promise<void>((r) => {
+  server.closeAllConnections();
+  server.close(() => r());
+}));
 
 const raw = (path: string, encoding: string) =>
   new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
@@ -109,4 +118,16 @@ describe('malformed percent-encoding', () => {
     expect(await (await fetch(`${base}/echo/%`)).text()).toBe('url /404');
     expect(await (await fetch(`${base}/echo?q=%`)).text()).toBe('url /echo?q=%25');
   });
+});
+
+describe('a page that fails mid-stream', () => {
+  it('breaks the connection instead of leaving a gzip client waiting forever', async () => {
+    const started = Date.now();
+    const outcome = await raw('/broken', 'gzip').then(
+      () => 'ended',
+      () => 'broken',
+    );
+    expect(['ended', 'broken']).toContain(outcome);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  }, 10_000);
 });
