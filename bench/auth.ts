@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { createApp } from '../src/server/api/app';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedAccounts } from '../src/server/db/seed/accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedAccounts } from '../src/server/demo/accounts';
 import { hashPassword, PASSWORD_HASH_OPTIONS as H, verifyPassword } from '../src/server/modules/auth/password';
 import { totpCode } from '../src/server/modules/auth/totp';
 import { percentile } from './lib';

@@ -10,7 +10,7 @@ process.env.DATA_DIR ??= 'data/bench-forecast';
 // config reads the environment when first imported, so the database modules come after DATA_DIR.
 const { sql } = await import('drizzle-orm');
 const { getHandle, closeDb, rows } = await import('../src/server/db/client');
-const { seedIfEmpty } = await import('../src/server/db/seed/index');
+const { seedIfEmpty } = await import('../src/server/demo/index');
 const { recomputeForecasts, clearForecastCaches } = await import('../src/server/modules/forecast/recompute');
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../tests/helpers/db';
 import { apiClient } from '../tests/helpers/api';
-import { seedAccounts } from '../src/server/db/seed/accounts';
+import { seedAccounts } from '../src/server/demo/accounts';
 import { listNotifications } from '../src/server/modules/notifications/repo';
 import { markdownTable, percentile, writePerformanceBlock } from './lib';
 

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createTestDb } from '../tests/helpers/db';
 import { apiClient } from '../tests/helpers/api';
-import { seedAccounts } from '../src/server/db/seed/accounts';
+import { seedAccounts } from '../src/server/demo/accounts';
 import { events, halls, ticketTransactions, venues } from '../src/server/db/schema';
 import { markdownTable, writePerformanceBlock } from './lib';
 import { writeXlsx, type OutCell } from '../src/server/modules/spreadsheets/write-xlsx';

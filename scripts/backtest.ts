@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { closeDb, getHandle, rows } from '../src/server/db/client';
-import { seedIfEmpty } from '../src/server/db/seed/index';
+import { seedIfEmpty } from '../src/server/demo/index';
 import { loadPartnerEvents } from '../src/server/modules/forecast/load';
 import { improvement, runBacktest, type BacktestRow } from '../src/server/engines/forecast';
 

@@ -1,7 +1,7 @@
 // `npm start`: boot (migrate, seed when empty, worker), then serve the built console.
 import { performance } from 'node:perf_hooks';
 import { boot } from '../src/server/boot';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/db/seed/accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/demo/accounts';
 import { config } from '../src/server/config';
 import { createHttpServer, listen } from '../src/server/http/serve';
 import { requireSecretKeyOrExit } from '../src/server/lib/secret-key';

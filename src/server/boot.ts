@@ -2,7 +2,7 @@
 // and the in-process worker. Called by the start script before the HTTP server listens, and
 // lazily by the first request in `astro dev`.
 import { getHandle } from './db/client';
-import { seedIfEmpty, type SeedReport } from './db/seed/index';
+import { seedIfEmpty, type SeedReport } from './demo/index';
 import { startWorker } from './jobs/worker';
 import { config } from './config';
 import { secretKey } from './lib/secret-key';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/db/seed/accounts';
+import { seedAccounts, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/demo/accounts';
 import { sealTotpSecret } from '../../src/server/modules/auth/totp-store';
 import { memberships, outbox, permissions, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts, DEMO_PASSWORD } from '../../src/server/db/seed/accounts';
+import { seedAccounts, DEMO_PASSWORD } from '../../src/server/demo/accounts';
 import { users, memberships } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
 

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { events, featureFlags, tasks } from '../../src/server/db/schema';
 import { fileForm, manyRowsXml, rawXlsx, xlsx, zip, type Cells } from '../helpers/workbooks';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { DAY, seedEventsFixture } from '../helpers/events-fixture';
 import { eventForecasts, events, halls, tasks, ticketTransactions, venues } from '../../src/server/db/schema';
 import { runOnce } from '../../src/server/jobs/worker';

@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { fileForm, xlsx } from '../helpers/workbooks';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { featureFlags } from '../../src/server/db/schema';
 import { earliestDate } from '../../src/lib/contracts/event-form';

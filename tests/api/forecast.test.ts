@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/db/seed/index';
+import { seedIfEmpty } from '../../src/server/demo/index';
 import { eventForecasts, events, tasks, ticketTransactions } from '../../src/server/db/schema';
 import { runOnce } from '../../src/server/jobs/worker';
 import {

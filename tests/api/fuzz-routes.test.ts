@@ -20,7 +20,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, cookieHeader } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { createApp } from '../../src/server/api/app';
 import { validate } from '../../src/server/api/validate';

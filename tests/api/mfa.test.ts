@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, cookieHeader, errorOf } from '../helpers/api';
-import { seedAccounts, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/db/seed/accounts';
+import { seedAccounts, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/demo/accounts';
 import { memberships, outbox, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/password';
 import { totpCode } from '../../src/server/modules/auth/totp';

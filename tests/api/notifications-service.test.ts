@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { notifications, notificationSettings, outbox, permissions, tasks } from '../../src/server/db/schema';
 import { mailNotifications, notify, NOTIFICATION_MAIL } from '../../src/server/modules/notifications/notify';
 import { mdEscape, TEMPLATES } from '../../src/server/modules/notifications/templates';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { SEED_NOTIFICATIONS, SEED_UNREAD, seedAccounts } from '../../src/server/db/seed/accounts';
+import { SEED_NOTIFICATIONS, SEED_UNREAD, seedAccounts } from '../../src/server/demo/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { notifications, tasks, users } from '../../src/server/db/schema';
 import { fileForm, xlsx, type Cells } from '../helpers/workbooks';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { seedIfEmpty } from '../../src/server/db/seed/index';
+import { seedIfEmpty } from '../../src/server/demo/index';
 import { partners, users } from '../../src/server/db/schema';
 
 let t: TestDb;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { notifications, uploads } from '../../src/server/db/schema';
 import { UPLOAD_PART_BYTES } from '../../src/lib/contracts/storage';
 import { signedPartUrl } from '../../src/server/modules/storage/signing';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { enqueueTask, claimTask } from '../../src/server/modules/tasks/repo';
 import { registerTask, PermanentTaskError } from '../../src/server/modules/tasks/registry';
 import { runOnce } from '../../src/server/jobs/worker';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient } from '../helpers/api';
-import { seedAccounts } from '../../src/server/db/seed/accounts';
+import { seedAccounts } from '../../src/server/demo/accounts';
 import { NOW, DAY, seedEventsFixture } from '../helpers/events-fixture';
 import { campaigns, eventForecasts, events, halls, notifications, outbox, venues } from '../../src/server/db/schema';
 import { mailNotifications } from '../../src/server/modules/notifications/notify';

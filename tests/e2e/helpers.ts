@@ -7,7 +7,7 @@ import en from '../../public/locales/en/common.json' with { type: 'json' };
 
 export const PASSWORD = 'Encore-Demo-2026!';
 
-/** The demo accounts of src/server/db/seed/accounts.ts. */
+/** The demo accounts of src/server/demo/accounts.ts. */
 export const USERS = {
   /** Every permission at 'Konzerthaus Rheinland' (1001, full-service); profile language de. */
   admin: { email: 'admin@encore.demo', givenName: 'Anna', name: 'Anna Admin', language: 'de' },

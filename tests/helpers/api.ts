@@ -1,7 +1,7 @@
 // Drives the Hono app in-process against a test database, the way a browser or bearer client would.
 import { createApp } from '../../src/server/api/app';
 import type { Db } from '../../src/server/db/client';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/db/seed/accounts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/demo/accounts';
 import { totpCode } from '../../src/server/modules/auth/totp';
 
 export type App = ReturnType<typeof createApp>;

@@ -44,6 +44,10 @@ export const Benchmark = z.object({
   days_out: z.number().int().nullable(),
   tickets_sold: z.number().int(),
   predicted_tickets: z.number().int().nullable(),
+  /** 80 % interval of the predicted final sales, percent of capacity (null without a prediction). */
+  prediction_interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** The forecast is usually (in 80 % of replayed forecasts at this point) within ± this many tickets. */
+  expected_error: z.number().int().nullable(),
   comparables: z.number().int(),
   computed_at: z.string().nullable(),
 });
@@ -149,6 +153,9 @@ export const SalesGraph = z.object({
       norm_tickets_sold_avg: z.number().nullable(),
       /** The forecast path from today to the event (percent); null before today. */
       norm_tickets_predicted: z.number().nullable(),
+      /** The 80 % band around the forecast path (percent); null where the path is. */
+      norm_tickets_predicted_low: z.number().nullable(),
+      norm_tickets_predicted_high: z.number().nullable(),
     }),
   ),
 });

@@ -374,6 +374,11 @@ export const eventForecasts = pgTable(
     predictionValue: real('prediction_value'),
     predictionBenchmark: real('prediction_benchmark'),
     predictedTickets: integer('predicted_tickets'),
+    /** 80 % interval of the predicted final share (percent), from the chosen method's backtest residuals. */
+    intervalLow: real('interval_low'),
+    intervalHigh: real('interval_high'),
+    /** Tickets the forecast is usually (80 % of the time) within at this many days out. */
+    expectedError: integer('expected_error'),
     state: text('state', { enum: ['below', 'on_track', 'above', 'sold_out', 'finished', 'no_data'] }).notNull(),
     comparables: integer('comparables').notNull().default(0),
     /** Comparable events' cumulative share (percent) at 0, 1, 2, … days out. */

@@ -10,6 +10,8 @@ const withNow = (value: number | null, benchmark: number | null) => ({
     days_out: null,
     tickets_sold: 0,
     predicted_tickets: null,
+    prediction_interval: null,
+    expected_error: null,
     comparables: 0,
     computed_at: null,
   },

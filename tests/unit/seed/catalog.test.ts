@@ -5,9 +5,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import * as schema from '../../../src/server/db/schema';
 import { rows, type Db } from '../../../src/server/db/client';
-import { seedCatalog, type CatalogCounts } from '../../../src/server/db/seed/catalog';
-import { planCatalog } from '../../../src/server/db/seed/catalog-plan';
-import { POPULAR_SPEC_CATEGORIES, SPEC_CATEGORIES } from '../../../src/server/db/seed/categories';
+import { seedCatalog, type CatalogCounts } from '../../../src/server/demo/catalog';
+import { planCatalog } from '../../../src/server/demo/catalog-plan';
+import { POPULAR_SPEC_CATEGORIES, SPEC_CATEGORIES } from '../../../src/server/demo/categories';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const PARTNER = { id: 1001, currency: 'EUR', language: 'de', product: 'full-service' } as const;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../../helpers/db';
 import { rows } from '../../../src/server/db/client';
-import { seedIfEmpty, startOfTodayUtc } from '../../../src/server/db/seed/index';
+import { seedIfEmpty, startOfTodayUtc } from '../../../src/server/demo/index';
 import { setClock } from '../../../src/server/lib/clock';
 
 const DAY = 86_400_000;

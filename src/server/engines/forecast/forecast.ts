@@ -65,6 +65,8 @@ export function forecastEvent(
     now: { value: null, benchmark: null },
     prediction: { value: null, benchmark: null },
     predictedTickets: null,
+    interval: null,
+    expectedError: null,
     comparables: 0,
     benchmarkCurve: [],
     predictedPath: [],

@@ -43,6 +43,10 @@ export interface Forecast {
   /** Percent of capacity: predicted final sales, and comparable events' final sales. */
   prediction: { value: number | null; benchmark: number | null };
   predictedTickets: number | null;
+  /** 80 % interval of the predicted final share, percent of capacity; null without a prediction. */
+  interval: { low: number; high: number } | null;
+  /** Tickets the prediction is usually (80 % of replayed forecasts) within at this point; null without one. */
+  expectedError: number | null;
   comparables: number;
   /** Comparables' cumulative share (percent) at 0, 1, 2, … days out. */
   benchmarkCurve: number[];

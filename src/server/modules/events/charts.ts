@@ -18,14 +18,32 @@ interface ForecastCurves {
   days_out: number | null;
   benchmark_curve: number[] | null;
   predicted_path: number[] | null;
+  interval_low: number | null;
+  interval_high: number | null;
   computed_at: Date | string | null;
+}
+
+/**
+ * The 80 % band around one point of the forecast path: the path's progress from today's share to
+ * the predicted final share, applied to the interval's ends (the band opens as the path goes on).
+ */
+function bandAt(path: number[], predicted: number, curves: ForecastCurves): { low: number; high: number } | null {
+  if (curves.interval_low == null || curves.interval_high == null || !path.length) return null;
+  const from = path[0];
+  const to = path[path.length - 1];
+  const progress = to - from > 1e-9 ? (predicted - from) / (to - from) : 1;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    low: round(Math.min(predicted, from + (curves.interval_low - from) * progress)),
+    high: round(Math.max(predicted, from + (curves.interval_high - from) * progress)),
+  };
 }
 
 export async function salesGraph(db: Db, partnerId: number, eventId: string, now = clockNow()): Promise<SalesGraph> {
   const event = await getEventItem(db, partnerId, eventId, now);
   const [curves] = await rows<ForecastCurves>(
     db,
-    sql`select days_out, benchmark_curve, predicted_path, computed_at from event_forecasts where partner_id = ${partnerId} and event_id = ${eventId}`,
+    sql`select days_out, benchmark_curve, predicted_path, interval_low, interval_high, computed_at from event_forecasts where partner_id = ${partnerId} and event_id = ${eventId}`,
   );
   const daily = await rows<{ day: string; sold: number }>(
     db,
@@ -50,12 +68,16 @@ export async function salesGraph(db: Db, partnerId: number, eventId: string, now
     cumulative += soldByDay.get(day) ?? 0;
     const daysOut = eventDay - day;
     const pathIndex = pathStartDaysOut === null ? -1 : pathStartDaysOut - daysOut;
+    const predicted = day >= today && pathIndex >= 0 && pathIndex < path.length ? path[pathIndex] : null;
+    const band = predicted === null || !curves ? null : bandAt(path, predicted, curves);
     sales.push({
       mapped_date: dayIso(day),
       days_out: daysOut,
       norm_tickets_sold_current: day <= today ? pct(cumulative, event.capacity) : null,
       norm_tickets_sold_avg: daysOut < benchmark.length ? benchmark[daysOut] : null,
-      norm_tickets_predicted: day >= today && pathIndex >= 0 && pathIndex < path.length ? path[pathIndex] : null,
+      norm_tickets_predicted: predicted,
+      norm_tickets_predicted_low: band?.low ?? null,
+      norm_tickets_predicted_high: band?.high ?? null,
     });
   }
   return { sales };

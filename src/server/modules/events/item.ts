@@ -28,6 +28,9 @@ export interface EventRow {
   f_pred_value: number | null;
   f_pred_benchmark: number | null;
   f_pred_tickets: number | null;
+  f_interval_low: number | null;
+  f_interval_high: number | null;
+  f_expected_error: number | null;
   f_comparables: number | null;
   f_computed_at: Date | string | null;
   c_has_any: boolean;
@@ -41,7 +44,8 @@ export const EVENT_COLUMNS = sql.raw(`e.id, e.eid, e.title, e.category, e.start_
   h.name as hall_name, v.name as venue_name, v.city as city,
   f.state as f_state, f.days_out as f_days_out, f.tickets_sold as f_sold, f.now_value as f_now_value,
   f.now_benchmark as f_now_benchmark, f.prediction_value as f_pred_value, f.prediction_benchmark as f_pred_benchmark,
-  f.predicted_tickets as f_pred_tickets, f.comparables as f_comparables, f.computed_at as f_computed_at,
+  f.predicted_tickets as f_pred_tickets, f.interval_low as f_interval_low, f.interval_high as f_interval_high,
+  f.expected_error as f_expected_error, f.comparables as f_comparables, f.computed_at as f_computed_at,
   c.has_any as c_has_any, c.has_active as c_has_active, c.last_status as c_last_status, c.last_opt as c_last_opt,
   c.stop_time as c_stop_time`);
 
@@ -83,6 +87,8 @@ export function benchmarkOf(r: EventRow): Benchmark {
     days_out: r.f_days_out,
     tickets_sold: r.f_sold ?? 0,
     predicted_tickets: r.f_pred_tickets,
+    prediction_interval: r.f_interval_low != null && r.f_interval_high != null ? { low: r.f_interval_low, high: r.f_interval_high } : null,
+    expected_error: r.f_expected_error,
     comparables: r.f_comparables ?? 0,
     computed_at: r.f_computed_at ? iso(r.f_computed_at) : null,
   };

@@ -3,13 +3,13 @@
 // from a fixed seed and dates are laid out relative to the start of today (UTC) by the server's
 // clock (src/server/lib/clock.ts), so ENCORE_NOW moves the whole catalogue with it.
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { partners } from '../schema';
+import type { Db } from '../db/client';
+import { partners } from '../db/schema';
 import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
-import { recomputeForecasts } from '../../modules/forecast/recompute';
+import { recomputeForecasts } from '../modules/forecast/recompute';
 import { seedCampaigns } from './campaigns';
-import { now as clockNow, nowMs } from '../../lib/clock';
+import { now as clockNow, nowMs } from '../lib/clock';
 
 export type SeedScale = 'demo' | 'bench';
 export const SEED_KEY = 'encore-2026';

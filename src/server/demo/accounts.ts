@@ -1,14 +1,14 @@
 // Demo partners and users (issue 2): the accounts the README prints. Every user's password is
 // DEMO_PASSWORD; permissions and features per membership.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { featureFlags, memberships, notifications, partners, permissions, users } from '../schema';
-import { PERMISSIONS, type PermissionName } from '../../../lib/constants';
-import { hashPassword } from '../../modules/auth/password';
-import { sealTotpSecret } from '../../modules/auth/totp-store';
-import { config } from '../../config';
+import type { Db } from '../db/client';
+import { featureFlags, memberships, notifications, partners, permissions, users } from '../db/schema';
+import { PERMISSIONS, type PermissionName } from '../../lib/constants';
+import { hashPassword } from '../modules/auth/password';
+import { sealTotpSecret } from '../modules/auth/totp-store';
+import { config } from '../config';
 import { seedDemoUpload } from './uploads';
-import { nowMs } from '../../lib/clock';
+import { nowMs } from '../lib/clock';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
 /**

@@ -1,9 +1,9 @@
 // `npm run seed [-- --scale demo|bench] [-- --reset]`: fills an empty database with demo data.
 import { sql } from 'drizzle-orm';
-import { closeDb, getHandle } from '../client';
+import { closeDb, getHandle } from '../db/client';
 import { seedIfEmpty, type SeedScale } from './index';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { requireSecretKeyOrExit } from '../../lib/secret-key';
+import { requireSecretKeyOrExit } from '../lib/secret-key';
 
 const args = process.argv.slice(2);
 const scaleArg = args.find((a) => a.startsWith('--scale'))?.split('=')[1] ?? args[args.indexOf('--scale') + 1];

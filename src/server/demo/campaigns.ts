@@ -2,8 +2,8 @@
 // paid social campaign, so the events list shows active and inactive badges and the dashboard's
 // statistics card has real sums. Campaigns ran or run in the three weeks before the event.
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { campaigns, events } from '../schema';
+import type { Db } from '../db/client';
+import { campaigns, events } from '../db/schema';
 import { createRng } from './random';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { Rng } from './random';
 import type { SalePhase } from './booking-curve';
 import type { HallKind, Language, ShowCategory } from './names';
 import { NAMED_PRICE_CATEGORIES } from './names';
-import type { TICKET_TYPES } from '../schema';
+import type { TICKET_TYPES } from '../db/schema';
 
 export type TicketType = (typeof TICKET_TYPES)[number];
 

@@ -5,7 +5,7 @@
 // one array parameter per column: a handful of parameters instead of one per value, and one
 // round trip per batch. It works the same on PGlite and on node-postgres.
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../client';
+import { rows, type Db } from '../db/client';
 import { planCatalog, type PartnerInfo, type PlanOptions } from './catalog-plan';
 
 export type { PartnerInfo, PlanOptions, Scale } from './catalog-plan';

@@ -2,11 +2,11 @@
 // notification links a file that really downloads. Only on the local store: a demo never
 // writes into a configured S3 bucket.
 import { Readable } from 'node:stream';
-import type { Db } from '../client';
-import { uploads } from '../schema';
-import { LocalStorage, objectStorage } from '../../adapters/storage';
-import { OWN_STORAGE_PREFIX } from '../../modules/notifications/attachment';
-import { now as clockNow } from '../../lib/clock';
+import type { Db } from '../db/client';
+import { uploads } from '../db/schema';
+import { LocalStorage, objectStorage } from '../adapters/storage';
+import { OWN_STORAGE_PREFIX } from '../modules/notifications/attachment';
+import { now as clockNow } from '../lib/clock';
 
 export const DEMO_UPLOAD_NAME = 'season-2027-programme.pdf';
 
