@@ -157,22 +157,10 @@ export function schemaValue(js: JsonSchema, key: string, g: Gen): fc.Arbitrary<u
 
 /** Replaces (even i) or extends (odd i, strings only) the (i/2 mod n)-th leaf of a JSON value. */
 export function mutateOneLeaf(value: unknown, i: number, hostile: unknown): unknown {
-  const paths: (string | number)[][] = [];
-  const walk = (v: unknown, at: (string | number)[]) => {
-    if (Array.isArray(v) && v.length) v.forEach((x, j) => walk(x, [...at, j]));
-    else if (v && typeof v === 'object' && Object.keys(v).length) for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
-    else paths.push(at);
-  };
-  walk(value, []);
+  const paths = leafPaths(value);
   const path = paths[Math.floor(i / 2) % paths.length]!;
-  const copy: unknown = structuredClone(value);
-  const replace = (old: unknown) => (i % 2 === 1 && typeof old === 'string' && typeof hostile === 'string' ? `${old}${hostile}` : hostile);
-  if (!path.length) return replace(copy);
-  let parent = copy as Record<string | number, unknown>;
-  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  parent[last] = replace(parent[last]);
-  return copy;
+  const old = getAt(value, path);
+  return setAt(value, path, i % 2 === 1 && typeof old === 'string' && typeof hostile === 'string' ? `${old}${hostile}` : hostile);
 }
 
 function validValue(js: JsonSchema, key: string, g: Gen): fc.Arbitrary<unknown> {
