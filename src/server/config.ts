@@ -62,4 +62,15 @@ export const config = {
     de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',
   },
   productName: 'Encore',
+  /**
+   * Meta (issue 13): META_APP_ID and META_APP_SECRET switch the ad platform from the sandbox to the
+   * Graph Marketing API; META_GRAPH_URL and META_DIALOG_URL point it elsewhere (tests).
+   */
+  meta: {
+    appId: process.env.META_APP_ID || undefined,
+    appSecret: process.env.META_APP_SECRET || undefined,
+    graphUrl: process.env.META_GRAPH_URL || 'https://graph.facebook.com',
+    dialogUrl: process.env.META_DIALOG_URL || 'https://www.facebook.com',
+    timeoutMs: int('META_TIMEOUT_MS', 20_000),
+  },
 } as const;
