@@ -127,7 +127,7 @@ describe('bounds', () => {
             saleDays: sold.map(([d]) => TODAY + daysOut - d),
             saleQty: sold.map(([, q]) => q),
           };
-          const f = createForecaster([...past, rec], { nowMs: NOW, weights: base.weights }).forecast('p')!;
+          const f = createForecaster([...past, rec], { nowMs: NOW, model: base.model }).forecast('p')!;
           const share = (100 * total) / capacity;
           expect(f.prediction.value!).toBeGreaterThanOrEqual(Math.round(share * 100) / 100 - 1e-9);
           expect(f.prediction.value!).toBeLessThanOrEqual(100);
