@@ -27,9 +27,11 @@ export function backtestTable(result: BacktestResult, intervals: readonly Bootst
     const { best, reduction } = improvement(r);
     const b = intervals.find((x) => x.horizon === r.horizon);
     const ci = b ? `${signed(b.diff)} (${signed(b.low)} to ${signed(b.high)})${b.low > 0 ? ' worse' : b.high < 0 ? '' : ' tie'}` : '—';
+    // A baseline that is (almost) exact leaves nothing to be below: say so rather than print a ratio of noise.
+    const vs = r.wape[best] < 0.05 ? `— (${best.replace('_', ' ')} exact)` : `${reduction >= 0 ? '−' : '+'}${Math.abs(reduction).toFixed(0)} % (${best.replace('_', ' ')})`;
     const cov = r.coverage === null ? '—' : `${r.coverage.toFixed(0)} % of ${r.withInterval}`;
     lines.push(
-      `| ${r.horizon} | ${r.events} | **${pct(r.wape.model)}** | ${pct(r.wape.category_average)} | ${pct(r.wape.multiplicative)} | ${pct(r.wape.additive)} | ${pct(r.wape.analogue)} | ${pct(r.wape.learned)} | ${reduction >= 0 ? '−' : '+'}${Math.abs(reduction).toFixed(0)} % (${best.replace('_', ' ')}) | ${ci} | ${cov} |`,
+      `| ${r.horizon} | ${r.events} | **${pct(r.wape.model)}** | ${pct(r.wape.category_average)} | ${pct(r.wape.multiplicative)} | ${pct(r.wape.additive)} | ${pct(r.wape.analogue)} | ${pct(r.wape.learned)} | ${vs} | ${ci} | ${cov} |`,
     );
   }
   return lines.join('\n');
