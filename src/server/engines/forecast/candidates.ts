@@ -5,9 +5,9 @@
 import type { PreparedEvent } from './curves';
 import { comparablePool } from './comparables';
 import { observe, pickupComponents, type Observation, type PickupComponents } from './analogues';
-import { additivePickup, benchmarkAt, clampPrediction, multiplicativePickup } from './pickup';
-import { startedBefore, type History } from './history';
-import type { Neighbour } from './comparables';
+import { additivePickup, clampPrediction, multiplicativePickup, type Benchmark } from './pickup';
+import { countBefore, type History } from './history';
+import { MAX_DAYS } from './types';
 import { bookingFeatures } from './features';
 import { ridgePredict, type RidgeFit } from './ridge';
 import type { HolidayCalendar } from './holidays';
@@ -30,16 +30,36 @@ export interface CandidateResult {
   poolSize: number;
 }
 
-/** The category's finished events as equally weighted neighbours (all shows if it has none). */
-function categoryCurve(e: PreparedEvent, history: History, beforeMs: number): Neighbour[] {
-  let pool = startedBefore(history.byCategory.get(e.rec.category) ?? [], beforeMs);
-  if (pool.length === 0) pool = startedBefore(history.byKind.show, beforeMs);
-  return pool.filter((x) => x.rec.id !== e.rec.id).map((event) => ({ event, weight: 1, distance: 0 }));
+/**
+ * The category's curve at d days out and at the end: the mean over its finished events (all
+ * shows if it has none), equally weighted. Summed in place: the replay asks for it per event
+ * and horizon.
+ */
+function categoryBenchmark(e: PreparedEvent, history: History, beforeMs: number, daysOut: number): Benchmark {
+  const list = history.byCategory.get(e.rec.category) ?? [];
+  let pool = list;
+  let n = countBefore(list, beforeMs);
+  if (n === 0) {
+    pool = history.byKind.show;
+    n = countBefore(pool, beforeMs);
+  }
+  const d = Math.min(MAX_DAYS, Math.max(0, daysOut));
+  let atD = 0;
+  let final = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const c = pool[i];
+    if (c.rec.id === e.rec.id) continue;
+    atD += c.cum[d];
+    final += c.cum[0];
+    count++;
+  }
+  return count ? { atD: atD / count, final: final / count } : { atD: 0, final: 0 };
 }
 
 /** The three classic baselines: category average sell-through, multiplicative and additive pickup. */
 export function baselines(e: PreparedEvent, daysOut: number, sold: number, history: History, beforeMs: number) {
-  const b = benchmarkAt(categoryCurve(e, history, beforeMs), daysOut);
+  const b = categoryBenchmark(e, history, beforeMs, daysOut);
   return {
     category_average: clampPrediction(b.final, sold),
     multiplicative: clampPrediction(multiplicativePickup(sold, b), sold),

@@ -7,7 +7,7 @@ import { buildHistory, type History } from './history';
 import { findComparables } from './comparables';
 import { benchmarkCurve, clampPrediction } from './pickup';
 import { DEFAULT_PARAMS, type ModelParams } from './model';
-import { bucketFor, choiceFor, intervalFrom, learnModel, type LearntModel } from './learner';
+import { bucketFor, choiceFor, intervalAround, learnModel, type LearntModel } from './learner';
 import { candidatesAt } from './candidates';
 import { MIXES, mixShare } from './selection';
 import { holidayCalendar } from './holidays';
@@ -127,7 +127,7 @@ export function forecastEvent(
   const analogues = c.components.analogues;
   const shape = analogues.length ? benchmarkCurve(analogues, Math.min(MAX_DAYS, daysOut)) : bench;
   const predicted = pct(share);
-  const iv = intervalFrom(bucket.residuals, share, sold);
+  const iv = intervalAround(bucket.spread, share, sold);
   return {
     ...withBench,
     state: classify(predicted, finalBench ?? predicted, opts.band ?? ON_TRACK_BAND),

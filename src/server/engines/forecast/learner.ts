@@ -42,8 +42,8 @@ export interface BucketModel {
   weights: CandidateWeights;
   /** Chosen mix (index into MIXES) per category, '*' for the rest. */
   choice: Map<string, number>;
-  /** Recent residuals (actual − predicted final share) of the chosen forecasts, oldest first. */
-  residuals: number[];
+  /** Quantiles of the recent residuals (actual − predicted final share) of the chosen forecasts; null while too few. */
+  spread: Spread | null;
   /** Replayed events learnt from. */
   trainedOn: number;
 }
@@ -81,21 +81,78 @@ const quantile = (sorted: readonly number[], q: number): number => {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 };
 
+/** Where `x` goes in ascending `sorted` (first index with a value ≥ x). */
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
- * The 80 % interval of a predicted final share from the residuals of the same forecasts on
- * finished events (10th and 90th percentiles), never below what is sold nor above capacity; and
- * the 80th percentile of the absolute error in shares (times capacity: "usually within").
+ * The last RESIDUAL_WINDOW residuals, kept sorted as they come and go, so their quantiles cost
+ * nothing per forecast (the replay asks for them once per replayed event).
  */
-export function intervalFrom(residuals: readonly number[], predicted: number, sold: number): { low: number; high: number; absError: number } | null {
-  if (residuals.length < MIN_RESIDUALS) return null;
-  const sorted = [...residuals].sort((a, b) => a - b);
-  const abs = residuals.map(Math.abs).sort((a, b) => a - b);
+export class ResidualWindow {
+  readonly recent: number[] = [];
+  private readonly sorted: number[] = [];
+  private readonly abs: number[] = [];
+
+  constructor(private readonly size = RESIDUAL_WINDOW) {}
+
+  get length(): number {
+    return this.recent.length;
+  }
+
+  push(r: number): void {
+    this.recent.push(r);
+    this.sorted.splice(lowerBound(this.sorted, r), 0, r);
+    this.abs.splice(lowerBound(this.abs, Math.abs(r)), 0, Math.abs(r));
+    if (this.recent.length > this.size) {
+      const old = this.recent.shift()!;
+      this.sorted.splice(lowerBound(this.sorted, old), 1);
+      this.abs.splice(lowerBound(this.abs, Math.abs(old)), 1);
+    }
+  }
+
+  /** 10th and 90th percentiles of the residuals, 80th of their absolute values; null while too few. */
+  spread(): Spread | null {
+    if (this.recent.length < MIN_RESIDUALS) return null;
+    return { low: quantile(this.sorted, 0.1), high: quantile(this.sorted, 0.9), absError: quantile(this.abs, 0.8) };
+  }
+}
+
+/** Residual quantiles (shares of capacity) of one horizon's chosen forecasts. */
+export interface Spread {
+  low: number;
+  high: number;
+  absError: number;
+}
+
+/**
+ * The 80 % interval of a predicted final share: the prediction plus the 10th and 90th percentiles
+ * of the same forecasts' residuals on finished events, never below what is sold nor above
+ * capacity; with the 80th percentile of the absolute error (times capacity: "usually within").
+ */
+export function intervalAround(spread: Spread | null, predicted: number, sold: number): { low: number; high: number; absError: number } | null {
+  if (!spread) return null;
   const top = Math.max(1, sold);
   return {
-    low: Math.min(top, Math.max(sold, predicted + quantile(sorted, 0.1))),
-    high: Math.min(top, Math.max(sold, predicted + quantile(sorted, 0.9))),
-    absError: quantile(abs, 0.8),
+    low: Math.min(top, Math.max(sold, predicted + spread.low)),
+    high: Math.min(top, Math.max(sold, predicted + spread.high)),
+    absError: spread.absError,
   };
+}
+
+/** intervalAround from raw residuals (tests, one-off use). */
+export function intervalFrom(residuals: readonly number[], predicted: number, sold: number): { low: number; high: number; absError: number } | null {
+  const w = new ResidualWindow(Math.max(residuals.length, 1));
+  for (const r of residuals) w.push(r);
+  return intervalAround(w.spread(), predicted, sold);
 }
 
 /** A replayed forecast waiting for its event to start. */
@@ -125,7 +182,7 @@ export function rollingOrigin(
   const fitter = new BlendFitter();
   const ridgeAcc = new RidgeAccumulator(FEATURE_COUNT);
   const selector = new Selector();
-  const residuals: number[] = [];
+  const residuals = new ResidualWindow();
   let weights: CandidateWeights = { alpha: fitter.weights().alpha[bucket], ridge: null };
   let lastFitDay = Number.NEGATIVE_INFINITY;
   let grown = false;
@@ -144,7 +201,6 @@ export function rollingOrigin(
       ridgeAcc.add(p.features, item.actual - item.sold, item.capacity);
       selector.add(item.e.rec.category, item.shares, item.actual, item.capacity, item.e.startDay);
       residuals.push(item.actual - item.model);
-      if (residuals.length > RESIDUAL_WINDOW) residuals.shift();
       trainedOn++;
       grown = true;
     }
@@ -168,7 +224,7 @@ export function rollingOrigin(
     const mix = selector.choose(e.rec.category);
     const sold = c.obs.sold;
     const model = clampPrediction(mixShare(MIXES[mix], c.shares), sold);
-    const iv = intervalFrom(residuals, model, sold);
+    const iv = intervalAround(residuals.spread(), model, sold);
     const item: ReplayedForecast = {
       e,
       horizon,
@@ -190,7 +246,7 @@ export function rollingOrigin(
 
   return {
     items,
-    model: { horizon, weights, choice: selector.snapshot(), residuals, trainedOn },
+    model: { horizon, weights, choice: selector.snapshot(), spread: residuals.spread(), trainedOn },
   };
 }
 
