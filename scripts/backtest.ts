@@ -1,9 +1,11 @@
-// `npm run backtest [-- --partner 1001] [-- --country PT] [-- --write] [-- --check] [-- --goal 20]`:
+// `npm run backtest [-- --partner 1001 | --dir <folder>] [-- --country PT] [-- --write] [-- --check] [-- --goal 20]`:
 // replays every finished show of a partner (src/server/engines/forecast/backtest.ts) and prints
 // WAPE per horizon for the model, the three classic baselines and the model's two own
 // candidates, the 95 % block-bootstrap interval of "model minus best baseline", and how often
 // the 80 % interval held the outcome. Works on any partner in the database (imported ones too);
 // uses the database at DATA_DIR / DATABASE_URL and seeds the demo data when it is empty.
+// --dir replays files in the history import format instead (events.csv[.gz], transactions.csv[.gz],
+// e.g. tests/fixtures/history/resort-hotel with --country PT), without a database.
 // --write records the tables in docs/PERFORMANCE.md (demo partners only: their block).
 // --check exits 1 when the model is significantly worse than the best baseline at any horizon
 // (the interval lies above 0), or, with --goal N, when it is not N % below it at 30 days.
@@ -14,6 +16,7 @@ import { seedIfEmpty } from '../src/server/demo/index';
 import { loadPartnerEvents } from '../src/server/modules/forecast/load';
 import { DEFAULT_COUNTRY, holidayCalendar } from '../src/server/engines/forecast';
 import { backtestReport } from '../src/server/engines/forecast/report';
+import { readHistoryRecords } from '../src/server/demo/history-files';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | null => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? null) : null);
@@ -23,6 +26,20 @@ const goal = arg('--goal') === null ? null : Number(arg('--goal'));
 if (partnerArg !== null && !(Number.isInteger(partnerArg) && partnerArg > 0)) {
   console.error('--partner takes a partner id, e.g. --partner 1001');
   process.exit(2);
+}
+
+const dir = arg('--dir');
+if (dir) {
+  // Every event of the files has finished by "now" only if now is after the last one: replay as of today.
+  const records = readHistoryRecords(dir);
+  const report = backtestReport(records, { nowMs: Date.now(), holidays: holidayCalendar(country) });
+  console.log(`\n${dir}: ${records.length} events, holidays of ${country}\n`);
+  console.log(report.markdown);
+  const worse = report.intervals.filter((b) => b.low > 0).map((b) => b.horizon);
+  const at30 = report.reductionAt(30);
+  console.log(`\n${worse.length ? `Significantly WORSE than the best baseline at ${worse.join(', ')} days` : 'Never significantly worse than the best baseline'}; at 30 days ${at30 === null ? 'no events' : `${at30.toFixed(0)} % below it`}.`);
+  const ok = worse.length === 0 && (goal === null || (at30 !== null && at30 >= goal));
+  process.exit(args.includes('--check') && !ok ? 1 : 0);
 }
 
 const { db, kind } = await getHandle();
