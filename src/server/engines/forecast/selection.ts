@@ -26,7 +26,7 @@ export const MIXES: readonly Mix[] = [
 
 /** Used until a bucket has MIN_SELECTION_ITEMS replayed events: the analogue model (issue 4's). */
 export const DEFAULT_MIX = MIXES.findIndex((m) => m.length === 1 && m[0][0] === 'analogue');
-export const MIN_SELECTION_ITEMS = 10;
+export const MIN_SELECTION_ITEMS = 30;
 /** Replayed events a category needs in a bucket before it gets its own choice. */
 export const MIN_CATEGORY_ITEMS = 80;
 export const HALF_LIFE_DAYS = 365;
