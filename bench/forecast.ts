@@ -2,7 +2,7 @@
 // (2,000,000 transactions) in under 10 s.
 // Usage: npx tsx bench/forecast.ts [--partner 1001] [--write]
 // Uses DATA_DIR (default data/bench-forecast), seeded at bench scale on first use (about 70 s).
-// Every timed run starts without learnt weights, as the first run of a day does.
+// Every timed run starts without a learnt model, as the first run of a day does.
 import fs from 'node:fs';
 import { markdownTable, writePerformanceBlock } from './lib';
 
@@ -59,10 +59,10 @@ const table = markdownTable([
   [
     `Recompute every upcoming event of partner ${partnerId} (${mid.events} events, ${(size.tx / 1e6).toFixed(2)} M of ${(size.all_tx / 1e6).toFixed(2)} M transactions; median of 3)`,
     '< 10 s',
-    `${sec(mid.ms)} (load ${sec(p.load)}, learn blend ${sec(p.learn)}, forecast ${sec(p.forecast)}, store ${sec(p.store)})`,
+    `${sec(mid.ms)} (load ${sec(p.load)}, learn model ${sec(p.learn)}, forecast ${sec(p.forecast)}, store ${sec(p.store)})`,
   ],
   [`First run after seeding: all ${first.events} events, finished ones included`, '—', sec(first.ms)],
-  ['One event after a sales change (blend weights already learnt; median of 3)', '—', sec(median(single))],
+  ['One event after a sales change (model already learnt; median of 3)', '—', sec(median(single))],
 ]);
 console.log(table);
 

@@ -69,4 +69,23 @@ describe('no leakage', () => {
     expect(after.sold).toBe(before.sold);
     expect(after.predicted).toEqual(before.predicted);
   });
+
+  it('learns only from what had happened by the cutoff: other events’ later sales change no candidate, choice or interval', () => {
+    const target = 't80';
+    const h = buildHistory(records);
+    const cutoffDay = h.byId.get(target)!.startDay - 30;
+    const run = (recs: EventRecord[]) => runBacktest(recs, { nowMs: NOW, horizons: [30] }).items.find((i) => i.eventId === target)!;
+    // Every event that starts after the cutoff day sells 50 more tickets on its last day.
+    const changed = records.map((r) => {
+      const day = Math.floor(r.startMs / DAY_MS);
+      return day <= cutoffDay ? r : { ...r, saleDays: [...Array.from(r.saleDays), day], saleQty: [...Array.from(r.saleQty), 50] };
+    });
+    const before = run(records);
+    const after = run(changed);
+    expect(after.actual).toBeGreaterThan(before.actual);
+    expect(after.predicted).toEqual(before.predicted);
+    expect(after.choice).toBe(before.choice);
+    expect(after.interval).toEqual(before.interval);
+    expect(before.interval).not.toBeNull();
+  });
 });

@@ -82,6 +82,27 @@ describe('state', () => {
   });
 });
 
+describe('uncertainty', () => {
+  it('gives an 80 % interval around the prediction, within what is sold and the capacity, and the usual error in tickets', () => {
+    const f = forecast([...past, upcoming('e', 0.6, 30)], 'e');
+    expect(f.interval).not.toBeNull();
+    expect(f.interval!.low).toBeLessThanOrEqual(f.prediction.value!);
+    expect(f.interval!.high).toBeGreaterThanOrEqual(f.prediction.value!);
+    expect(f.interval!.low).toBeGreaterThanOrEqual(f.now.value! - 1e-9);
+    expect(f.interval!.high).toBeLessThanOrEqual(100);
+    expect(f.interval!.high).toBeGreaterThan(f.interval!.low);
+    expect(f.expectedError!).toBeGreaterThan(0);
+    expect(f.expectedError!).toBeLessThan(500);
+  });
+
+  it('gives none without enough finished events to know its errors, and none for finished or sold-out events', () => {
+    expect(forecast([...past.slice(0, 30), upcoming('young', 0.6, 30)], 'young').interval).toBeNull();
+    const done = forecast(past, 'h79');
+    expect(done.interval).toBeNull();
+    expect(done.expectedError).toBeNull();
+  });
+});
+
 describe('curves', () => {
   it('gives the comparables’ benchmark curve from the start back to the sale window, and a path from today to the start', () => {
     const f = forecast([...past, upcoming('e', 0.7, 45)], 'e');
@@ -127,7 +148,7 @@ describe('bounds', () => {
             saleDays: sold.map(([d]) => TODAY + daysOut - d),
             saleQty: sold.map(([, q]) => q),
           };
-          const f = createForecaster([...past, rec], { nowMs: NOW, weights: base.weights }).forecast('p')!;
+          const f = createForecaster([...past, rec], { nowMs: NOW, model: base.model }).forecast('p')!;
           const share = (100 * total) / capacity;
           expect(f.prediction.value!).toBeGreaterThanOrEqual(Math.round(share * 100) / 100 - 1e-9);
           expect(f.prediction.value!).toBeLessThanOrEqual(100);

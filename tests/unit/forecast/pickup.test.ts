@@ -87,12 +87,4 @@ describe('learnt blend weights', () => {
     expect(TRAINING_HORIZONS[horizonBucket(33)]).toBe(30);
     expect(TRAINING_HORIZONS[horizonBucket(400)]).toBe(120);
   });
-
-  it('is learnt from a replayed history', async () => {
-    const { trainBlendWeights } = await import('../../../src/server/engines/forecast/model');
-    const h = buildHistory(history(120));
-    const w = trainBlendWeights(h, (DAY0 + 1000) * 86_400_000);
-    expect(w.trainedOn[horizonBucket(30)]).toBeGreaterThanOrEqual(MIN_TRAINING_ITEMS);
-    for (const a of w.alpha) expect(a).toBeGreaterThanOrEqual(0);
-  });
 });

@@ -83,10 +83,23 @@ export function comparablePool(
 
 /** The k nearest events of `pool` by `dist`, nearest first, with kernel weights exp(-dist). */
 export function nearestBy(pool: readonly PreparedEvent[], k: number, dist: (e: PreparedEvent) => number): Neighbour[] {
-  const scored: Neighbour[] = pool.map((event) => ({ event, distance: dist(event), weight: 0 }));
   // Ties go to the more recent event: the partner's current pricing and audience.
-  scored.sort((x, y) => x.distance - y.distance || y.event.rec.startMs - x.event.rec.startMs);
-  const top = scored.slice(0, k);
+  const before = (a: Neighbour, b: Neighbour) => a.distance < b.distance || (a.distance === b.distance && a.event.rec.startMs > b.event.rec.startMs);
+  // A bounded insertion list instead of sorting the whole pool: the replay asks this for every
+  // finished event at every horizon, and most of the pool is farther than the k-th neighbour.
+  const top: Neighbour[] = [];
+  for (const event of pool) {
+    const n: Neighbour = { event, distance: dist(event), weight: 0 };
+    if (top.length === k && !before(n, top[k - 1])) continue;
+    let i = top.length;
+    if (i < k) top.push(n);
+    else i = k - 1;
+    while (i > 0 && before(n, top[i - 1])) {
+      top[i] = top[i - 1];
+      i--;
+    }
+    top[i] = n;
+  }
   for (const n of top) n.weight = Math.exp(-n.distance);
   return top;
 }

@@ -1,28 +1,33 @@
-// The live forecast of a partner's events: the history is prepared and the blend weights learnt
-// once, then every event is a neighbour search in memory.
+// The live forecast of a partner's events: the history is prepared and the model learnt once
+// (learner.ts: every candidate replayed on the partner's finished events, the choice among them
+// and the residuals per horizon), then every event is a neighbour search and a few dot products.
 import { MAX_DAYS, type EventRecord, type Forecast } from './types';
 import { daysOutAt, type PreparedEvent } from './curves';
 import { buildHistory, type History } from './history';
 import { findComparables } from './comparables';
-import { observe } from './analogues';
-import { benchmarkCurve } from './pickup';
-import { DEFAULT_PARAMS, predictFinal, trainBlendWeights, type ModelParams } from './model';
-import type { BlendWeights } from './blend';
+import { benchmarkCurve, clampPrediction } from './pickup';
+import { DEFAULT_PARAMS, type ModelParams } from './model';
+import { bucketFor, choiceFor, intervalAround, learnModel, type LearntModel } from './learner';
+import { candidatesAt } from './candidates';
+import { MIXES, mixShare } from './selection';
+import { holidayCalendar } from './holidays';
 import { classify, ON_TRACK_BAND } from './state';
 import { predictedPath } from './path';
 
 export interface ForecastOptions {
   nowMs: number;
   params?: ModelParams;
-  /** Learnt from the history when not given (see trainBlendWeights). */
-  weights?: BlendWeights;
+  /** Learnt from the history when not given (see learnModel). */
+  model?: LearntModel;
+  /** Country whose public holidays are features (ISO 3166 code, default DE); ignored with `model`. */
+  country?: string;
   /** On-track band in percentage points. */
   band?: number;
 }
 
 export interface Forecaster {
   history: History;
-  weights: BlendWeights;
+  model: LearntModel;
   forecast: (eventId: string) => Forecast | undefined;
 }
 
@@ -36,16 +41,15 @@ export function createForecaster(records: readonly EventRecord[], opts: Forecast
   return forecasterFor(buildHistory(records), opts);
 }
 
-/** A forecaster over a history built already (the caller may keep weights learnt from it). */
+/** A forecaster over a history built already (the caller may keep the model learnt from it). */
 export function forecasterFor(history: History, opts: ForecastOptions): Forecaster {
-  const params = opts.params ?? DEFAULT_PARAMS;
-  const weights = opts.weights ?? trainBlendWeights(history, opts.nowMs, params);
+  const model = opts.model ?? learnModel(history, opts.nowMs, { params: opts.params ?? DEFAULT_PARAMS, holidays: holidayCalendar(opts.country) });
   return {
     history,
-    weights,
+    model,
     forecast: (id) => {
       const e = history.byId.get(id);
-      return e && forecastEvent(e, history, { ...opts, params, weights });
+      return e && forecastEvent(e, history, { ...opts, model });
     },
   };
 }
@@ -53,7 +57,7 @@ export function forecasterFor(history: History, opts: ForecastOptions): Forecast
 export function forecastEvent(
   e: PreparedEvent,
   history: History,
-  opts: ForecastOptions & { params: ModelParams; weights: BlendWeights },
+  opts: ForecastOptions & { model: LearntModel },
 ): Forecast {
   const daysOut = daysOutAt(e.rec.startMs, opts.nowMs);
   const cap = e.rec.capacity;
@@ -77,7 +81,8 @@ export function forecastEvent(
   const started = e.rec.startMs <= opts.nowMs;
   // A finished event is compared with every other finished event, a running one with what had
   // finished by now.
-  const { neighbours } = findComparables(e, history, opts.nowMs, opts.params.similarity);
+  const { params, holidays } = opts.model;
+  const { neighbours } = findComparables(e, history, opts.nowMs, params.similarity);
   const curveDays = Math.min(
     MAX_DAYS,
     Math.max(daysOut, ...neighbours.map((n) => n.event.firstSaleDaysOut), 0),
@@ -115,17 +120,22 @@ export function forecastEvent(
     };
   }
 
-  const obs = observe(e, daysOut);
-  const p = predictFinal(e, obs, history, opts.nowMs, opts.weights, opts.params);
-  if (!p) return withBench;
-  const shape = p.analogues.length ? benchmarkCurve(p.analogues, Math.min(MAX_DAYS, daysOut)) : bench;
-  const predicted = pct(p.share);
+  const bucket = bucketFor(opts.model, daysOut);
+  const c = candidatesAt(e, daysOut, history, opts.nowMs, bucket.weights, params, holidays);
+  if (!c) return withBench;
+  const share = clampPrediction(mixShare(MIXES[choiceFor(bucket, e.rec.category)], c.shares), sold);
+  const analogues = c.components.analogues;
+  const shape = analogues.length ? benchmarkCurve(analogues, Math.min(MAX_DAYS, daysOut)) : bench;
+  const predicted = pct(share);
+  const iv = intervalAround(bucket.spread, share, sold);
   return {
     ...withBench,
     state: classify(predicted, finalBench ?? predicted, opts.band ?? ON_TRACK_BAND),
     now: { value: pct(sold), benchmark: nowBench },
     prediction: { value: predicted, benchmark: finalBench },
-    predictedTickets: Math.round(p.share * cap),
-    predictedPath: predictedPath(shape, daysOut, sold, p.share).map(pct),
+    predictedTickets: Math.round(share * cap),
+    interval: iv && { low: pct(iv.low), high: pct(iv.high) },
+    expectedError: iv && Math.round(iv.absError * cap),
+    predictedPath: predictedPath(shape, daysOut, sold, share).map(pct),
   };
 }

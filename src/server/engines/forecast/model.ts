@@ -1,11 +1,10 @@
-// The model: one event's predicted final share from what it sold by d days out, its analogues'
-// pickups and the partner's learnt blend. Used unchanged by the live forecast, the weight
-// training and the backtest, so the backtest measures exactly what partners see.
+// The analogue model's parameters and the replay of one finished event at d days out (what was
+// known of it then). The candidates built on them are in candidates.ts, their rolling-origin
+// learning in learner.ts.
 import type { PreparedEvent } from './curves';
-import { DEFAULT_SIMILARITY, comparablePool, type ComparableGroup, type SimilarityParams } from './comparables';
+import { DEFAULT_SIMILARITY, comparablePool, type SimilarityParams } from './comparables';
 import { DEFAULT_ANALOGUE, observe, pickupComponents, type AnalogueParams, type Observation, type PickupComponents } from './analogues';
-import { BlendFitter, TRAINING_HORIZONS, alphaFor, horizonBucket, type BlendWeights, type TrainingItem } from './blend';
-import { clampPrediction } from './pickup';
+import { horizonBucket, type TrainingItem } from './blend';
 import { countBefore, cutoffMs, isProduct, type History } from './history';
 
 export interface ModelParams {
@@ -17,34 +16,6 @@ export const DEFAULT_PARAMS: ModelParams = { similarity: DEFAULT_SIMILARITY, ana
 
 /** Finished shows a replayed forecast needs before it counts (training, backtest). */
 export const MIN_REPLAY_HISTORY = 20;
-
-export interface Prediction extends PickupComponents {
-  /** Predicted final share (0–1, or the sold share when already above 1). */
-  share: number;
-  alpha: number;
-  group: ComparableGroup;
-  poolSize: number;
-}
-
-/**
- * Predicts `target`'s final share from `obs`, learning only from events that had started before
- * `beforeMs`. Null when there is nothing to compare with.
- */
-export function predictFinal(
-  target: PreparedEvent,
-  obs: Observation,
-  history: History,
-  beforeMs: number,
-  weights: BlendWeights,
-  params: ModelParams = DEFAULT_PARAMS,
-): Prediction | null {
-  const { group, pool } = comparablePool(target, history, beforeMs, params.similarity);
-  if (pool.length === 0) return null;
-  const c = pickupComponents(target, obs, pool, params.similarity, params.analogue);
-  const alpha = alphaFor(weights, obs.daysOut);
-  const share = clampPrediction(alpha * c.multiplicative + (1 - alpha) * c.additive, obs.sold);
-  return { ...c, share, alpha, group, poolSize: pool.length };
-}
 
 /**
  * A finished event replayed at `daysOut`: its sales up to then, the history of that moment.
@@ -66,21 +37,6 @@ export function replay(
 
 /** Shows that may be replayed: learnable, with capacity, not products. */
 export const replayable = (e: PreparedEvent): boolean => e.rec.learnable && e.rec.capacity > 0 && !isProduct(e);
-
-/** Blend weights learnt from every show that had finished before `nowMs`. */
-export function trainBlendWeights(history: History, nowMs: number, params: ModelParams = DEFAULT_PARAMS): BlendWeights {
-  const fitter = new BlendFitter();
-  for (const e of history.byKind.show) {
-    if (e.rec.startMs >= nowMs) break;
-    if (!replayable(e)) continue;
-    for (const h of TRAINING_HORIZONS) {
-      const r = replay(e, h, history, params);
-      if (!r) continue;
-      fitter.add(trainingItem(e, h, r.components));
-    }
-  }
-  return fitter.weights();
-}
 
 export function trainingItem(e: PreparedEvent, daysOut: number, c: PickupComponents): TrainingItem {
   return {

@@ -1,5 +1,6 @@
-// Recomputing a partner's stored forecasts: load the history once, learn (or reuse) the blend
-// weights, forecast the events asked for, upsert.
+// Recomputing a partner's stored forecasts: load the history once, learn (or reuse) the model
+// (candidates, their choice and residuals per horizon, learner.ts), forecast the events asked
+// for, upsert.
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,10 +10,12 @@ import {
   MODEL_VERSION,
   buildHistory,
   forecasterFor,
-  trainBlendWeights,
-  type BlendWeights,
+  DEFAULT_COUNTRY,
+  holidayCalendar,
+  learnModel,
   type Forecast,
   type History,
+  type LearntModel,
 } from '../../engines/forecast';
 import { loadPartnerEvents } from './load';
 import { storeForecasts } from './store';
@@ -24,6 +27,8 @@ export interface RecomputeOptions {
   eventIds?: string[];
   /** The moment forecasts are made at (tests pin it). */
   nowMs?: number;
+  /** Country whose public holidays are features (default DE: partners have no country of their own yet). */
+  country?: string;
 }
 
 export interface RecomputeResult {
@@ -33,12 +38,13 @@ export interface RecomputeResult {
   phases: { load: number; learn: number; forecast: number; store: number };
 }
 
-// Learning the blend replays every finished event, the costliest step at scale. Its input only
-// changes when an event finishes or a finished event's sales are corrected, so the weights are
-// kept per process under a key that changes with exactly that; a stale key is just recomputed.
-const weightCache = new Map<number, { key: string; weights: BlendWeights }>();
+// Learning replays every finished event at every horizon, the costliest step at scale. Its input
+// only changes when an event finishes or a finished event's sales are corrected, so the model is
+// kept per process under a key that changes with exactly that (and with the day, as d moves);
+// a stale key is just recomputed.
+const modelCache = new Map<number, { key: string; model: LearntModel }>();
 
-function historyKey(history: History, nowMs: number): string {
+function historyKey(history: History, nowMs: number, country: string): string {
   let n = 0;
   let tickets = 0;
   for (const e of history.learnable) {
@@ -46,21 +52,21 @@ function historyKey(history: History, nowMs: number): string {
     n++;
     tickets += e.tickets;
   }
-  return `${MODEL_VERSION}|${Math.floor(nowMs / DAY_MS)}|${n}|${tickets}`;
+  return `${MODEL_VERSION}|${country}|${Math.floor(nowMs / DAY_MS)}|${n}|${tickets}`;
 }
 
-/** Forgets learnt weights (benchmarks measure a cold run, as the first run of a day is). */
+/** Forgets learnt models (benchmarks measure a cold run, as the first run of a day is). */
 export function clearForecastCaches(): void {
-  weightCache.clear();
+  modelCache.clear();
 }
 
-function weightsFor(partnerId: number, history: History, nowMs: number): BlendWeights {
-  const key = historyKey(history, nowMs);
-  const hit = weightCache.get(partnerId);
-  if (hit?.key === key) return hit.weights;
-  const weights = trainBlendWeights(history, nowMs);
-  weightCache.set(partnerId, { key, weights });
-  return weights;
+function modelFor(partnerId: number, history: History, nowMs: number, country: string): LearntModel {
+  const key = historyKey(history, nowMs, country);
+  const hit = modelCache.get(partnerId);
+  if (hit?.key === key) return hit.model;
+  const model = learnModel(history, nowMs, { holidays: holidayCalendar(country) });
+  modelCache.set(partnerId, { key, model });
+  return model;
 }
 
 /**
@@ -118,9 +124,9 @@ export async function recomputeForecasts(db: Db, partnerId: number, opts: Recomp
   const load = lap();
   if (targets.length === 0) return { events: 0, ms: Math.round(performance.now() - t0), phases: { load, learn: 0, forecast: 0, store: 0 } };
 
-  const weights = weightsFor(partnerId, history, nowMs);
+  const model = modelFor(partnerId, history, nowMs, (opts.country ?? DEFAULT_COUNTRY).toUpperCase());
   const learn = lap();
-  const forecaster = forecasterFor(history, { nowMs, weights });
+  const forecaster = forecasterFor(history, { nowMs, model });
   const forecasts = targets.map((id) => forecaster.forecast(id)!);
   const forecast = lap();
   const turned = await turnedBelow(db, partnerId, forecasts);
