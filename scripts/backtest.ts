@@ -1,6 +1,6 @@
 // `npm run backtest [-- --partner 1001 | --dir <folder>] [-- --country PT] [-- --write] [-- --check] [-- --goal 20]`:
 // replays every finished show of a partner (src/server/engines/forecast/backtest.ts) and prints
-// WAPE per horizon for the model, the three classic baselines and the model's two own
+// WAPE per horizon for the model, the three classic baselines and the model's own
 // candidates, the 95 % block-bootstrap interval of "model minus best baseline", and how often
 // the 80 % interval held the outcome. Works on any partner in the database (imported ones too);
 // uses the database at DATA_DIR / DATABASE_URL and seeds the demo data when it is empty.

@@ -36,6 +36,20 @@ describe('runBacktest', () => {
     expect(improvement(result.rows.find((r) => r.horizon === 30)!).reduction).toBeGreaterThanOrEqual(20);
   });
 
+  it('learns a second ridge from every training horizon, whose rows the passes share without changing any of them', () => {
+    const at30 = result.items.filter((i) => i.horizon === 30);
+    // Both ridges start together (the learned candidates repeat the analogue one before); once
+    // fitted they disagree, the all-horizon one having learnt from other rows too.
+    const differs = (a: number, b: number) => Math.abs(a - b) > 1e-9;
+    const fitted = at30.filter((i) => differs(i.predicted.learned, i.predicted.analogue));
+    expect(fitted.length).toBeGreaterThan(20);
+    for (const i of fitted) expect(differs(i.predicted.learned_all, i.predicted.learned), i.eventId).toBe(true);
+    for (const i of at30.filter((x) => !fitted.includes(x))) expect(i.predicted.learned_all).toBe(i.predicted.analogue);
+    // A horizon replayed on its own (rows computed by that pass alone) gives what it gives among all.
+    const alone = runBacktest(records, { nowMs: NOW, horizons: [30] }).items;
+    expect(alone.map((i) => i.predicted)).toEqual(at30.map((i) => i.predicted));
+  });
+
   it('scores WAPE in tickets: Σ|predicted − actual| / Σ actual', () => {
     const at30 = result.items.filter((i) => i.horizon === 30);
     const err = at30.reduce((s, i) => s + Math.abs(i.predicted.additive - i.actual) * i.capacity, 0);

@@ -33,10 +33,10 @@ describe('resort hotel bookings (real data)', () => {
     for (const b of report.intervals) expect(b.low, `at ${b.horizon} days`).toBeLessThanOrEqual(0);
   });
 
-  it('is clearly below it at 30 days (the interval of model − best baseline lies below 0)', () => {
+  it("is at least 15 % below it at 30 days (the issue's goal), the interval of model − best baseline below 0", () => {
     expect(report.intervals.find((b) => b.horizon === 30)!.high).toBeLessThan(0);
-    // Measured: 14 % below (docs/PERFORMANCE.md); the issue's goal of 15 % is not reached yet.
-    expect(report.reductionAt(30)!).toBeGreaterThan(10);
+    // Measured: 16 % below (docs/PERFORMANCE.md).
+    expect(report.reductionAt(30)!).toBeGreaterThanOrEqual(15);
   });
 
   it('holds about 80 % of outcomes inside the 80 % interval at every horizon', () => {

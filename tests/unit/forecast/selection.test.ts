@@ -106,7 +106,7 @@ describe('bootstrapDifference', () => {
     capacity: 100,
     sold: 0.2,
     actual: 0.6,
-    predicted: { model, category_average: 0.1, multiplicative: 0.9, additive, analogue: model, learned: model },
+    predicted: { model, category_average: 0.1, multiplicative: 0.9, additive, analogue: model, learned: model, learned_all: model },
     choice: 'analogue',
     interval: null,
   });

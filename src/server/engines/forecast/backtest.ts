@@ -18,8 +18,8 @@ export { baselines } from './candidates';
 
 export const BACKTEST_HORIZONS = [90, 60, 30, 14, 7] as const;
 export const BASELINES = ['category_average', 'multiplicative', 'additive'] as const;
-/** The model (what partners see), the baselines, and the two model candidates on their own. */
-export const METHODS = ['model', ...BASELINES, 'analogue', 'learned'] as const;
+/** The model (what partners see), the baselines, and the model's own candidates on their own. */
+export const METHODS = ['model', ...BASELINES, 'analogue', 'learned', 'learned_all'] as const;
 export type Method = (typeof METHODS)[number];
 export type Baseline = (typeof BASELINES)[number];
 
@@ -63,8 +63,9 @@ export function runBacktest(
   const horizons = opts.horizons ?? BACKTEST_HORIZONS;
   const history = buildHistory(records);
   const items: BacktestItem[] = [];
+  const learn = { ...opts, rows: opts.rows ?? new Map() };
   for (const h of horizons) {
-    for (const r of rollingOrigin(history, h, opts.nowMs, opts).items) {
+    for (const r of rollingOrigin(history, h, opts.nowMs, learn).items) {
       items.push({
         eventId: r.e.rec.id,
         category: r.e.rec.category,
@@ -80,6 +81,7 @@ export function runBacktest(
           additive: r.shares.additive,
           analogue: r.shares.analogue,
           learned: r.shares.learned,
+          learned_all: r.shares.learned_all,
         },
         choice: mixLabel(MIXES[r.mix]),
         interval: r.interval,

@@ -1,7 +1,9 @@
 // Every candidate's prediction for one event at one moment: the three classic baselines over the
 // category's curve, the analogue model (analogues.ts with the learnt multiplicative/additive
-// blend) and the learned model (ridge over booking-curve features). The live forecast and the
-// rolling-origin replay both call this, so the backtest scores exactly what partners see.
+// blend) and two learned models (ridge over booking-curve features: one trained at this horizon
+// only, one on every training horizon at once, with days out among its features). The live
+// forecast and the rolling-origin replay both call this, so the backtest scores exactly what
+// partners see.
 import type { PreparedEvent } from './curves';
 import { comparablePool } from './comparables';
 import { observe, pickupComponents, type Observation, type PickupComponents } from './analogues';
@@ -20,6 +22,8 @@ export interface CandidateWeights {
   alpha: number;
   /** Null until enough events have finished to fit it: the learned candidate then repeats the analogue one. */
   ridge: RidgeFit | null;
+  /** The ridge fitted on every training horizon's replays; null while `ridge` is. */
+  ridgeAll: RidgeFit | null;
 }
 
 export interface CandidateResult {
@@ -97,5 +101,6 @@ export function candidatesAt(
     holidays,
   );
   const learned = weights.ridge ? clampPrediction(sold + ridgePredict(weights.ridge, features), sold) : analogue;
-  return { obs, shares: { ...base, analogue, learned }, components, features, poolSize: pool.length };
+  const learnedAll = weights.ridgeAll ? clampPrediction(sold + ridgePredict(weights.ridgeAll, features), sold) : learned;
+  return { obs, shares: { ...base, analogue, learned, learned_all: learnedAll }, components, features, poolSize: pool.length };
 }

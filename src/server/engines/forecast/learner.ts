@@ -9,7 +9,7 @@
 // training (its state after the last finished event is what today's forecasts use).
 import type { PreparedEvent } from './curves';
 import { countBefore, cutoffMs, type History } from './history';
-import { BlendFitter, TRAINING_HORIZONS, horizonBucket } from './blend';
+import { BlendFitter, DEFAULT_ALPHA, TRAINING_HORIZONS, horizonBucket } from './blend';
 import { DEFAULT_PARAMS, MIN_REPLAY_HISTORY, replayable, type ModelParams } from './model';
 import { candidatesAt, type CandidateWeights } from './candidates';
 import { FEATURE_COUNT } from './features';
@@ -34,6 +34,38 @@ export interface LearnOptions {
   params?: ModelParams;
   /** Public holidays of the partner's country. */
   holidays?: HolidayCalendar;
+  /** Shared by the passes over one history with the same params and holidays, see allHorizonRows. */
+  rows?: RowCache;
+}
+
+/** A finished event's features and sales at one training horizon (`${id}:${days out}`); null when it had no comparables. */
+export type RowCache = Map<string, { features: Float64Array; sold: number } | null>;
+
+/**
+ * What `e` looked like at each training horizon but `own`, each seen from its own cutoff (so from
+ * history that had started by then, as in the replay): the all-horizon ridge learns from nine rows
+ * per finished event instead of one, which the per-horizon ridge's 40 features need on a small or
+ * noisy history. The analogue share among the features uses the default blend, so a row is the
+ * same in every pass and is computed once per history.
+ */
+function allHorizonRows(e: PreparedEvent, own: number, history: History, params: ModelParams, holidays: HolidayCalendar, cache: RowCache) {
+  const out: { features: Float64Array; sold: number }[] = [];
+  for (const h of TRAINING_HORIZONS) {
+    if (h === own) continue;
+    const key = `${e.rec.id}:${h}`;
+    let row = cache.get(key);
+    if (row === undefined) {
+      const beforeMs = cutoffMs(e, h);
+      const c =
+        countBefore(history.byKind.show, beforeMs) < MIN_REPLAY_HISTORY
+          ? null
+          : candidatesAt(e, h, history, beforeMs, { alpha: DEFAULT_ALPHA, ridge: null, ridgeAll: null }, params, holidays);
+      row = c && { features: c.features, sold: c.obs.sold };
+      cache.set(key, row);
+    }
+    if (row) out.push(row);
+  }
+  return out;
 }
 
 /** What one horizon bucket has learnt by a moment. */
@@ -175,15 +207,17 @@ export function rollingOrigin(
 ): { items: ReplayedForecast[]; model: BucketModel } {
   const params = opts.params ?? DEFAULT_PARAMS;
   const holidays = opts.holidays ?? holidayCalendar();
+  const rows = opts.rows ?? new Map();
   const bucket = horizonBucket(horizon);
   const finished = history.byKind.show.filter((e) => e.rec.startMs < nowMs && replayable(e));
   const pending: (Pending | null)[] = new Array(finished.length).fill(null);
 
   const fitter = new BlendFitter();
   const ridgeAcc = new RidgeAccumulator(FEATURE_COUNT);
+  const allAcc = new RidgeAccumulator(FEATURE_COUNT);
   const selector = new Selector();
   const residuals = new ResidualWindow();
-  let weights: CandidateWeights = { alpha: fitter.weights().alpha[bucket], ridge: null };
+  let weights: CandidateWeights = { alpha: fitter.weights().alpha[bucket], ridge: null, ridgeAll: null };
   let lastFitDay = Number.NEGATIVE_INFINITY;
   let grown = false;
   let released = 0;
@@ -199,6 +233,8 @@ export function rollingOrigin(
       const { item } = p;
       fitter.add({ bucket, capacity: item.capacity, multiplicative: p.multiplicative, additive: p.additive, actual: item.actual });
       ridgeAcc.add(p.features, item.actual - item.sold, item.capacity);
+      allAcc.add(p.features, item.actual - item.sold, item.capacity);
+      for (const r of allHorizonRows(item.e, horizon, history, params, holidays, rows)) allAcc.add(r.features, item.actual - r.sold, item.capacity);
       selector.add(item.e.rec.category, item.shares, item.actual, item.capacity, item.e.startDay);
       residuals.push(item.actual - item.model);
       trainedOn++;
@@ -210,8 +246,13 @@ export function rollingOrigin(
     if (!grown || (!force && day - lastFitDay < REFIT_DAYS)) return;
     grown = false;
     lastFitDay = day;
-    const ridge: RidgeFit | null = ridgeAcc.size >= MIN_RIDGE_ITEMS ? ridgeAcc.fit(RIDGE_LAMBDA) : null;
-    weights = { alpha: fitter.weights().alpha[bucket], ridge };
+    // Both ridges start together, once this horizon has MIN_RIDGE_ITEMS replayed events.
+    const ready = ridgeAcc.size >= MIN_RIDGE_ITEMS;
+    weights = {
+      alpha: fitter.weights().alpha[bucket],
+      ridge: ready ? ridgeAcc.fit(RIDGE_LAMBDA) : null,
+      ridgeAll: ready ? allAcc.fit(RIDGE_LAMBDA) : null,
+    };
   };
 
   finished.forEach((e, i) => {
@@ -254,8 +295,9 @@ export function rollingOrigin(
 export function learnModel(history: History, nowMs: number, opts: LearnOptions = {}): LearntModel {
   const params = opts.params ?? DEFAULT_PARAMS;
   const holidays = opts.holidays ?? holidayCalendar();
+  const rows: RowCache = new Map();
   return {
-    buckets: TRAINING_HORIZONS.map((h) => rollingOrigin(history, h, nowMs, { params, holidays }).model),
+    buckets: TRAINING_HORIZONS.map((h) => rollingOrigin(history, h, nowMs, { params, holidays, rows }).model),
     params,
     holidays,
   };

@@ -1,5 +1,5 @@
 // Which forecast to trust, learnt from the partner's own history: every candidate method (the
-// three classic baselines, the analogue model, the learned model) and every even mix of two of
+// three classic baselines, the analogue model, the two learned models) and every mix of two of
 // them is scored on the partner's replayed events as they finish, and the one with the least
 // recent error in tickets is used. Because the baselines are candidates, what a partner sees is
 // never materially worse than the best baseline on its own history: if the analogues or the
@@ -9,7 +9,7 @@
 // (a comedy club and a symphony of the same partner may sell differently). Older errors fade
 // with a half-life of a year so a change of audience or pricing is followed.
 
-export const CANDIDATES = ['category_average', 'multiplicative', 'additive', 'analogue', 'learned'] as const;
+export const CANDIDATES = ['category_average', 'multiplicative', 'additive', 'analogue', 'learned', 'learned_all'] as const;
 export type Candidate = (typeof CANDIDATES)[number];
 export type CandidateShares = Record<Candidate, number>;
 
