@@ -24,7 +24,13 @@ export interface ClusterOptions {
   restarts?: number;
   /** Fixes k (the bench's stability runs compare partitions of the same k). */
   k?: number;
-  onProgress?: (stage: ClusterStage, done: number, total: number) => void;
+  onProgress?: (step: ClusterStep) => void;
+}
+
+export interface ClusterStep {
+  stage: ClusterStage;
+  done: number;
+  total: number;
 }
 
 export type ClusterStage = 'features' | 'choose_k' | 'refine' | 'describe';
@@ -107,19 +113,33 @@ export function profileOf(members: readonly CustomerAggregate[], nowMs: number):
   };
 }
 
+/** Runs the clustering to the end, reporting each step to `options.onProgress`. */
 export function clusterCustomers(customers: readonly CustomerAggregate[], options: ClusterOptions): Clustering {
+  const steps = clusterSteps(customers, options);
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    options.onProgress?.(r.value);
+  }
+}
+
+/**
+ * The clustering as steps: the caller may do other work between them. The web process runs the
+ * task worker too, and a run over 100,000 customers takes seconds of CPU that must not hold up
+ * its requests in one block (the module awaits the event loop between steps).
+ */
+export function* clusterSteps(customers: readonly CustomerAggregate[], options: ClusterOptions): Generator<ClusterStep, Clustering> {
   const o = { ...DEFAULTS, ...options };
   const n = customers.length;
   if (n < MIN_CUSTOMERS) throw new Error(`clusterCustomers: ${n} customers, at least ${MIN_CUSTOMERS} needed`);
-  const progress = options.onProgress ?? (() => {});
   const random = seededRandom(o.seed);
+  const progress = (stage: ClusterStage, done: number, total: number): ClusterStep => ({ stage, done, total });
 
-  progress('features', 0, 1);
+  yield progress('features', 0, 1);
   const prior = familyPrior(customers);
   const raw = customers.map((c) => rawFeatures(c, o.nowMs, prior));
   const scaler = fitScaler(raw);
   const points = raw.map((r) => transform(scaler, r));
-  progress('features', 1, 1);
+  yield progress('features', 1, 1);
 
   // k-search on a sample; a small population caps k so clusters keep at least ~10 customers.
   const fitIdx = sampleIndices(n, o.fitSample, random);
@@ -131,20 +151,18 @@ export function clusterCustomers(customers: readonly CustomerAggregate[], option
   const ks = o.k ? [o.k] : Array.from({ length: kMax - kMin + 1 }, (_, i) => kMin + i);
   const silhouetteByK: { k: number; silhouette: number }[] = [];
   let best: { k: number; centroids: number[][]; silhouette: number } | undefined;
-  ks.forEach((k, step) => {
-    progress('choose_k', step, ks.length);
+  for (const [step, k] of ks.entries()) {
+    yield progress('choose_k', step, ks.length);
     const part = kmeansPlusPlus(fitPoints, k, o.seed, o.restarts);
     const s = silhouette(silPoints, Int32Array.from(silIdx, (i) => part.labels[i]));
     silhouetteByK.push({ k, silhouette: Math.round(s * 10_000) / 10_000 });
     if (!best || s > best.silhouette) best = { k, centroids: part.centroids, silhouette: s };
-  });
-  progress('choose_k', ks.length, ks.length);
+  }
 
-  progress('refine', 0, 1);
+  yield progress('refine', 0, 1);
   const final = refine(points, best!.centroids);
-  progress('refine', 1, 1);
 
-  progress('describe', 0, 1);
+  yield progress('describe', 0, 1);
   // Empty clusters (a centroid that lost every member in refinement) are dropped and the rest renumbered.
   const members: number[][] = final.centroids.map(() => []);
   final.labels.forEach((c, i) => members[c].push(i));
@@ -168,7 +186,6 @@ export function clusterCustomers(customers: readonly CustomerAggregate[], option
 
   const finalIdx = sampleIndices(n, o.silhouetteSample, random);
   const finalSilhouette = silhouette(finalIdx.map((i) => points[i]), Int32Array.from(finalIdx, (i) => labels[i]));
-  progress('describe', 1, 1);
 
   return {
     k: clusters.length,

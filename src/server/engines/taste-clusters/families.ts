@@ -6,7 +6,8 @@
 export const FAMILIES = ['classical', 'opera', 'musical', 'dance', 'theatre', 'pop', 'comedy', 'family', 'other'] as const;
 export type Family = (typeof FAMILIES)[number];
 
-const BY_CATEGORY: Record<string, Family> = {
+/** The family of each known category; any other category (products aside) is 'other'. */
+export const CATEGORY_FAMILY: Readonly<Record<string, Family>> = {
   symphony: 'classical',
   chamber: 'classical',
   vocal: 'classical',
@@ -29,7 +30,7 @@ const BY_CATEGORY: Record<string, Family> = {
  */
 export function familyOf(category: string): Family | null {
   if (category === 'product') return null;
-  return BY_CATEGORY[category] ?? 'other';
+  return CATEGORY_FAMILY[category] ?? 'other';
 }
 
 export const familyIndex = (f: Family): number => FAMILIES.indexOf(f);

@@ -10,12 +10,12 @@ const DOMINANT_SHARE = 0.25;
 const DOMINANT_LIFT = 1.5;
 
 const TRAIT_TEXT: Record<TraitCode, { en: string; de: string }> = {
-  premium: { en: 'premium', de: 'Premium' },
+  premium: { en: 'premium seats', de: 'Premiumplätze' },
   budget: { en: 'price-conscious', de: 'preisbewusst' },
-  last_minute: { en: 'last-minute', de: 'kurzentschlossen' },
+  last_minute: { en: 'last-minute', de: 'kurzfristig buchend' },
   early: { en: 'early bookers', de: 'Frühbucher' },
-  frequent: { en: 'regulars', de: 'Stammpublikum' },
-  occasional: { en: 'occasional', de: 'gelegentlich' },
+  frequent: { en: 'regulars', de: 'Stammgäste' },
+  occasional: { en: 'occasional', de: 'Gelegenheitsbesucher' },
   groups: { en: 'in groups', de: 'in Gruppen' },
   lapsed: { en: 'lapsed', de: 'länger inaktiv' },
   recent: { en: 'recently active', de: 'kürzlich aktiv' },

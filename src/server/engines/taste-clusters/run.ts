@@ -1,6 +1,6 @@
 // A whole ITC run in one pure call: cluster, label, keep ids stable against the previous run,
 // score for the event. The module loads the inputs and stores the result; the bench times this.
-import { clusterCustomers, toClusterSpace, type ClusterOptions, type Clustering } from './cluster';
+import { clusterSteps, toClusterSpace, type ClusterOptions, type ClusterStep, type Clustering } from './cluster';
 import { labelClusters } from './labels';
 import { matchClusterIds } from './match';
 import { scoreClusters, type ClusterScore, type EventForScoring } from './scoring';
@@ -38,7 +38,27 @@ export interface RunResult {
 }
 
 export function runTasteClusters(customers: readonly CustomerAggregate[], input: RunInput): RunResult {
-  const clustering = clusterCustomers(customers, input);
+  const steps = clusterSteps(customers, input);
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return describeRun(customers, r.value, input);
+    input.onProgress?.(r.value);
+  }
+}
+
+/** runTasteClusters, awaiting `between` after each step (the module yields to the event loop there). */
+export async function runTasteClustersAsync(
+  customers: readonly CustomerAggregate[],
+  input: RunInput,
+  between: (step: ClusterStep) => Promise<void>,
+): Promise<RunResult> {
+  const steps = clusterSteps(customers, input);
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return describeRun(customers, r.value, input);
+    await between(r.value);
+  }
+}
+
+function describeRun(customers: readonly CustomerAggregate[], clustering: Clustering, input: RunInput): RunResult {
   const { clusters, scaler, population } = clustering;
   const labels = labelClusters(clusters.map((c) => c.profile), population);
   const here = clusters.map((c) => toClusterSpace(scaler, c.rawCentroid));
