@@ -1,15 +1,18 @@
 // Synthetic customer populations for the taste-cluster tests and bench: purchase histories drawn
 // from the demo's personas (personas.ts), summed up with the engine's own aggregation. Much faster
-// than planning a whole catalogue, so the bench can make 100,000 customers in a few seconds.
+// than planning a whole catalogue, so the bench can make 100,000 customers in a few seconds, and
+// consistent enough to be written to a database (events with one start each, customers with a
+// city) for a run through the real module.
 //
 // `structure: 'none'` draws every purchase from the same mix (the personas' average taste, price,
 // timing and basket), so the only differences between customers are chance: a clustering of it
 // must not report a real structure.
 import { aggregatePurchases, type CustomerAggregate, type Purchase } from '../engines/taste-clusters';
+import { locator } from '../modules/taste-clusters/geo';
 import type { SalePhase } from './booking-curve';
+import { citiesFor, type ShowCategory } from './names';
 import { PERSONAS, type Persona } from './personas';
 import { createRng, type Rng } from './random';
-import type { ShowCategory } from './names';
 
 const DAY = 86_400_000;
 
@@ -31,14 +34,29 @@ const KIND_NAMES = Object.keys(KINDS) as Kind[];
 const BASE_PHASES: [SalePhase, number][] = [['subscription', 0.08], ['onsale', 0.15], ['body', 0.6], ['rush', 0.17]];
 const SEAT_FACTORS = [1, 0.85, 0.7, 0.55];
 const EVENTS_PER_KIND = 150;
+/** The partner's venues are in the first two cities; three in four customers live in one of them. */
+const VENUE_CITIES = 2;
 
 /** The persona every customer has when there is no structure: the average of all of them. */
 const NEUTRAL: Persona = { key: 'neutral', share: 1, kinds: {}, otherKinds: 1, seat: 0, phases: {}, groups: 1 };
+
+export interface PopulationEvent {
+  id: string;
+  category: string;
+  startMs: number;
+  /** Top price, major units. */
+  top: number;
+}
 
 export interface Population {
   customers: CustomerAggregate[];
   /** The persona key of each customer (same order), the planted truth. */
   persona: string[];
+  /** City of each customer (same order). */
+  city: string[];
+  venueCities: string[];
+  events: PopulationEvent[];
+  purchases: Purchase[];
   nowMs: number;
 }
 
@@ -53,10 +71,6 @@ export interface PopulationOptions {
   medianOrders?: number;
 }
 
-function weighted<T>(rng: Rng, pairs: readonly (readonly [T, number])[]): T {
-  return rng.weighted(pairs);
-}
-
 function leadDays(rng: Rng, phase: SalePhase): number {
   switch (phase) {
     case 'subscription': return rng.float(120, 220);
@@ -66,26 +80,51 @@ function leadDays(rng: Rng, phase: SalePhase): number {
   }
 }
 
+/** The event of the kind starting nearest to `ms` (events sorted by start). */
+function nearest(list: PopulationEvent[], ms: number): PopulationEvent {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].startMs < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && ms - list[lo - 1].startMs < list[lo].startMs - ms ? list[lo - 1] : list[lo];
+}
+
 export function generatePopulation(opts: PopulationOptions): Population {
   const rng = createRng(opts.seed ?? 'tc-population');
   const nowMs = opts.nowMs ?? Date.UTC(2026, 2, 15);
   const personas = opts.structure === 'none' ? [NEUTRAL] : (opts.personas ?? PERSONAS);
   const personaPick = personas.map((p, i) => [i, p.share] as const);
 
-  // A fixed pool of events per kind: relative price compares buyers of the same event.
-  const events = new Map<Kind, { id: string; top: number }[]>();
+  // Events per kind from three years back to half a year ahead, each with one start and price.
+  const byKind = new Map<Kind, PopulationEvent[]>();
   for (const k of KIND_NAMES) {
-    events.set(k, Array.from({ length: EVENTS_PER_KIND }, (_, i) => ({ id: `${k}-${i}`, top: rng.int(KINDS[k].top[0], KINDS[k].top[1]) })));
+    const list = Array.from({ length: EVENTS_PER_KIND }, (_, i) => ({
+      id: `${k}-${i}`,
+      category: KINDS[k].category,
+      startMs: Math.floor(nowMs - rng.float(-180, 3 * 365) * DAY),
+      top: rng.int(KINDS[k].top[0], KINDS[k].top[1]),
+    }));
+    byKind.set(k, list.sort((a, b) => a.startMs - b.startMs));
   }
+
+  const cities = citiesFor('de').map((c) => c.name);
+  const geo = locator('de');
+  const venuePoints = cities.slice(0, VENUE_CITIES).map((c) => geo.locate(null, c)!);
 
   const purchases: Purchase[] = [];
   const personaOf: string[] = [];
-  const distance = new Map<number, number>();
+  const cityOf: string[] = [];
+  const distance = new Map<number, number | null>();
   for (let c = 0; c < opts.size; c++) {
-    const persona = personas[weighted(rng, personaPick)];
+    const persona = personas[rng.weighted(personaPick)];
     const customerId = c + 1;
     personaOf.push(persona.key);
-    distance.set(customerId, rng.chance(0.75) ? Math.max(0, rng.normal(8, 6)) : rng.float(30, 300));
+    const city = rng.chance(0.75) ? cities[rng.int(0, VENUE_CITIES - 1)] : rng.pick(cities);
+    cityOf.push(city);
+    distance.set(customerId, geo.nearestKm(geo.locate(null, city), venuePoints));
     const kindPick = KIND_NAMES.map((k) => [k, KINDS[k].share * (persona.kinds[k] ?? persona.otherKinds)] as const);
     const phasePick = BASE_PHASES.map(([ph, w]) => [ph, w * (persona.phases[ph] ?? 1)] as const);
     const seatPick = SEAT_FACTORS.map((_, i) => [i, Math.exp(persona.seat * (1 - (2 * i) / (SEAT_FACTORS.length - 1)))] as const);
@@ -96,24 +135,27 @@ export function generatePopulation(opts: PopulationOptions): Population {
     // A fifth have stopped buying: their purchases end well before today.
     const lastMs = rng.chance(0.2) ? firstMs + (nowMs - firstMs) * rng.float(0.1, 0.5) : nowMs - rng.exponential(60) * DAY;
     for (let o = 0; o < orders; o++) {
-      const kind = weighted(rng, kindPick);
-      const phase = weighted(rng, phasePick);
-      const seat = weighted(rng, seatPick);
+      const kind = rng.weighted(kindPick);
+      const phase = rng.weighted(phasePick);
+      const seat = rng.weighted(seatPick);
       const quantity = rng.chance(pGroup) ? rng.int(3, 4) : rng.int(1, 2);
-      const event = rng.pick(events.get(kind)!);
-      const soldAtMs = Math.min(nowMs, firstMs + Math.max(0, lastMs - firstMs) * (orders === 1 ? 0 : o / (orders - 1)));
+      const wantSoldAt = firstMs + Math.max(0, lastMs - firstMs) * (orders === 1 ? 0 : o / (orders - 1));
+      const lead = leadDays(rng, phase) * DAY;
+      // The show that fits the planned purchase; bought `lead` before it, but never in the future.
+      const event = nearest(byKind.get(kind)!, wantSoldAt + lead);
+      const soldAtMs = Math.min(nowMs, event.startMs - lead);
       const free = rng.chance(0.03);
       purchases.push({
         customerId,
         eventId: event.id,
-        category: KINDS[kind].category,
+        category: event.category,
         quantity,
         amountMinor: free ? 0 : Math.round(event.top * SEAT_FACTORS[seat] * 100) * quantity,
-        soldAtMs,
-        eventStartMs: soldAtMs + leadDays(rng, phase) * DAY,
+        soldAtMs: Math.floor(soldAtMs),
+        eventStartMs: event.startMs,
       });
     }
   }
   const customers = aggregatePurchases(purchases, (id) => distance.get(id) ?? null);
-  return { customers, persona: personaOf, nowMs };
+  return { customers, persona: personaOf, city: cityOf, venueCities: cities.slice(0, VENUE_CITIES), events: [...byKind.values()].flat(), purchases, nowMs };
 }

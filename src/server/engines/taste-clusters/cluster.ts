@@ -55,6 +55,8 @@ export interface Clustering {
   labels: Int32Array;
   clusters: ClusterSummary[];
   population: ClusterProfile;
+  /** The family mix the shares were smoothed towards, and the scaler: to place other customers in this run's space. */
+  prior: number[];
   scaler: Scaler;
   /** Every customer in the clustering space (the input order). */
   points: number[][];
@@ -195,6 +197,7 @@ export function* clusterSteps(customers: readonly CustomerAggregate[], options: 
     labels,
     clusters,
     population: profileOf(customers, o.nowMs),
+    prior,
     scaler,
     points,
   };
