@@ -12,6 +12,8 @@ import { runOnce } from '../../src/server/jobs/worker';
 import { customers, events, partners, ticketTransactions } from '../../src/server/db/schema';
 import { aggregatePurchases, FAMILIES, type Purchase } from '../../src/server/engines/taste-clusters';
 import { executeItcRun, itcStatus, loadCustomerAggregates, startItc } from '../../src/server/modules/taste-clusters';
+import { saveRunResult } from '../../src/server/modules/taste-clusters/store';
+import type { RunResult } from '../../src/server/engines/taste-clusters';
 import { AppError } from '../../src/server/lib/errors';
 import { nowMs } from '../../src/server/lib/clock';
 import { EventCampaignsResponse, ItcStatusResponse, SuggestedTcsResponse } from '../../src/lib/contracts/taste-clusters';
@@ -292,5 +294,26 @@ describe('runs that cannot be made', () => {
     expect(seen.map((p) => p.stage)).toEqual(expect.arrayContaining(['loading', 'features', 'choose_k', 'refine', 'describe', 'storing']));
     for (let i = 1; i < seen.length; i++) expect(seen[i].percent).toBeGreaterThanOrEqual(seen[i - 1].percent);
     expect(result.tc_run_id).toBe(run.id);
+  });
+});
+
+describe('numbering', () => {
+  it('gives two runs finishing at once different numbers for their new clusters', async () => {
+    const newRun = async () =>
+      (await rows<{ id: number }>(t.db, sql`INSERT INTO taste_cluster_runs (partner_id, event_id, seed, engine_version) VALUES (1002, ${opera1002}, 1, 'tc-1') RETURNING id`))[0].id;
+    const [a, b] = [await newRun(), await newRun()];
+    const [{ max }] = await rows<{ max: number }>(t.db, sql`SELECT max(tc)::int AS max FROM taste_clusters WHERE partner_id = 1002`);
+    // Both engines numbered their one new cluster max + 1, from the same state of the table.
+    const result = (tc: number): RunResult =>
+      ({
+        clustering: { k: 1, labels: new Int32Array(1), silhouette: 0, separation: 'none', silhouetteByK: [] },
+        clusters: [{
+          tc, matchedFrom: null, size: 1, rawCentroid: [0], profile: {}, memberIds: [1], families: [], traits: [],
+          label: { en: 'x', de: 'x' }, keywords: { en: [], de: [] }, attractiveness: 0, buyingPower: 0, potential: 0, rank: 1, tcSize: 1, alreadyBought: 0,
+        }],
+      }) as unknown as RunResult;
+    await Promise.all([saveRunResult(t.db, 1002, a, result(max + 1)), saveRunResult(t.db, 1002, b, result(max + 1))]);
+    const stored = await rows<{ run_id: number; tc: number }>(t.db, sql`SELECT run_id, tc FROM taste_clusters WHERE run_id IN (${a}, ${b}) ORDER BY tc`);
+    expect(stored.map((r) => r.tc)).toEqual([max + 1, max + 2]);
   });
 });

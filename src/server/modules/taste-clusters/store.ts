@@ -74,16 +74,26 @@ export async function previousClusters(db: Db, partnerId: number, exceptRunId: n
   return { previous, nextId: (max ?? 0) + 1 };
 }
 
-/** Stores a run's clusters and marks it finished; a retried task replaces what an earlier attempt wrote. */
+/**
+ * Stores a run's clusters and marks it finished; a retried task replaces what an earlier attempt
+ * wrote. New clusters are numbered here, under a per-partner lock, from one above every tc
+ * stored so far: two runs of the partner finishing at the same time (two events regenerated at
+ * once) must not give the same new number to different audiences.
+ */
 export async function saveRunResult(db: Db, partnerId: number, runId: number, result: RunResult): Promise<void> {
   const { clustering, clusters } = result;
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7316101, ${partnerId}::int)`);
     await tx.delete(tasteClusters).where(and(eq(tasteClusters.partnerId, partnerId), eq(tasteClusters.runId, runId)));
+    const [{ max }] = await rows<{ max: number | null }>(tx, sql`SELECT max(tc)::int AS max FROM taste_clusters WHERE partner_id = ${partnerId}`);
+    let next = (max ?? 0) + 1;
+    // Fresh numbers in the engine's order of the new clusters (it numbered them from the same base).
+    const fresh = new Map(clusters.filter((c) => c.matchedFrom === null).sort((a, b) => a.tc - b.tc).map((c) => [c.tc, next++]));
     await tx.insert(tasteClusters).values(
       clusters.map((c) => ({
         runId,
-        tc: c.tc,
+        tc: c.matchedFrom ?? fresh.get(c.tc)!,
         partnerId,
         matchedFrom: c.matchedFrom,
         size: c.size,
