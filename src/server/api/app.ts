@@ -20,6 +20,7 @@ import { ingestRouter, salesEditRouter } from './sales';
 import { storageRouter } from './storage';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
+import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -42,6 +43,7 @@ function v3(): Hono<Env> {
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
+    .route('/airflow_dag', itcRouter)
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)
@@ -50,7 +52,7 @@ function v3(): Hono<Env> {
 
 function campaignSide(): Hono<Env> {
   // The campaign-side service serves the campaigns module (spec 2; wave, by API_RULES); the rest lands with that issue.
-  return new Hono<Env>().route('/events', campaignSideEventsRouter);
+  return new Hono<Env>().route('/events', campaignSideEventsRouter).route('/events', tasteClusterEventsRouter);
 }
 
 export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<Env> {

@@ -474,3 +474,61 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_partner_idx').on(t.partnerId, t.status, t.createdAt)],
 );
+
+// Taste-cluster (ITC) runs, spec 2 §4 "ITC regeneration": one run clusters all of a partner's
+// customers by what they buy and scores the clusters for one event. The run's id is the spec's
+// tc_run_id; its state is its task's (queued, running, failed, success). Clusters keep their tc
+// across runs by centroid matching (src/server/engines/taste-clusters/match.ts).
+export const tasteClusterRuns = pgTable(
+  'taste_cluster_runs',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    seed: integer('seed').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    /** Set when the run succeeded: what it found. */
+    k: integer('k'),
+    customers: integer('customers'),
+    silhouette: real('silhouette'),
+    separation: text('separation', { enum: ['strong', 'reasonable', 'weak', 'none'] }),
+    silhouetteByK: jsonb('silhouette_by_k').$type<{ k: number; silhouette: number }[]>(),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('tc_runs_event_idx').on(t.partnerId, t.eventId, t.createdAt),
+    index('tc_runs_partner_done_idx').on(t.partnerId, t.finishedAt),
+  ],
+);
+
+/** One cluster of a run, with its description and its scores for the run's event (spec 2 §3 Campaign). */
+export const tasteClusters = pgTable(
+  'taste_clusters',
+  {
+    runId: integer('run_id').notNull().references(() => tasteClusterRuns.id, { onDelete: 'cascade' }),
+    tc: integer('tc').notNull(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    /** The previous run's tc this cluster continues (the same number); null when it is new. */
+    matchedFrom: integer('matched_from'),
+    size: integer('size').notNull(),
+    labelEn: text('label_en').notNull(),
+    labelDe: text('label_de').notNull(),
+    families: jsonb('families').$type<string[]>().notNull(),
+    traits: jsonb('traits').$type<string[]>().notNull(),
+    keywordsEn: jsonb('keywords_en').$type<string[]>().notNull(),
+    keywordsDe: jsonb('keywords_de').$type<string[]>().notNull(),
+    /** ClusterProfile of the engine: the members in natural units. */
+    profile: jsonb('profile').notNull(),
+    /** Mean raw feature row of the members, for matching the next run's clusters. */
+    centroid: jsonb('centroid').$type<number[]>().notNull(),
+    attractiveness: real('attractiveness').notNull(),
+    buyingPower: real('buying_power').notNull(),
+    potential: integer('potential').notNull(),
+    rank: integer('rank').notNull(),
+    alreadyBought: integer('already_bought').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.tc] }), index('taste_clusters_partner_idx').on(t.partnerId)],
+);

@@ -6,6 +6,7 @@
 // how one production is generated does not reshuffle the rest of the catalog.
 import { specCategory } from './categories';
 import { createRng, type Rng } from './random';
+import { Buyers } from './buyers';
 import {
   DAY_MS,
   HOUR_MS,
@@ -256,32 +257,6 @@ function pickHall(rng: Rng, halls: PlannedHall[], prefs: Partial<Record<HallKind
 
 // ------------------------------------------------------------------------------------ sales
 
-/** Zipf-like buyer choice: a few loyal customers buy very often, most a handful of times. */
-class Buyers {
-  private readonly n: number;
-  /** Customer slots in loyalty order, shuffled so that loyalty is unrelated to sign-up order. */
-  private readonly rankToSlot: number[];
-  /** Flattens the head: without it the top customer would make ~10 % of all purchases. */
-  private readonly c: number;
-
-  constructor(rng: Rng, n: number) {
-    this.n = n;
-    this.rankToSlot = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-    this.c = Math.max(50, n / 20);
-  }
-
-  /** Rank r with probability ∝ 1/(r + c): x log-uniform on [c, n + c], rank = x − c. */
-  any(rng: Rng): number {
-    const x = this.c * ((this.n + this.c) / this.c) ** rng.next();
-    return this.rankToSlot[Math.min(Math.floor(x - this.c), this.n - 1)];
-  }
-
-  /** Subscribers come from the most loyal tenth of customers. */
-  subscriber(rng: Rng): number {
-    return this.rankToSlot[Math.floor(rng.next() * this.n * 0.1)];
-  }
-}
-
 class SalesBuilder {
   readonly cols: PlannedSales = {
     event: [], customer: [], soldAtMs: [], quantity: [], ticketType: [], priceCategory: [], amountMinor: [], source: [],
@@ -324,7 +299,8 @@ function showSales(rng: Rng, p: SalesProfile, startMs: number, capacity: number,
     sold += quantity;
     const soldAtMs = sampleSaleTime(rng, p, phase, startMs);
     const seat = seatCategoryIndex(rng, scheme);
-    const customer = phase === 'subscription' ? buyers.subscriber(rng) : buyers.any(rng);
+    const traits = { kind: p.category, seatRank: scheme.labels.length > 1 ? seat / (scheme.labels.length - 1) : 0.5, phase, quantity };
+    const customer = phase === 'subscription' ? buyers.subscriber(rng, traits) : buyers.any(rng, traits);
     if (soldAtMs > nowMs) continue;
     out.push({ soldAtMs, customer, quantity, type, label: scheme.labels[seat], amount: quantity * unitPriceMinor(top, scheme.factors[seat], type) });
   }
@@ -486,7 +462,7 @@ export function planCatalog(partner: PartnerInfo, opts: PlanOptions): CatalogPla
     win: { startMs: start.getTime(), endMs: end.getTime(), nowMs },
     halls,
     cities,
-    buyers: new Buyers(root.fork('buyers'), scale.customers),
+    buyers: new Buyers(root.fork('buyers'), scale.customers, root.fork('tastes')),
     drafts: [],
     busy: new Set(),
     transactions: 0,
@@ -541,7 +517,8 @@ function productSales(rng: Rng, { kind, startMs: dateMs, price }: Product, buyer
     made++;
     const soldAtMs = Math.floor(t / HOUR_MS) * HOUR_MS + rng.int(0, 3599) * 1000;
     const quantity = kind === 'voucher' && rng.chance(0.2) ? 2 : 1;
-    const customer = kind === 'pass' ? buyers.subscriber(rng) : buyers.any(rng);
+    const traits = { kind: 'product', seatRank: 0.5, phase: 'body', quantity } as const;
+    const customer = kind === 'pass' ? buyers.subscriber(rng, traits) : buyers.any(rng, traits);
     if (soldAtMs > nowMs) continue; // not sold yet
     out.push({ soldAtMs, customer, quantity, type: kind === 'pass' ? 'subscription' : 'regular', label: '1', amount: quantity * price * 100 });
   }

@@ -9,6 +9,7 @@ import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
 import { TASK_FAILED, taskFailure } from '../modules/tasks/failure';
 import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
+import '../modules/taste-clusters/tasks';
 import '../modules/notifications/notify';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 

@@ -1,0 +1,226 @@
+// The taste-cluster calls of spec 2: start and follow an ITC run (§4 "ITC regeneration", §7
+// airflow_dag/{id}/itc_generator), the event's clusters as campaign recommendations and the
+// clusters to suggest for a budget and goal (§7 events/{id}/campaigns and suggested_tcs).
+// Every query is scoped to the viewer's partner; another partner's event is not found.
+import { and, eq, sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { events, tasteClusterRuns } from '../../db/schema';
+import { ENGINE_VERSION, FAMILIES, MIN_CUSTOMERS, type ClusterProfile } from '../../engines/taste-clusters';
+import { AppError, notFound } from '../../lib/errors';
+import { publicTaskResult } from '../tasks/failure';
+import { enqueueTask } from '../tasks/repo';
+import { EVENT_ID_RE } from '../events/item';
+import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, ItcStatusResponse, SuggestedTc } from '../../../lib/contracts/taste-clusters';
+import { MIN_BUDGET_PER_TC } from '../../../lib/contracts/taste-clusters';
+import { ITC_TASK } from './tasks';
+import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
+
+/** The seed of every run: regenerations differ by their data, not by chance. */
+const RUN_SEED = 1;
+/** An unfinished run older than this is not joined by a new request (its worker may be gone). */
+const STALE_RUN_MS = 30 * 60_000;
+
+export interface TcCtx {
+  partnerId: number;
+  userId?: string | null;
+  language: string;
+}
+
+async function requireEvent(db: Db, partnerId: number, eventId: string): Promise<{ id: string; eid: string }> {
+  if (!EVENT_ID_RE.test(eventId)) throw notFound('Event');
+  const [e] = await db.select({ id: events.id, eid: events.eid }).from(events).where(and(eq(events.partnerId, partnerId), eq(events.id, eventId)));
+  if (!e) throw notFound('Event');
+  return e;
+}
+
+export function itcStatusOf(taskStatus: string | null, finished: boolean): ItcStatus {
+  switch (taskStatus) {
+    case 'PENDING': return 'queued';
+    case 'STARTED':
+    case 'PROGRESS':
+    case 'RETRY': return 'running';
+    case 'SUCCESS': return 'success';
+    case 'FAILURE':
+    case 'REVOKED': return 'failed';
+    // The task row is gone: the stored result says whether the run got to the end.
+    default: return finished ? 'success' : 'failed';
+  }
+}
+
+function statusBody(run: RunWithTask): ItcStatusResponse {
+  const status = itcStatusOf(run.taskStatus, run.finishedAt !== null);
+  const result = publicTaskResult(run.taskStatus ?? 'SUCCESS', run.taskResult) as Record<string, unknown> | null;
+  const progress = run.taskStatus === 'PROGRESS' && result && typeof result.stage === 'string' && typeof result.percent === 'number' ? { stage: result.stage, percent: result.percent } : null;
+  const error =
+    status === 'failed'
+      ? result && typeof result.error_code === 'string'
+        ? { error_code: result.error_code, message: String(result.message) }
+        : { error_code: 'error.task.failed', message: 'The task failed. Please try again.' }
+      : null;
+  return {
+    dag_run_id: `itc_${run.id}`,
+    status,
+    tc_run_id: run.id,
+    event_id: run.eventId,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    progress,
+    error,
+    summary:
+      status === 'success' && run.k !== null
+        ? { k: run.k, customers: run.customers ?? 0, silhouette: run.silhouette ?? 0, separation: run.separation ?? 'none', silhouette_by_k: run.silhouetteByK ?? [] }
+        : null,
+  };
+}
+
+/** GET airflow_dag/{id}/itc_generator: the event's latest run; 404 error.itc.not_found without one. */
+export async function itcStatus(db: Db, ctx: TcCtx, eventId: string): Promise<ItcStatusResponse> {
+  await requireEvent(db, ctx.partnerId, eventId);
+  const run = await latestRun(db, ctx.partnerId, eventId);
+  if (!run) throw new AppError(404, 'error.itc.not_found', 'No taste-cluster run for this event yet');
+  return statusBody(run);
+}
+
+/**
+ * POST airflow_dag/{id}/itc_generator: starts a run as a task. While one of the event's runs is
+ * still queued or running, that run is the answer (a second click must not queue a second run).
+ */
+export async function startItc(db: Db, ctx: TcCtx, eventId: string): Promise<ItcStatusResponse> {
+  await requireEvent(db, ctx.partnerId, eventId);
+  const [{ n }] = await rows<{ n: number }>(db, sql`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM customers WHERE partner_id = ${ctx.partnerId} LIMIT ${MIN_CUSTOMERS}) c`);
+  if (n < MIN_CUSTOMERS) {
+    throw new AppError(422, 'error.itc.not_enough_customers', `Taste clusters need at least ${MIN_CUSTOMERS} customers with purchases`);
+  }
+  const runId = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    // Two clicks at once: the second waits here and then finds the first one's run.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7316100, hashtext(${`${ctx.partnerId}:${eventId}`}))`);
+    const current = await latestRun(tx, ctx.partnerId, eventId);
+    const active = current && ['queued', 'running'].includes(itcStatusOf(current.taskStatus, current.finishedAt !== null));
+    if (current && active && Date.now() - current.createdAt.getTime() < STALE_RUN_MS) return current.id;
+    const [run] = await tx
+      .insert(tasteClusterRuns)
+      .values({ partnerId: ctx.partnerId, eventId, userId: ctx.userId ?? null, seed: RUN_SEED, engineVersion: ENGINE_VERSION })
+      .returning({ id: tasteClusterRuns.id });
+    const task = await enqueueTask(tx, { kind: ITC_TASK, partnerId: ctx.partnerId, userId: ctx.userId ?? null, payload: { partnerId: ctx.partnerId, eventId, runId: run.id } });
+    await tx.update(tasteClusterRuns).set({ taskId: task.id }).where(eq(tasteClusterRuns.id, run.id));
+    return run.id;
+  });
+  return statusBody((await runById(db, ctx.partnerId, runId))!);
+}
+
+const lang = (ctx: TcCtx): 'en' | 'de' => (ctx.language === 'de' ? 'de' : 'en');
+
+function profileBody(p: ClusterProfile) {
+  return {
+    customers: p.customers,
+    family_shares: Object.fromEntries(FAMILIES.map((f, i) => [f, p.familyShares[i] ?? 0])),
+    mean_price: p.meanPrice,
+    relative_price: p.relativePrice,
+    orders_per_year: p.ordersPerYear,
+    tickets_per_order: p.ticketsPerOrder,
+    lead_days: p.leadDays,
+    recency_days: p.recencyDays,
+    distance_km: p.distanceKm,
+    annual_spend: p.annualSpend,
+  };
+}
+
+const keywordsOf = (c: ClusterRow, l: 'en' | 'de') => (l === 'de' ? c.keywordsDe : c.keywordsEn).map((keyword) => ({ keyword, is_reported: false }));
+
+function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de'): EventCampaign {
+  return {
+    id: `${c.runId}-${c.tc}`,
+    alias: l === 'de' ? c.labelDe : c.labelEn,
+    tc: c.tc,
+    tc_run_id: c.runId,
+    tc_size: c.size,
+    attractiveness: c.attractiveness,
+    buying_power: c.buyingPower,
+    potential: c.potential,
+    rank: c.rank,
+    eid: event.eid,
+    channel: 'facebook',
+    status: 'open',
+    budget: null,
+    currency,
+    run_time: null,
+    cr_start_days_upfront: null,
+    cr_end_days_upfront: null,
+    set_up_date: null,
+    initial_set_up_date: null,
+    credits: null,
+    fb_adset_end_time: null,
+    published: false,
+    suggested_creative: null,
+    latest_campaign_setup: null,
+    label: { en: c.labelEn, de: c.labelDe },
+    families: c.families,
+    traits: c.traits,
+    keywords: keywordsOf(c, l),
+    carried_over: c.matchedFrom !== null,
+    profile: profileBody(c.profile as ClusterProfile),
+  };
+}
+
+/** GET events/{id}/campaigns: the latest successful run's clusters as recommendations, best rank first. */
+export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { page: number; limit: number }): Promise<EventCampaignsResponse> {
+  const event = await requireEvent(db, ctx.partnerId, eventId);
+  const run = await latestSuccessfulRun(db, ctx.partnerId, eventId);
+  if (!run) return { total: 0, items: [], tc_run_id: null, separation: null };
+  const [{ currency }] = await rows<{ currency: string }>(db, sql`SELECT currency FROM partners WHERE id = ${ctx.partnerId}`);
+  const clusters = await clustersOf(db, ctx.partnerId, run.id);
+  const page = clusters.slice((q.page - 1) * q.limit, q.page * q.limit);
+  return { total: clusters.length, items: page.map((c) => campaignItem(c, event, currency, lang(ctx))), tc_run_id: run.id, separation: run.separation };
+}
+
+/** The order a goal ranks clusters by (higher first). */
+function goalScore(goal: CampaignGoal, c: ClusterRow): number {
+  switch (goal) {
+    case 'ROAS': return c.attractiveness * c.buyingPower;
+    case 'VISIBILITY': return c.size - c.alreadyBought;
+    default: return c.potential;
+  }
+}
+
+/** Whole-number shares of `total` in proportion to `weights` (largest remainders), summing to `total`. */
+export function splitBudget(total: number, weights: number[]): number[] {
+  const whole = Math.floor(total);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (sum > 0 ? (whole * w) / sum : whole / weights.length));
+  const out = exact.map(Math.floor);
+  let left = whole - out.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    out[i]++;
+    left--;
+  }
+  return out;
+}
+
+/** GET events/{id}/suggested_tcs?budget&goal (see the contract for the rule). */
+export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { budget: number; goal: CampaignGoal }): Promise<SuggestedTc[]> {
+  await requireEvent(db, ctx.partnerId, eventId);
+  const run = await latestSuccessfulRun(db, ctx.partnerId, eventId);
+  if (!run) return [];
+  const clusters = await clustersOf(db, ctx.partnerId, run.id);
+  const ordered = [...clusters].sort((a, b) => goalScore(q.goal, b) - goalScore(q.goal, a) || a.rank - b.rank);
+  const count = Math.max(1, Math.min(ordered.length, Math.floor(q.budget / MIN_BUDGET_PER_TC)));
+  const chosen = ordered.slice(0, count);
+  const budgets = splitBudget(q.budget, chosen.map((c) => Math.max(goalScore(q.goal, c), 0)));
+  const l = lang(ctx);
+  return chosen.map((c, i) => ({
+    tc: c.tc,
+    tc_run_id: c.runId,
+    tc_size: c.size,
+    attractiveness: c.attractiveness,
+    buying_power: c.buyingPower,
+    potential: c.potential,
+    rank: c.rank,
+    alias: l === 'de' ? c.labelDe : c.labelEn,
+    keywords: keywordsOf(c, l),
+    budget: budgets[i],
+  }));
+}
