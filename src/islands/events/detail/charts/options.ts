@@ -52,6 +52,28 @@ function yAxis(axis: ChartAxis, scale: string, side: 1 | 3, font: string, grid: 
   };
 }
 
+/**
+ * Bars that keep their outline however narrow a day is (uPlot's own bars drop the stroke below
+ * about four pixels and fill with the stroke colour instead): 70 % of a day, at least 8 px, so a
+ * dashed manual adjustment still reads as dashed on a months-long axis.
+ */
+const outlinedBars: uPlot.Series.PathBuilder = (u, si, i0, i1) => {
+  const path = new Path2D();
+  const xs = u.data[0];
+  const ys = u.data[si];
+  const scale = u.series[si].scale ?? 'y';
+  const day = Math.abs(u.valToPos(xs[0] + 86_400, 'x', true) - u.valToPos(xs[0], 'x', true));
+  const width = Math.min(48 * devicePixelRatio, Math.max(8 * devicePixelRatio, day * 0.7));
+  const base = u.valToPos(0, scale, true);
+  for (let i = i0; i <= i1; i++) {
+    const y = ys[i];
+    if (y == null) continue;
+    const top = u.valToPos(y, scale, true);
+    path.rect(Math.round(u.valToPos(xs[i], 'x', true) - width / 2) + 0.5, Math.round(top) + 0.5, Math.round(width), Math.round(base - top));
+  }
+  return { stroke: path, fill: path, clip: null, flags: 0 };
+};
+
 /** A cursor dot in the series' colour (none for band edges). */
 function cursorPoint(color: string): HTMLElement {
   const pt = document.createElement('div');
@@ -71,7 +93,7 @@ export function toUplotOptions(UPlot: UPlot, spec: ChartSpec, ctx: OptionsContex
         ...common,
         stroke: s.width > 0 ? s.color : 'transparent',
         fill: withAlpha(s.color, s.fillOpacity ?? 1),
-        paths: UPlot.paths.bars!({ size: [0.7, 48, 1], align: 0 }),
+        paths: s.dash ? outlinedBars : UPlot.paths.bars!({ size: [0.7, 48, 1], align: 0 }),
       });
     } else {
       series.push({
