@@ -161,7 +161,9 @@ export function Chart({ spec, label, height, describedBy, id, lng }: { spec: Cha
         className={styles.figure}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        onFocus={() => !hover && moveTo(steps[steps.length - 1])}
+        // Tabbed to: show the last day at once. A click also focuses, but the pointer shows its own day.
+        onFocus={(e) => !hover && e.currentTarget.matches(':focus-visible') && moveTo(steps[steps.length - 1])}
+        onPointerMove={() => (keyboard.current = false)}
         onBlur={() => {
           keyboard.current = false;
           chartRef.current?.setCursor({ left: -10, top: -10 });
