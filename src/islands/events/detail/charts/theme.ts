@@ -22,7 +22,7 @@ const YEAR = 365 * DAY;
 /** Tick steps of the date axis, in seconds: whole days, months and years only (no hours). */
 export const DATE_TICK_STEPS = [DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY, MONTH, 2 * MONTH, 3 * MONTH, 6 * MONTH, YEAR, 2 * YEAR, 5 * YEAR];
 
-// The short month names the console has always shown on this axis (apexcharts' German list).
+// The short month names this axis has always shown (without the periods of Intl's German ones).
 const SHORT_MONTHS: Record<string, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   de: ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'],
