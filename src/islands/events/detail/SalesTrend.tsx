@@ -1,5 +1,6 @@
 // spec 1 §2.10 sales trend: the event's cumulative sold share against comparable events' average
-// and the forecast path to the event day, on a percent axis. Loads when scrolled near.
+// and the forecast path to the event day with its 80 % range (issue 12), on a percent axis. Loads
+// when scrolled near.
 import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import type { SalesGraph } from '../../../lib/contracts/events';

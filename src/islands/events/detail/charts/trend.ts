@@ -2,10 +2,9 @@
 // average and the forecast path with its 80 % range (issue 12), on a percent axis with round
 // ticks and a "today" marker.
 import type { SalesGraph } from '../../../../lib/contracts/events';
-import { formatPercent, percentAxisMax } from '../format';
+import { formatDayUtc, formatPercent, percentAxisMax } from '../format';
 import { CHART_COLORS, percentScale } from './theme';
 import { daySec, type ChartSpec } from './spec';
-import { formatDayUtc } from '../format';
 
 export interface TrendTexts {
   current: string;
