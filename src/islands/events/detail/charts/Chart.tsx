@@ -76,8 +76,9 @@ export function Chart({ spec, label, height, describedBy, id, lng }: { spec: Cha
     let cancelled = false;
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const plotHeight = () => Math.max(160, height - (legendRef.current?.offsetHeight ?? 0));
-    loadChartLibrary().then(({ uPlot: UPlot, toUplotOptions }) => {
+    const draw = ({ uPlot: UPlot, toUplotOptions }: Awaited<ReturnType<typeof loadChartLibrary>>) => {
       const el = plotRef.current;
       if (cancelled || !el) return;
       const options = toUplotOptions(UPlot, spec, {
@@ -98,9 +99,16 @@ export function Chart({ spec, label, height, describedBy, id, lng }: { spec: Cha
       });
       observer.observe(el);
       setReady(true);
-    }, (err: unknown) => console.error('Chart library failed to load', err));
+    };
+    loadChartLibrary().then(
+      // The first draw in a task of its own: after the library's evaluation (and the section's
+      // render) in the same task, the two made one long task on a slow phone (Lighthouse TBT).
+      (lib) => void (timer = setTimeout(() => draw(lib), 0)),
+      (err: unknown) => console.error('Chart library failed to load', err),
+    );
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       observer?.disconnect();
       chart?.destroy();
       chartRef.current = null;
