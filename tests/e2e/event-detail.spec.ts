@@ -4,8 +4,8 @@
 // event with sales and a forecast; ownEvent, one without): the two projects run at once.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import type { EventItem } from '../../src/lib/contracts/events';
-import { formatEventDate, formatPercent } from '../../src/islands/events/detail/format';
+import type { EventItem, SalesGraph } from '../../src/lib/contracts/events';
+import { formatCount, formatEventDate, formatPercent, predictionRange } from '../../src/islands/events/detail/format';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 
@@ -25,7 +25,7 @@ test.describe('event page', () => {
   test('shows the header and the benchmark numbers the API gives, before any chart', async ({ page, salesEvent: event }, testInfo) => {
     const chartCalls: string[] = [];
     page.on('request', (r) => {
-      if (/daily_revenue_summary|\/series$|apex/.test(r.url())) chartCalls.push(r.url());
+      if (/daily_revenue_summary|\/series$|uplot/.test(r.url())) chartCalls.push(r.url());
     });
     await openPage(page, testInfo, `/events/${event.id}`);
 
@@ -48,8 +48,9 @@ test.describe('event page', () => {
 
     const trend = page.locator('[data-section="sales-trend"]');
     await trend.scrollIntoViewIfNeeded();
-    await expect(trend.locator('.apexcharts-canvas svg').first()).toBeVisible();
-    await expect(trend.locator('.apexcharts-line-series path').first()).toBeAttached();
+    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
+    await expect(trend.getByRole('figure', { name: 'Sales trend' })).toBeVisible();
+    await expect(trend.getByRole('listitem').filter({ hasText: 'This event' })).toBeVisible();
 
     const tickets = (await (await page.request.get(`/api/v3/events/${event.id}/tickets`)).json()) as { price_categories: { categories: { name: string }[] } };
     await page.getByTestId('ticket-categories').scrollIntoViewIfNeeded();
@@ -58,10 +59,10 @@ test.describe('event page', () => {
 
     const tx = page.locator('[data-section="transactions"]');
     await tx.scrollIntoViewIfNeeded();
-    await expect(tx.locator('.apexcharts-canvas svg').first()).toBeVisible();
+    await expect(tx.locator('[data-chart="transactions"][data-ready] canvas')).toBeVisible();
     await tx.getByRole('button', { name: '2 weeks' }).click();
     await expect(tx.getByRole('button', { name: '2 weeks' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(tx.locator('.apexcharts-canvas svg').first()).toBeVisible();
+    await expect(tx.locator('[data-chart="transactions"][data-ready] canvas')).toBeVisible();
 
     const series = page.locator('[data-section="series"]');
     await series.scrollIntoViewIfNeeded();
@@ -174,7 +175,8 @@ test.describe('event page', () => {
     const series = page.locator('[data-section="series"]');
     await series.scrollIntoViewIfNeeded();
     await expect(series.getByTestId('series-list').or(series.getByText('No other dates'))).toBeVisible();
-    await expect(page.locator('[data-section="transactions"] .apexcharts-canvas svg').first()).toBeVisible();
+    await expect(page.locator('[data-chart="transactions"][data-ready] canvas')).toBeVisible();
+    await expect(page.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
     const serious = async () =>
       (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -189,6 +191,75 @@ test.describe('event page', () => {
     await openPage(page, testInfo, '/events/e1001-does-not-exist');
     await expect(page).toHaveURL('/404?reason=EVENT404');
     await expect(page.getByText(enText('notFound.reasons.EVENT404'))).toBeVisible();
+  });
+});
+
+/** The prediction box's words for the forecast's interval (public/locales/en: event.benchmark). */
+function uncertaintyTexts(event: EventItem): { range: string; error: string } {
+  const range = predictionRange(event.benchmark.prediction_interval, event.capacity)!;
+  const error = event.benchmark.expected_error!;
+  return {
+    range: enText(range.unit === 'tickets' ? 'event.benchmark.predictionRange' : 'event.benchmark.predictionRangePercent')
+      .replace('{{low}}', range.unit === 'tickets' ? formatCount(range.low, 'en') : formatPercent(range.low, 'en'))
+      .replace('{{high}}', range.unit === 'tickets' ? formatCount(range.high, 'en') : formatPercent(range.high, 'en')),
+    error: enText(error === 1 ? 'event.benchmark.expectedError_one' : 'event.benchmark.expectedError_other').replace('{{tickets}}', formatCount(error, 'en')),
+  };
+}
+
+/** The tooltip's band row at the graph's last day (the event day), as the chart writes it. */
+function lastBandRow(graph: SalesGraph): string {
+  const end = graph.sales[graph.sales.length - 1];
+  return `${enText('event.salesTrend.band')}: ${formatPercent(end.norm_tickets_predicted_low, 'en')} – ${formatPercent(end.norm_tickets_predicted_high, 'en')}`;
+}
+
+test.describe('forecast uncertainty (issue 12)', () => {
+  test('the event page draws the 80 % range as a band and says how far off the forecast usually is', async ({ page, salesEvent: event }, testInfo) => {
+    // The forecast engine gives an upcoming event with sales an interval and its usual error.
+    expect(event.benchmark.prediction_interval).not.toBeNull();
+    expect(event.benchmark.expected_error).not.toBeNull();
+    await signIn(page, 'admin');
+    await openPage(page, testInfo, `/events/${event.id}`);
+    const texts = uncertaintyTexts(event);
+    await expect(page.getByTestId('prediction-range')).toHaveText(texts.range);
+    await expect(page.getByTestId('expected-error')).toHaveText(texts.error);
+
+    const graph = (await (await page.request.get(`/api/v3/events/${event.id}/sales-graph`)).json()) as SalesGraph;
+    const trend = page.locator('[data-section="sales-trend"]');
+    await trend.scrollIntoViewIfNeeded();
+    await expect(trend.locator('[data-chart="sales-trend"][data-ready][data-bands="1"] canvas')).toBeVisible();
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toBeVisible();
+    // The keyboard walks the days; End is the event day, where the band is widest.
+    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
+    await page.keyboard.press('End');
+    const tooltip = page.getByTestId('sales-trend-tooltip');
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip.locator('[data-series="band"]')).toHaveText(lastBandRow(graph));
+    await expect(tooltip.locator('[data-series="predicted"]')).toContainText(formatPercent(graph.sales[graph.sales.length - 1].norm_tickets_predicted, 'en'));
+    await expect(trend.locator('#sales-trend-summary')).toContainText(formatPercent(graph.sales[graph.sales.length - 1].norm_tickets_predicted_high, 'en'));
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+  });
+
+  test('without an interval the sales trend draws no band', async ({ page, salesEvent: event }, testInfo) => {
+    // The graph as a forecast without an interval answers it (the engine's null). The words of the
+    // box come with the server-rendered page here; the drawer test below checks them without one.
+    await page.route(`**/api/v3/events/${event.id}/sales-graph`, async (route) => {
+      const body = (await (await route.fetch()).json()) as SalesGraph;
+      await route.fulfill({ json: { sales: body.sales.map((p) => ({ ...p, norm_tickets_predicted_low: null, norm_tickets_predicted_high: null })) } });
+    });
+    await signIn(page, 'admin');
+    await openPage(page, testInfo, `/events/${event.id}`);
+    const trend = page.locator('[data-section="sales-trend"]');
+    await trend.scrollIntoViewIfNeeded();
+    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
+    await expect(trend.locator('[data-chart="sales-trend"]')).not.toHaveAttribute('data-bands');
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.predicted') })).toBeVisible();
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toHaveCount(0);
+    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="predicted"]')).toBeVisible();
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="band"]')).toHaveCount(0);
+    await expect(trend.locator('#sales-trend-summary')).not.toContainText(enText('event.salesTrend.summaryBand').slice(0, 12));
   });
 });
 
@@ -219,5 +290,44 @@ test.describe('wide screens', () => {
     await page.getByRole('menuitem', { name: 'Add sales' }).press('ArrowRight');
     await page.getByRole('menuitem', { name: 'Manual upload' }).press('Enter');
     await expect(page).toHaveURL(/[?&]update-sales=SALESSUMMARY/);
+  });
+
+  test('the drawer says how far off the forecast usually is', async ({ page, salesEvent: event }) => {
+    expect(event.benchmark.expected_error).not.toBeNull();
+    await signIn(page, 'admin');
+    await page.goto(`/events/?drawer-open=true&event-id=${event.id}`);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByTestId('expected-error')).toHaveText(uncertaintyTexts(event).error);
+    await expect(drawer.getByTestId('prediction-range')).toHaveText(uncertaintyTexts(event).range);
+    await drawer.locator('[data-section="sales-trend"]').scrollIntoViewIfNeeded();
+    await expect(drawer.locator('[data-chart="sales-trend"][data-ready][data-bands="1"]')).toBeVisible();
+  });
+
+  test('the drawer shows neither band nor words when the forecast has no interval', async ({ page, salesEvent: event }) => {
+    // The same event as a forecast without an interval would answer (the engine's null).
+    await page.route(`**/api/v3/events/${event.id}`, async (route) => {
+      const body = (await (await route.fetch()).json()) as EventItem;
+      await route.fulfill({ json: { ...body, benchmark: { ...body.benchmark, prediction_interval: null, expected_error: null } } });
+    });
+    await page.route(`**/api/v3/events/${event.id}/sales-graph`, async (route) => {
+      const body = (await (await route.fetch()).json()) as SalesGraph;
+      await route.fulfill({ json: { sales: body.sales.map((p) => ({ ...p, norm_tickets_predicted_low: null, norm_tickets_predicted_high: null })) } });
+    });
+    await signIn(page, 'admin');
+    await page.goto(`/events/?drawer-open=true&event-id=${event.id}`);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByTestId('benchmark-prediction-value')).toHaveText(formatPercent(event.benchmark.prediction.value, 'en'));
+    await expect(drawer.getByTestId('expected-error')).toHaveCount(0);
+    await expect(drawer.getByTestId('prediction-range')).toHaveCount(0);
+    const trend = drawer.locator('[data-section="sales-trend"]');
+    await trend.scrollIntoViewIfNeeded();
+    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
+    await expect(trend.locator('[data-chart="sales-trend"]')).not.toHaveAttribute('data-bands');
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.predicted') })).toBeVisible();
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toHaveCount(0);
+    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="predicted"]')).toBeVisible();
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="band"]')).toHaveCount(0);
   });
 });

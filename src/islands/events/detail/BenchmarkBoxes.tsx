@@ -1,10 +1,11 @@
 // spec 1 §2.10 "two benchmark boxes": where the event stands now against comparable events at the
 // same point, and where it is predicted to end against where comparable events ended.
 import { useTranslation } from '../../../lib/i18n/react';
+import type { TinyT } from '../../../lib/i18n/tiny';
 import type { Benchmark } from '../../../lib/contracts/events';
 import { Icon } from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';
-import { formatCount, formatDecimal, formatPercent, stateTone, trendOf } from './format';
+import { formatCount, formatDecimal, formatPercent, predictionRange, stateTone, trendOf } from './format';
 import styles from './EventDetail.module.css';
 
 function Delta({ value, benchmark, lng }: { value: number | null; benchmark: number | null; lng: string }) {
@@ -19,6 +20,11 @@ function Delta({ value, benchmark, lng }: { value: number | null; benchmark: num
       {text}
     </span>
   );
+}
+
+interface Line {
+  text: string;
+  testId?: string;
 }
 
 function Box({
@@ -37,7 +43,7 @@ function Box({
   value: number | null;
   benchmark: number | null;
   benchmarkLabel: string;
-  lines: string[];
+  lines: Line[];
   lng: string;
 }) {
   const { t } = useTranslation();
@@ -62,11 +68,35 @@ function Box({
       <Delta value={value} benchmark={benchmark} lng={lng} />
       <ul className={styles.boxLines}>
         {lines.map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line.text} data-testid={line.testId}>
+            {line.text}
+          </li>
         ))}
       </ul>
     </section>
   );
+}
+
+/**
+ * Issue 12: how sure the prediction is — its 80 % range (in tickets where the capacity is known)
+ * and the error it usually has at this point. Nothing while the forecast has no interval.
+ */
+function uncertaintyLines(benchmark: Benchmark, capacity: number, lng: string, t: TinyT): Line[] {
+  const lines: Line[] = [];
+  const range = predictionRange(benchmark.prediction_interval, capacity);
+  if (range) {
+    lines.push({
+      testId: 'prediction-range',
+      text:
+        range.unit === 'tickets'
+          ? t('event.benchmark.predictionRange', { low: formatCount(range.low, lng), high: formatCount(range.high, lng) })
+          : t('event.benchmark.predictionRangePercent', { low: formatPercent(range.low, lng), high: formatPercent(range.high, lng) }),
+    });
+  }
+  if (benchmark.expected_error != null) {
+    lines.push({ testId: 'expected-error', text: t('event.benchmark.expectedError', { count: benchmark.expected_error, tickets: formatCount(benchmark.expected_error, lng) }) });
+  }
+  return lines;
 }
 
 export function BenchmarkBoxes({ benchmark, capacity, lng }: { benchmark: Benchmark; capacity: number; lng: string }) {
@@ -90,9 +120,7 @@ export function BenchmarkBoxes({ benchmark, capacity, lng }: { benchmark: Benchm
           benchmark={benchmark.now.benchmark}
           benchmarkLabel={t('event.benchmark.now.benchmark')}
           lng={lng}
-          lines={[
-            t('event.benchmark.ticketsSold', { sold: formatCount(benchmark.tickets_sold, lng), capacity: formatCount(capacity, lng) }),
-          ]}
+          lines={[{ text: t('event.benchmark.ticketsSold', { sold: formatCount(benchmark.tickets_sold, lng), capacity: formatCount(capacity, lng) }) }]}
         />
         <Box
           id="benchmark-prediction"
@@ -103,10 +131,14 @@ export function BenchmarkBoxes({ benchmark, capacity, lng }: { benchmark: Benchm
           benchmarkLabel={t('event.benchmark.prediction.benchmark')}
           lng={lng}
           lines={[
-            benchmark.predicted_tickets != null
-              ? t('event.benchmark.predictedTickets', { count: benchmark.predicted_tickets, tickets: formatCount(benchmark.predicted_tickets, lng) })
-              : t('event.benchmark.noPrediction'),
-            t('event.benchmark.comparables', { count: benchmark.comparables, n: formatCount(benchmark.comparables, lng) }),
+            {
+              text:
+                benchmark.predicted_tickets != null
+                  ? t('event.benchmark.predictedTickets', { count: benchmark.predicted_tickets, tickets: formatCount(benchmark.predicted_tickets, lng) })
+                  : t('event.benchmark.noPrediction'),
+            },
+            ...uncertaintyLines(benchmark, capacity, lng, t),
+            { text: t('event.benchmark.comparables', { count: benchmark.comparables, n: formatCount(benchmark.comparables, lng) }) },
           ]}
         />
       </div>

@@ -150,3 +150,16 @@ export function percentAxisMax(values: readonly (number | null)[]): number {
   const max = Math.max(0, ...values.filter((v): v is number => v != null));
   return Math.max(10, Math.ceil(max / 10) * 10);
 }
+
+/**
+ * The forecast's 80 % interval as the prediction box writes it: whole tickets where the capacity
+ * is known (the interval is in percent of it), else the percent itself. null without an interval.
+ */
+export function predictionRange(
+  interval: { low: number; high: number } | null,
+  capacity: number,
+): { unit: 'tickets' | 'percent'; low: number; high: number } | null {
+  if (!interval) return null;
+  if (capacity > 0) return { unit: 'tickets', low: Math.round((interval.low / 100) * capacity), high: Math.round((interval.high / 100) * capacity) };
+  return { unit: 'percent', low: interval.low, high: interval.high };
+}
