@@ -1,0 +1,208 @@
+// Budget of issue 12: 2,000,000 ticket transactions imported in under 60 s on PGlite with peak
+// memory under 500 MB. The bench writes its own files (4,000 events over 2015–2027 and 2,000,000
+// transactions, refunds included), makes a fresh PGlite folder in one child process (initdb
+// alone peaks above 1 GB and is not the import's), then imports into a new partner in a second
+// child (the CLI's path: the service, the first pass, the one-transaction write, ANALYZE and the
+// forecast recompute) and re-imports the same files in a third (every event updated, its
+// transactions replaced). Each child reports its phases and its peak RSS.
+// Usage: npx tsx bench/history-import.ts [--write] [--gz] [--transactions 2000000] [--dir /tmp/import-bench]
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { markdownTable, writePerformanceBlock } from './lib';
+import type { HistoryImportOutcome } from '../src/lib/contracts/history-import';
+
+const DAY = 86_400_000;
+const args = process.argv.slice(2);
+const argOf = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
+
+/** mulberry32: the same files on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CATEGORIES = ['opera', 'symphony', 'rock_pop', 'theatre', 'comedy', 'chamber', 'ballet', 'operetta_musical'];
+const TYPES = ['regular', 'regular', 'regular', 'regular_discount', 'discount', 'subscription', 'free', 'reserved', 'cancelled'];
+
+async function writeLines(file: string, gz: boolean, lines: () => Generator<string>): Promise<number> {
+  async function* chunks() {
+    let buf = '';
+    for (const line of lines()) {
+      buf += line;
+      if (buf.length > 1 << 20) {
+        yield buf;
+        buf = '';
+      }
+    }
+    if (buf) yield buf;
+  }
+  const out = fs.createWriteStream(file);
+  await (gz ? pipeline(Readable.from(chunks()), createGzip({ level: 6 }), out) : pipeline(Readable.from(chunks()), out));
+  return fs.statSync(file).size;
+}
+
+/** events.csv and transactions.csv for `nTx` transactions; returns their paths and sizes. */
+async function generate(dir: string, nTx: number, gz: boolean) {
+  const rand = rng(12);
+  const nowMs = Date.now();
+  const nEvents = 4000;
+  const first = Date.UTC(2015, 0, 1);
+  const span = Date.UTC(2027, 5, 1) - first;
+  const venues = Array.from({ length: 12 }, (_, i) => ({ venue: `Haus ${i + 1}`, hall: i % 3 === 0 ? 'Großer Saal' : `Saal ${i % 4}`, city: ['Köln', 'Bonn', 'Düsseldorf'][i % 3]!, capacity: 400 + i * 150 }));
+  const evs = Array.from({ length: nEvents }, (_, i) => {
+    const v = venues[i % venues.length]!;
+    const start = Math.floor((first + rand() * span) / 1800_000) * 1800_000;
+    return { id: `TIX-${100000 + i}`, v, start, price: 15 + Math.floor(rand() * 80), title: `Vorstellung ${i}, "Reihe ${i % 40}"` };
+  });
+  const ext = gz ? '.csv.gz' : '.csv';
+  const eventsFile = path.join(dir, `events${ext}`);
+  const txFile = path.join(dir, `transactions${ext}`);
+  const evSize = await writeLines(eventsFile, gz, function* () {
+    yield 'event_id,title,category,venue,hall,city,capacity,start,status\n';
+    for (const [i, e] of evs.entries()) {
+      const title = `"${e.title.replace(/"/g, '""')}"`;
+      yield `${e.id},${title},${CATEGORIES[i % CATEGORIES.length]},${e.v.venue},${e.v.hall},${e.v.city},${e.v.capacity},${new Date(e.start).toISOString().replace('.000', '')},${i % 97 === 0 ? 'cancelled' : ''}\n`;
+    }
+  });
+  const txSize = await writeLines(txFile, gz, function* () {
+    yield 'event_id,sold_at,quantity,amount,ticket_type,price_category\n';
+    const per = nTx / nEvents;
+    let written = 0;
+    for (let i = 0; i < nEvents; i++) {
+      const e = evs[i]!;
+      const count = i === nEvents - 1 ? nTx - written : Math.round(per);
+      const lastSale = Math.min(e.start, nowMs - DAY);
+      for (let k = 0; k < count; k++) {
+        // Most sales in the last weeks before the start, some months ahead.
+        const daysOut = Math.floor(-Math.log(1 - rand() * 0.999) * 25);
+        const at = Math.max(first - 200 * DAY, lastSale - daysOut * DAY - Math.floor(rand() * DAY));
+        const refund = rand() < 0.02;
+        const q = refund ? -1 : 1 + Math.floor(rand() * 4);
+        const amount = (q * e.price * (rand() < 0.2 ? 0.8 : 1)).toFixed(2);
+        yield `${e.id},${new Date(at).toISOString().slice(0, 19)}Z,${q},${amount},${TYPES[k % TYPES.length]},${1 + (k % 5)}\n`;
+      }
+      written += count;
+    }
+  });
+  return { eventsFile, txFile, evSize, txSize, nEvents };
+}
+
+interface ChildReport {
+  validateMs: number;
+  writeMs: number;
+  forecastMs: number;
+  totalMs: number;
+  baseKb: number;
+  peakKb: number;
+  peaks: Record<string, number>;
+  outcome: HistoryImportOutcome | { outcome: 'refused'; problems: unknown[]; problem_count: number };
+}
+
+/** Child: import with the service (as the CLI does) and report phases and memory. */
+async function runChild(eventsFile: string, txFile: string, partner: string | null) {
+  const { getHandle, closeDb } = await import('../src/server/db/client');
+  const { importHistory } = await import('../src/server/modules/history-import/service');
+  const { db } = await getHandle();
+  const baseKb = process.resourceUsage().maxRSS;
+  const file = (p: string) => ({ name: path.basename(p), size: fs.statSync(p).size, open: async () => fs.createReadStream(p) });
+  const t0 = performance.now();
+  const marks: Record<string, number> = {};
+  /** Peak RSS when each phase began (so the peak of the phase before it). */
+  const peaks: Record<string, number> = {};
+  const outcome = await importHistory(
+    db,
+    partner ? { partnerId: Number(partner) } : { newPartner: { name: 'Bench Ticketing', currency: 'EUR', domain: '' } },
+    { events: file(eventsFile), transactions: file(txFile) },
+    {
+      progress: (p) => {
+        if (marks[p.phase] !== undefined) return;
+        marks[p.phase] = performance.now();
+        peaks[p.phase] = process.resourceUsage().maxRSS;
+      },
+    },
+  );
+  const end = performance.now();
+  await closeDb();
+  const report: ChildReport = {
+    validateMs: (marks.writing ?? end) - t0,
+    writeMs: (marks.forecasting ?? end) - (marks.writing ?? end),
+    forecastMs: end - (marks.forecasting ?? end),
+    totalMs: end - t0,
+    baseKb,
+    peakKb: process.resourceUsage().maxRSS,
+    peaks,
+    outcome: outcome.outcome === 'refused' ? { outcome: 'refused', problems: outcome.problems.slice(0, 5), problem_count: outcome.problem_count } : outcome,
+  };
+  console.log(JSON.stringify(report));
+}
+
+async function prepareChild() {
+  const { getHandle, closeDb } = await import('../src/server/db/client');
+  await getHandle();
+  await closeDb();
+  console.log('{}');
+}
+
+function child(dataDir: string, extra: string[]): ChildReport {
+  const out = execFileSync(path.resolve('node_modules/.bin/tsx'), ['bench/history-import.ts', ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as ChildReport;
+}
+
+async function main() {
+  const dir = argOf('--dir', path.join(os.tmpdir(), 'import-bench'));
+  const nTx = Number(argOf('--transactions', '2000000'));
+  const gz = args.includes('--gz');
+  fs.mkdirSync(dir, { recursive: true });
+  const dataDir = path.join(dir, 'data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const g0 = performance.now();
+  const files = await generate(dir, nTx, gz);
+  console.log(`Generated ${files.nEvents} events (${(files.evSize / 1e6).toFixed(1)} MB) and ${nTx.toLocaleString('en')} transactions (${(files.txSize / 1e6).toFixed(1)} MB${gz ? ' gzip' : ''}) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+  child(dataDir, ['--prepare']);
+  const first = child(dataDir, ['--run', files.eventsFile, files.txFile]);
+  console.log('first import', JSON.stringify(first));
+  if (first.outcome.outcome !== 'imported') throw new Error('the bench files were refused');
+  const partnerId = String(first.outcome.partner_id);
+  const again = child(dataDir, ['--run', files.eventsFile, files.txFile, '--partner', partnerId]);
+  console.log('re-import', JSON.stringify(again));
+
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+  const what = `${nTx.toLocaleString('en')} transactions, ${files.nEvents.toLocaleString('en')} events (${((files.evSize + files.txSize) / 1e6).toFixed(0)} MB of CSV${gz ? ', gzip' : ''})`;
+  const row = (label: string, r: ChildReport): [string, string, string] => [
+    `${label}: ${what}, checked and written (first pass + one-transaction write + ANALYZE)`,
+    '< 60 s',
+    `${s(r.validateMs + r.writeMs)} (check ${s(r.validateMs)}, write ${s(r.writeMs)}); then forecasts of ${r.outcome.outcome === 'imported' ? r.outcome.forecasts : 0} events ${s(r.forecastMs)}; total ${s(r.totalMs)}`,
+  ];
+  const mem = (label: string, r: ChildReport): [string, string, string] => [
+    `${label}: peak RSS of the importing process`,
+    '< 500 MB',
+    `${mb(r.peakKb)} peak; ${mb(r.baseKb)} with the database opened before the import, so the import itself adds ${mb(r.peakKb - r.baseKb)}`,
+  ];
+  const table = markdownTable([row('Import into a new partner', first), mem('Import into a new partner', first), row('Re-import of the same files (every event updated, its transactions replaced)', again), mem('Re-import', again)]);
+  console.log(table);
+  if (args.includes('--write')) writePerformanceBlock('history-import', table, `\`npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}\` (PGlite in a fresh folder, each import in its own process; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+}
+
+const runAt = args.indexOf('--run');
+const task = args.includes('--prepare') ? prepareChild() : runAt !== -1 ? runChild(args[runAt + 1]!, args[runAt + 2]!, args.includes('--partner') ? argOf('--partner', '') : null) : main();
+task.catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
