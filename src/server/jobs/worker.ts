@@ -10,6 +10,7 @@ import { TASK_FAILED, taskFailure } from '../modules/tasks/failure';
 import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
 import '../modules/notifications/notify';
+import '../modules/history-import/task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

@@ -49,16 +49,18 @@ async function* replay(head: Buffer[], rest: AsyncGenerator<Buffer>): AsyncGener
   yield* rest;
 }
 
-interface ParsedRow {
-  record: string[];
-  info: Info;
-}
-
-/** How many line breaks the fields hold (a quoted field may span lines). */
+/** Line breaks inside the fields (a quoted field may span lines): CRLF, LF and CR count one each. */
 function breaksIn(fields: string[]): number {
   let n = 0;
   for (const f of fields) {
-    for (let i = f.indexOf('\n'); i !== -1; i = f.indexOf('\n', i + 1)) n++;
+    for (let i = 0; i < f.length; i++) {
+      const c = f.charCodeAt(i);
+      if (c === 10) n++;
+      else if (c === 13) {
+        n++;
+        if (f.charCodeAt(i + 1) === 10) i++;
+      }
+    }
   }
   return n;
 }
@@ -74,7 +76,7 @@ const CSV_SYNTAX: Record<string, string> = {
 const BATCH = 2048;
 
 /** The parser's records in batches, as fast as it produces them. */
-async function* batches(parser: Transform): AsyncGenerator<ParsedRow[]> {
+async function* batches(parser: Transform): AsyncGenerator<CsvRecord[]> {
   let ended = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
@@ -89,9 +91,9 @@ async function* batches(parser: Transform): AsyncGenerator<ParsedRow[]> {
     nudge();
   });
   for (;;) {
-    const batch: ParsedRow[] = [];
-    let row: ParsedRow | null;
-    while (batch.length < BATCH && (row = parser.read() as ParsedRow | null) !== null) batch.push(row);
+    const batch: CsvRecord[] = [];
+    let row: CsvRecord | null;
+    while (batch.length < BATCH && (row = parser.read() as CsvRecord | null) !== null) batch.push(row);
     if (batch.length) {
       yield batch;
       continue;
@@ -110,44 +112,51 @@ async function* batches(parser: Transform): AsyncGenerator<ParsedRow[]> {
 export async function* csvRecords(source: AsyncIterable<Buffer | string>, file: HistoryFile, problems: Problems, onBytes: (n: number) => void = () => {}): AsyncGenerator<CsvRecord[]> {
   const bytes = rawBytes(source, onBytes);
   const { gzip, head } = await sniffGzip(bytes);
+  // Lines are counted here, in the parser's order (on_record runs as each record is made, skip
+  // events in between): csv-parse's own info.lines counts a CRLF inside a quoted field twice.
+  // `consumed` is the lines taken by records so far; skipped empty lines come on top.
+  let consumed = 0;
+  let lastInfoLines = 0;
+  let lastEmpty = 0;
   const parser = parse({
     bom: true,
-    info: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     max_record_size: MAX_RECORD_CHARS,
+    on_record: (fields: string[], info: Info): CsvRecord => {
+      const empty = info.empty_lines;
+      const line = consumed + empty + 1;
+      // One line, unless csv-parse went further than this record and the empty lines before it.
+      consumed += info.lines - lastInfoLines === 1 + empty - lastEmpty ? 1 : 1 + breaksIn(fields);
+      lastInfoLines = info.lines;
+      lastEmpty = empty;
+      return { line, fields };
+    },
     // Stream option (csv-parse hands its options to the Transform): room for a batch, not 16 records.
     readableHighWaterMark: BATCH * 2,
   } as Options);
-  let lastLine = 0;
+  const here = () => consumed + (parser as unknown as { info: Info }).info.empty_lines + 1;
   parser.on('skip', (err: Error & { code?: string; lines?: number }) => {
-    lastLine = err.lines ?? lastLine;
-    problems.add(file, err.lines ?? lastLine + 1, null, 'csv_syntax', CSV_SYNTAX[err.code ?? ''] ?? err.message);
+    problems.add(file, here(), null, 'csv_syntax', CSV_SYNTAX[err.code ?? ''] ?? err.message);
+    // Where a broken record ends is csv-parse's guess; go on from there.
+    const empty = (parser as unknown as { info: Info }).info.empty_lines;
+    consumed = Math.max(consumed + 1, (err.lines ?? 0) - empty);
+    lastInfoLines = err.lines ?? lastInfoLines;
+    lastEmpty = empty;
   });
   const input = Readable.from(replay(head, bytes));
   const feeding = (gzip ? pipeline(input, createGunzip(), parser) : pipeline(input, parser)).catch(() => {
     // The same failure reaches the loop below through the parser; this only keeps it handled.
   });
   try {
-    for await (const rows of batches(parser)) {
-      const out: CsvRecord[] = new Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        const end = row.info.lines;
-        // A record ends on info.lines; it starts earlier only when a quoted field spans lines.
-        const line = end - lastLine > 1 ? end - breaksIn(row.record) : end;
-        lastLine = end;
-        out[i] = { line, fields: row.record };
-      }
-      yield out;
-    }
+    yield* batches(parser);
   } catch (err) {
     const e = err as Error & { code?: string; lines?: number };
     if (e.code === 'CSV_MAX_RECORD_SIZE') {
-      problems.add(file, e.lines ?? lastLine + 1, null, 'record_too_large', `A line is longer than ${MAX_RECORD_CHARS} characters`);
+      problems.add(file, here(), null, 'record_too_large', `A line is longer than ${MAX_RECORD_CHARS} characters`);
     } else if (e.code?.startsWith('Z_')) {
-      problems.add(file, lastLine + 1, null, 'unreadable', 'The gzip file is damaged or incomplete');
+      problems.add(file, here(), null, 'unreadable', 'The gzip file is damaged or incomplete');
     } else {
       throw err;
     }

@@ -66,7 +66,8 @@ async function takenIds(db: Db, partnerId: number | null, ids: string[]): Promis
   return new Set(found.map((r) => r.eid));
 }
 
-async function readEvents(file: ImportFile, problems: Problems, onBytes: (n: number) => void): Promise<{ events: EventInput[]; empty: boolean }> {
+/** Every line of events.csv, checked; the events that passed (an event_id once) and whether the file had no data lines. */
+export async function readEvents(file: ImportFile, problems: Problems, onBytes: (n: number) => void = () => {}): Promise<{ events: EventInput[]; empty: boolean }> {
   const events: EventInput[] = [];
   const firstLine = new Map<string, number>();
   let header: Header<EventFileColumn> | null | undefined;
