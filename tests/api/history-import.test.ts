@@ -80,11 +80,11 @@ async function importFiles(eventsCsv: string | Buffer, transactionsCsv: string |
 
 async function partnerCounts(partnerId = 1001) {
   const [r] = (
-    await t.db.execute(sql`SELECT
+    (await t.db.execute(sql`SELECT
       (SELECT count(*)::int FROM events WHERE partner_id = ${partnerId}) AS events,
       (SELECT count(*)::int FROM ticket_transactions WHERE partner_id = ${partnerId}) AS transactions,
       (SELECT count(*)::int FROM venues WHERE partner_id = ${partnerId}) AS venues,
-      (SELECT count(*)::int FROM halls WHERE partner_id = ${partnerId}) AS halls`)
+      (SELECT count(*)::int FROM halls WHERE partner_id = ${partnerId}) AS halls`)) as unknown as { rows: unknown[] }
   ).rows as { events: number; transactions: number; venues: number; halls: number }[];
   return r!;
 }
