@@ -96,6 +96,8 @@ describe('text fields', () => {
     expect(code(readText('Carmen \udc00x', 200))).toBe('unsafe_text');
     expect(code(readExternalId('E\u00001', 64))).toBe('unsafe_text');
     expect(value(readText('Carmen 🎭', 200))).toBe('Carmen 🎭');
+    // Control characters other than line breaks and tabs have no place in a name either.
+    expect(code(readText('Saal\u001f2', 200))).toBe('unsafe_text');
   });
 
   it('marks text that was not UTF-8 (decoded to U+FFFD)', () => {

@@ -18,12 +18,14 @@ const LINE_BREAKS = /[\r\n\t]+/g;
 
 /**
  * Required text: trimmed, storable, at most `max` characters. Line breaks inside a quoted field
- * become a space: titles, venues and cities are shown on one line everywhere.
+ * become a space: titles, venues and cities are shown on one line everywhere. Other control
+ * characters are refused (the write also relies on their absence, write.ts SEP).
  */
 export function readText(raw: string, max: number): FieldResult<string> {
   if (!isSafeText(raw)) return bad('unsafe_text', 'Contains a character that cannot be stored (NUL or an unpaired surrogate)');
   if (raw.includes('\uFFFD')) return bad('invalid_utf8', 'Not valid UTF-8 (save the file as UTF-8)');
   const value = raw.replace(LINE_BREAKS, ' ').trim();
+  if (CONTROL.test(value)) return bad('unsafe_text', 'Contains a control character');
   if (!value) return bad('required', 'Required');
   if (value.length > max) return bad('too_long', `At most ${max} characters`);
   return ok(value);

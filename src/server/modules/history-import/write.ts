@@ -157,6 +157,17 @@ async function writeEvents(tx: Db, partnerId: number, events: EventInput[], hall
   return { created: fresh.length, updated: known.length, ids };
 }
 
+/**
+ * Separates the values of a text column in one parameter. Every text of an import is free of
+ * control characters (fields.ts refuses them), so it cannot occur inside a value.
+ */
+const SEP = '\u001f';
+
+/**
+ * One batch, one statement. Each column travels as ONE text parameter split by string_to_array()
+ * rather than as an array parameter: the driver then neither quotes nor escapes 25,000 values per
+ * column, and the server does not parse an array literal (measured: about 15 % of the write).
+ */
 async function insertBatch(tx: Db, partnerId: number, b: SpoolBatch, eventIds: string[], priceCategories: string[]): Promise<void> {
   const eventId = new Array<string>(b.size);
   const type = new Array<string>(b.size);
@@ -169,8 +180,9 @@ async function insertBatch(tx: Db, partnerId: number, b: SpoolBatch, eventIds: s
   await tx.execute(sql`
     INSERT INTO ticket_transactions (partner_id, event_id, sold_at, quantity, ticket_type, price_category, amount_minor, source)
     SELECT ${partnerId}::int, event_id, to_timestamp(sold_s), quantity, ticket_type, price_category, amount_minor, 'api'
-    FROM unnest(${arr(eventId)}::text[], ${arr(Array.from(b.soldS))}::float8[], ${arr(Array.from(b.quantity))}::int[], ${arr(type)}::text[],
-                ${arr(category)}::text[], ${arr(Array.from(b.amount))}::bigint[])
+    FROM unnest(string_to_array(${eventId.join(SEP)}, ${SEP}), string_to_array(${b.soldS.join(',')}, ',')::float8[],
+                string_to_array(${b.quantity.join(',')}, ',')::int[], string_to_array(${type.join(SEP)}, ${SEP}),
+                string_to_array(${category.join(SEP)}, ${SEP}), string_to_array(${b.amount.join(',')}, ',')::bigint[])
       AS u(event_id, sold_s, quantity, ticket_type, price_category, amount_minor)`);
 }
 
