@@ -166,7 +166,8 @@ describe('POST /partners/history_import', () => {
   it('refuses bad files line by line, with file, line and column, and writes nothing', async () => {
     const before = await partnerCounts();
     const badEvents = `${EVENTS}\nH-4,Neu,jazz,Neue Halle,Saal,Bonn,-10,2019-02-30T19:00:00Z,\n`;
-    const badTransactions = `${TRANSACTIONS}\nH-1,2016-06-01,1.5,"12,50",regular,1\nH-9,2016-06-01,1,10,,\n`;
+    // H-4's own line is bad; its transactions are not reported again as of an unknown event.
+    const badTransactions = `${TRANSACTIONS}\nH-1,2016-06-01,1.5,"12,50",regular,1\nH-9,2016-06-01,1,10,,\nH-4,2016-06-01,1,10,,\n`;
     const outcome = await importFiles(badEvents, badTransactions);
     expect(outcome.outcome).toBe('refused');
     if (outcome.outcome !== 'refused') return;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import {
   EVENT_FILE_COLUMNS,
+  EXTERNAL_ID_MAX,
   MAX_IMPORT_EVENTS,
   MAX_IMPORT_TRANSACTIONS,
   TRANSACTION_FILE_COLUMNS,
@@ -18,6 +19,7 @@ import { csvRecords } from './csv';
 import { Problems } from './problems';
 import { readEventRow, readHeader, readTransactionRow, type EventInput, type Header, type TransactionInput } from './rows';
 import { TextTable, TransactionSpool } from './spool';
+import { readExternalId } from './fields';
 import { TICKET_TYPES } from '../../db/schema';
 
 /** One import file: a name for messages, its size for progress when known, and a way to read it (again). */
@@ -66,9 +68,14 @@ async function takenIds(db: Db, partnerId: number | null, ids: string[]): Promis
   return new Set(found.map((r) => r.eid));
 }
 
-/** Every line of events.csv, checked; the events that passed (an event_id once) and whether the file had no data lines. */
-export async function readEvents(file: ImportFile, problems: Problems, onBytes: (n: number) => void = () => {}): Promise<{ events: EventInput[]; empty: boolean }> {
+/**
+ * Every line of events.csv, checked: the events that passed (an event_id once), every event_id
+ * the file names (a line with problems too, so its transactions are not also reported as
+ * unknown), and whether the file had no data lines.
+ */
+export async function readEvents(file: ImportFile, problems: Problems, onBytes: (n: number) => void = () => {}): Promise<{ events: EventInput[]; named: Set<string>; empty: boolean }> {
   const events: EventInput[] = [];
+  const named = new Set<string>();
   const firstLine = new Map<string, number>();
   let header: Header<EventFileColumn> | null | undefined;
   let rowCount = 0;
@@ -83,6 +90,8 @@ export async function readEvents(file: ImportFile, problems: Problems, onBytes: 
         problems.add('events', rec.line, null, 'too_many_rows', `At most ${MAX_IMPORT_EVENTS.toLocaleString('en')} events per import`);
         break read;
       }
+      const id = header!.index.event_id !== undefined ? readExternalId(rec.fields[header!.index.event_id] ?? '', EXTERNAL_ID_MAX) : null;
+      if (id?.ok) named.add(id.value);
       const ev = readEventRow(rec.fields, header!, rec.line, problems);
       if (!ev) continue;
       const seen = firstLine.get(ev.externalId);
@@ -95,7 +104,7 @@ export async function readEvents(file: ImportFile, problems: Problems, onBytes: 
     }
   }
   if (header === undefined) problems.add('events', 1, null, 'empty_file', 'The file is empty; it needs at least the header row');
-  return { events, empty: rowCount === 0 };
+  return { events, named, empty: rowCount === 0 };
 }
 
 /**
@@ -148,14 +157,13 @@ export async function validateImport(db: Db, partnerId: number | null, files: Im
   const problems = new Problems();
   let read = 0;
   const count = (n: number) => onBytes((read += n));
-  const { events, empty } = await readEvents(files.events, problems, count);
+  const { events, named, empty } = await readEvents(files.events, problems, count);
   const taken = await takenIds(db, partnerId, events.map((e) => e.externalId));
   for (const e of events) {
     if (taken.has(e.externalId)) {
       problems.add('events', e.line, 'event_id', 'event_id_taken', 'This is already the identifier of an event entered in the console', e.externalId);
     }
   }
-  const inFile = new Set(events.map((e) => e.externalId));
   const before = await importedIds(db, partnerId);
   const spool = TransactionSpool.create();
   try {
@@ -165,7 +173,7 @@ export async function validateImport(db: Db, partnerId: number | null, files: Im
       files.transactions,
       problems,
       nowMs,
-      (id) => inFile.has(id) || before.has(id),
+      (id) => named.has(id) || before.has(id),
       (tx, line) => {
         // Once the import is refused, only the problems matter.
         if (problems.any) return;
