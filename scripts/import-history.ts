@@ -14,6 +14,7 @@ import { importHistory, type ImportFile, type ImportTarget } from '../src/server
 import { isSafeText } from '../src/lib/contracts/limits';
 import type { HistoryImportProgress } from '../src/lib/contracts/history-import';
 import { AppError } from '../src/server/lib/errors';
+import { requireSecretKeyOrExit } from '../src/server/lib/secret-key';
 
 const USAGE = `usage: npm run import-history -- (--partner <id> | --new-partner "<name>" [--currency EUR] [--domain <domain>])
                                  --events <events.csv[.gz]> --transactions <transactions.csv[.gz]>`;
@@ -78,6 +79,8 @@ function showProgress(p: HistoryImportProgress): void {
   console.error(`… ${shown}${p.phase === 'writing' && p.rows ? ` (${p.rows.toLocaleString('en')} transactions)` : ''}`);
 }
 
+// Forecast changes may queue notification mails, sealed with the secret key outside the demo.
+requireSecretKeyOrExit();
 const t0 = Date.now();
 const { db } = await getHandle();
 let exitCode = 0;

@@ -16,6 +16,12 @@ import h from './HistoryImport.module.css';
 const FILES: readonly HistoryFile[] = ['events', 'transactions'];
 const ACCEPT = '.csv,.gz,text/csv,application/gzip';
 const POLL_MS = 1000;
+/**
+ * Polls that may fail in a row before the card gives up. On the embedded database the import's
+ * write holds the server's only database connection for up to a minute, so a poll can time out
+ * while the import is doing fine.
+ */
+const POLL_TRIES = 10;
 
 type Chosen = Partial<Record<HistoryFile, File>>;
 type Stage =
@@ -69,8 +75,17 @@ export function HistoryImportSection() {
       }
       const { task_id } = await startHistoryImport(refs);
       setStage({ step: 'importing', progress: null });
-      for (;;) {
-        const task = await getTask(task_id, controller.signal);
+      for (let failures = 0; ; ) {
+        let task;
+        try {
+          task = await getTask(task_id, controller.signal);
+          failures = 0;
+        } catch (err) {
+          const transient = err instanceof ApiError && !err.cancelled && (err.status === null || err.status >= 500);
+          if (!transient || ++failures >= POLL_TRIES) throw err;
+          await wait(POLL_MS, controller.signal);
+          continue;
+        }
         if (task.status === 'SUCCESS') {
           const outcome = task.result as HistoryImportOutcome;
           setStage(outcome.outcome === 'imported' ? { step: 'imported', outcome } : { step: 'refused', outcome, names: { events: files.events.name, transactions: files.transactions.name } });

@@ -17,7 +17,7 @@ import {
 } from '../../../lib/contracts/history-import';
 import { csvRecords } from './csv';
 import { Problems } from './problems';
-import { readEventRow, readHeader, readTransactionRow, type EventInput, type Header, type TransactionInput } from './rows';
+import { readEventRow, readHeader, readTransactionRow, transactionReaders, type EventInput, type Header, type TransactionInput } from './rows';
 import { TextTable, TransactionSpool } from './spool';
 import { readExternalId } from './fields';
 import { TICKET_TYPES } from '../../db/schema';
@@ -123,6 +123,7 @@ export async function readTransactions(
   let header: Header<TransactionFileColumn> | null | undefined;
   let rowCount = 0;
   const latest = latestSaleMs(nowMs);
+  const readers = transactionReaders();
   for await (const batch of csvRecords(await file.open(), 'transactions', problems, onBytes)) {
     for (const rec of batch) {
       if (header === undefined) {
@@ -134,7 +135,7 @@ export async function readTransactions(
         problems.add('transactions', rec.line, null, 'too_many_rows', `At most ${MAX_IMPORT_TRANSACTIONS.toLocaleString('en')} transactions per import`);
         return null;
       }
-      const tx = readTransactionRow(rec.fields, header!, rec.line, problems, latest);
+      const tx = readTransactionRow(rec.fields, header!, rec.line, problems, latest, readers);
       if (!tx) continue;
       if (!known(tx.externalId)) {
         problems.add('transactions', rec.line, 'event_id', 'unknown_event_id', 'No such event_id in events.csv nor among the events imported before', tx.externalId);
