@@ -6,6 +6,7 @@
 // forecast recompute) and re-imports the same files in a third (every event updated, its
 // transactions replaced). Each child reports its phases and its peak RSS.
 // Usage: npx tsx bench/history-import.ts [--write] [--gz] [--transactions 2000000] [--dir /tmp/import-bench]
+//        [--pg postgres://role:pw@127.0.0.1:5432/db]  (also import on a PostgreSQL server; the role creates a throwaway database)
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -105,8 +106,9 @@ interface ChildReport {
   forecastMs: number;
   totalMs: number;
   baseKb: number;
-  /** Highest RSS sampled while the import ran. */
+  /** Highest RSS sampled while the import ran, and per phase. */
   sampledKb: number;
+  phaseKb: Record<string, number>;
   /** The process's peak RSS from its start (PGlite's opening included). */
   peakKb: number;
   peaks: Record<string, number>;
@@ -125,7 +127,14 @@ async function runChild(eventsFile: string, txFile: string, partner: string | nu
   const rssKb = () => Math.round(process.memoryUsage().rss / 1024);
   const baseKb = rssKb();
   let sampledKb = baseKb;
-  const sample = () => void (sampledKb = Math.max(sampledKb, rssKb()));
+  let phase = 'validating';
+  /** Highest sampled RSS per phase of the import. */
+  const phaseKb: Record<string, number> = {};
+  const sample = () => {
+    const now = rssKb();
+    sampledKb = Math.max(sampledKb, now);
+    phaseKb[phase] = Math.max(phaseKb[phase] ?? 0, now);
+  };
   // The event loop turns between statements and batches; the WASM heap never shrinks, so growth
   // inside a statement is still there at the next sample.
   const sampler = setInterval(sample, 100);
@@ -141,6 +150,7 @@ async function runChild(eventsFile: string, txFile: string, partner: string | nu
     {
       progress: (p) => {
         sample();
+        phase = p.phase;
         if (marks[p.phase] !== undefined) return;
         marks[p.phase] = performance.now();
         peaks[p.phase] = process.resourceUsage().maxRSS;
@@ -158,6 +168,7 @@ async function runChild(eventsFile: string, txFile: string, partner: string | nu
     totalMs: end - t0,
     baseKb,
     sampledKb,
+    phaseKb,
     peakKb: process.resourceUsage().maxRSS,
     peaks,
     outcome: outcome.outcome === 'refused' ? { outcome: 'refused', problems: outcome.problems.slice(0, 5), problem_count: outcome.problem_count } : outcome,
@@ -182,10 +193,13 @@ async function openChild() {
   console.log(JSON.stringify({ peakKb: process.resourceUsage().maxRSS, settledKb }));
 }
 
-function child<T = ChildReport>(dataDir: string, extra: string[]): T {
+function child<T = ChildReport>(dataDir: string, extra: string[], databaseUrl?: string): T {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const out = execFileSync(path.resolve('node_modules/.bin/tsx'), ['bench/history-import.ts', ...extra], {
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir },
+    env,
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out.trim().split('\n').pop()!) as T;
@@ -210,6 +224,27 @@ async function main() {
   console.log('re-import', JSON.stringify(again));
   const idle = child<{ peakKb: number; settledKb: number }>(dataDir, ['--open']);
   console.log('open only', JSON.stringify(idle));
+  // The same import on a PostgreSQL server (--pg <url of a role that may create databases>): the
+  // process then holds no database, so its memory is the import's own.
+  const pgUrl = argOf('--pg', '');
+  let onPg: ChildReport | null = null;
+  if (pgUrl) {
+    const { default: pg } = await import('pg');
+    const name = `encore_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    try {
+      child(dataDir, ['--prepare'], url.toString());
+      onPg = child(dataDir, ['--run', files.eventsFile, files.txFile], url.toString());
+      console.log('postgres', JSON.stringify(onPg));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
 
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
@@ -222,7 +257,7 @@ async function main() {
   const mem = (label: string, r: ChildReport): [string, string, string] => [
     `${label}: RSS of the importing process while it imports (sampled every 100 ms and at each progress report)`,
     '< 500 MB',
-    `${mb(r.sampledKb)} peak (${mb(r.baseKb)} with the database open before the import); the process's lifetime peak ${mb(r.peakKb)} is PGlite's opening`,
+    `${mb(r.sampledKb)} peak (${mb(r.baseKb)} with the database open before; check ${mb(r.phaseKb.validating ?? 0)}, write ${mb(r.phaseKb.writing ?? 0)}, forecasts ${mb(r.phaseKb.forecasting ?? 0)}); the process's lifetime peak ${mb(r.peakKb)} is PGlite's opening`,
   ];
   const table = markdownTable([
     row('Import into a new partner', first),
@@ -230,6 +265,12 @@ async function main() {
     row('Re-import of the same files (every event updated, its transactions replaced)', again),
     mem('Re-import', again),
     ['Opening the same database without importing (PGlite compiles its WebAssembly on Node 24)', '—', `${mb(idle.peakKb)} lifetime peak, ${mb(idle.settledKb)} once settled`],
+    ...(onPg
+      ? ([
+          [`The same import on PostgreSQL 15 (loopback, a role without superuser: foreign keys checked per row)`, '—', `${s(onPg.validateMs + onPg.writeMs)} (check ${s(onPg.validateMs)}, write ${s(onPg.writeMs)}); forecasts ${s(onPg.forecastMs)}`],
+          [`… RSS of the importing process (no database inside it)`, '< 500 MB', `${mb(onPg.sampledKb)} peak (${mb(onPg.baseKb)} before; check ${mb(onPg.phaseKb.validating ?? 0)}, write ${mb(onPg.phaseKb.writing ?? 0)}, forecasts ${mb(onPg.phaseKb.forecasting ?? 0)}); lifetime peak ${mb(onPg.peakKb)}`],
+        ] as [string, string, string][])
+      : []),
   ]);
   console.log(table);
   if (args.includes('--write')) writePerformanceBlock('history-import', table, `\`npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}\` (PGlite in a fresh folder, each import in its own process; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
