@@ -273,7 +273,8 @@ async function main() {
       : []),
   ]);
   console.log(table);
-  if (args.includes('--write')) writePerformanceBlock('history-import', table, `\`npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}\` (PGlite in a fresh folder, each import in its own process; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+  const command = `npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}${pgUrl ? ' --pg postgres://…' : ''}`;
+  if (args.includes('--write')) writePerformanceBlock('history-import', table, `\`${command}\` (PGlite in a fresh folder, each import in its own process; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
 }
 
 const runAt = args.indexOf('--run');
