@@ -7,6 +7,7 @@
 // transactions replaced). Each child reports its phases and its peak RSS.
 // Usage: npx tsx bench/history-import.ts [--write] [--gz] [--transactions 2000000] [--dir /tmp/import-bench]
 //        [--pg postgres://role:pw@127.0.0.1:5432/db]  (also import on a PostgreSQL server; the role creates a throwaway database)
+//        [--console]  (also through the built server's API, as the console does; needs `npm run build`)
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -205,6 +206,74 @@ function child<T = ChildReport>(dataDir: string, extra: string[], databaseUrl?: 
   return JSON.parse(out.trim().split('\n').pop()!) as T;
 }
 
+/**
+ * The console's path at the same size (--console; needs `npm run build`): the built server on the
+ * demo data, both files through the multipart protocol, POST /partners/history_import, the task
+ * polled every second. Returns its times, the longest poll (on PGlite the write holds the only
+ * connection, so a poll waits for it) and the server's memory (its process group).
+ */
+async function consolePath(dir: string, eventsFile: string, txFile: string) {
+  const { signInCookie, startServer } = await import('./lib');
+  const PART = 20_000_000;
+  const groupRss = (pgid: number) =>
+    execFileSync('ps', ['-o', 'rss=', '-g', String(pgid)], { encoding: 'utf8' }).split('\n').filter(Boolean).reduce((a, b) => a + Number(b), 0);
+  const dataDir = path.join(dir, 'console');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer(dataDir, 4612);
+  try {
+    const cookie = await signInCookie(server.base, 'admin@encore.demo');
+    const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
+      const res = await fetch(`${server.base}/api/v3${p}`, { ...init, headers: { cookie, 'content-type': 'application/json' } });
+      if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const upload = async (file: string) => {
+      const size = fs.statSync(file).size;
+      const parts = Math.max(1, Math.ceil(size / PART));
+      const u = await api<{ upload_id: string; object_key: string }>('/storage/multipart-upload', { method: 'POST', body: JSON.stringify({ object_name: path.basename(file), content_type: 'text/csv', category: 'ticketing' }) });
+      const { presigned_urls } = await api<{ presigned_urls: Record<string, string> }>('/storage/presigned-url', { method: 'POST', body: JSON.stringify({ ...u, start_part_number: 1, total_parts: parts }) });
+      const fd = fs.openSync(file, 'r');
+      const etags: { part_number: number; etag: string }[] = [];
+      for (let n = 1; n <= parts; n++) {
+        const buf = Buffer.alloc(Math.min(PART, size - (n - 1) * PART));
+        fs.readSync(fd, buf, 0, buf.length, (n - 1) * PART);
+        const res = await fetch(presigned_urls[String(n)]!, { method: 'PUT', body: buf });
+        etags.push({ part_number: n, etag: res.headers.get('etag')! });
+      }
+      fs.closeSync(fd);
+      await api('/storage/multipart-upload', { method: 'PUT', body: JSON.stringify({ ...u, parts: etags }) });
+      return u;
+    };
+    const pgid = server.proc.pid!;
+    const baseKb = groupRss(pgid);
+    let peakKb = baseKb;
+    const sampler = setInterval(() => (peakKb = Math.max(peakKb, groupRss(pgid))), 200);
+    const t0 = performance.now();
+    const refs = { events: await upload(eventsFile), transactions: await upload(txFile) };
+    const uploadMs = performance.now() - t0;
+    const t1 = performance.now();
+    const { task_id } = await api<{ task_id: string }>('/partners/history_import', { method: 'POST', body: JSON.stringify(refs) });
+    let longestPollMs = 0;
+    let outcome: HistoryImportOutcome | null = null;
+    for (;;) {
+      const p0 = performance.now();
+      const task = await api<{ ready: boolean; status: string; result: unknown }>(`/tasks/${task_id}`);
+      longestPollMs = Math.max(longestPollMs, performance.now() - p0);
+      if (task.ready) {
+        if (task.status !== 'SUCCESS') throw new Error(`console import ended ${task.status} ${JSON.stringify(task.result)}`);
+        outcome = task.result as HistoryImportOutcome;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const importMs = performance.now() - t1;
+    clearInterval(sampler);
+    return { uploadMs, importMs, longestPollMs, baseKb, peakKb, outcome };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const dir = argOf('--dir', path.join(os.tmpdir(), 'import-bench'));
   const nTx = Number(argOf('--transactions', '2000000'));
@@ -246,6 +315,9 @@ async function main() {
     }
   }
 
+  const viaConsole = args.includes('--console') ? await consolePath(dir, files.eventsFile, files.txFile) : null;
+  if (viaConsole) console.log('console', JSON.stringify({ ...viaConsole, outcome: viaConsole.outcome?.outcome }));
+
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
   const what = `${nTx.toLocaleString('en')} transactions, ${files.nEvents.toLocaleString('en')} events (${((files.evSize + files.txSize) / 1e6).toFixed(0)} MB of CSV${gz ? ', gzip' : ''})`;
@@ -271,9 +343,19 @@ async function main() {
           [`… RSS of the importing process (no database inside it)`, '< 500 MB', `${mb(onPg.sampledKb)} peak (${mb(onPg.baseKb)} before; check ${mb(onPg.phaseKb.validating ?? 0)}, write ${mb(onPg.phaseKb.writing ?? 0)}, forecasts ${mb(onPg.phaseKb.forecasting ?? 0)}); lifetime peak ${mb(onPg.peakKb)}`],
         ] as [string, string, string][])
       : []),
+    ...(viaConsole
+      ? ([
+          [
+            'The console\'s path: both files uploaded, POST /partners/history_import, the task polled every second (built server, demo data: partner 1001 already holds about 1 million transactions)',
+            '< 60 s',
+            `${s(viaConsole.importMs)} from the request to the outcome (forecasts of ${viaConsole.outcome?.outcome === 'imported' ? viaConsole.outcome.forecasts : 0} events included), after ${s(viaConsole.uploadMs)} of upload; longest poll ${s(viaConsole.longestPollMs)} (it waits while the write holds PGlite)`,
+          ],
+          ['… server memory (RSS of its process group, sampled every 200 ms)', '—', `${mb(viaConsole.baseKb)} before, ${mb(viaConsole.peakKb)} peak (the web server with the demo data loaded)`],
+        ] as [string, string, string][])
+      : []),
   ]);
   console.log(table);
-  const command = `npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}${pgUrl ? ' --pg postgres://…' : ''}`;
+  const command = `${viaConsole ? 'npm run build && ' : ''}npx tsx bench/history-import.ts --write${gz ? ' --gz' : ''}${pgUrl ? ' --pg postgres://…' : ''}${viaConsole ? ' --console' : ''}`;
   if (args.includes('--write')) writePerformanceBlock('history-import', table, `\`${command}\` (PGlite in a fresh folder, each import in its own process; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
 }
 

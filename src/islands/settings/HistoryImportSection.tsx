@@ -22,6 +22,8 @@ const POLL_MS = 1000;
  * while the import is doing fine.
  */
 const POLL_TRIES = 10;
+/** A poll slower than this while the files were being checked means the write has begun. */
+const SLOW_POLL_MS = 2500;
 
 type Chosen = Partial<Record<HistoryFile, File>>;
 type Stage =
@@ -75,8 +77,14 @@ export function HistoryImportSection() {
       }
       const { task_id } = await startHistoryImport(refs);
       setStage({ step: 'importing', progress: null });
+      let shown: HistoryImportProgress | null = null;
       for (let failures = 0; ; ) {
         let task;
+        // On the embedded database the write holds the server's only connection, so a poll then
+        // waits until it ends: a poll that hangs after the check means the write is under way.
+        const slow = setTimeout(() => {
+          if (!shown || shown.phase === 'validating') setStage({ step: 'importing', progress: { phase: 'writing', fraction: null, rows: 0 } });
+        }, SLOW_POLL_MS);
         try {
           task = await getTask(task_id, controller.signal);
           failures = 0;
@@ -85,6 +93,8 @@ export function HistoryImportSection() {
           if (!transient || ++failures >= POLL_TRIES) throw err;
           await wait(POLL_MS, controller.signal);
           continue;
+        } finally {
+          clearTimeout(slow);
         }
         if (task.status === 'SUCCESS') {
           const outcome = task.result as HistoryImportOutcome;
@@ -97,7 +107,10 @@ export function HistoryImportSection() {
           setStage({ step: 'failed', message: key && t(key) !== key ? t(key) : t('settings.system.historyImport.failed') });
           return;
         }
-        if (task.status === 'PROGRESS') setStage({ step: 'importing', progress: task.result as HistoryImportProgress });
+        if (task.status === 'PROGRESS') {
+          shown = task.result as HistoryImportProgress;
+          setStage({ step: 'importing', progress: shown });
+        }
         await wait(POLL_MS, controller.signal);
       }
     } catch (err) {
