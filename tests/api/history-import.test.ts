@@ -187,6 +187,11 @@ describe('POST /partners/history_import', () => {
     expect(h1!.title).toBe('Carmen (Neuinszenierung)');
   });
 
+  it('reports an events.csv without its header once, not once more for every transaction', async () => {
+    const outcome = await importFiles(EVENTS.split('\n').slice(1).join('\n'), TRANSACTIONS);
+    expect(outcome.outcome === 'refused' && outcome.problems.map((p) => `${p.file}:${p.line}:${p.code}`)).toEqual(['events:1:missing_header']);
+  });
+
   it('refuses an event_id that is already the identifier of an event entered in the console', async () => {
     await t.db.insert(events).values({ id: 'e1001-sim-900', partnerId: 1001, eid: 'CONSOLE-1', title: 'Manuell', category: 'opera', startDateTime: new Date(past), capacity: 10, source: 'manual' });
     const outcome = await importFiles(`event_id,title,category,venue,hall,city,capacity,start\nCONSOLE-1,T,opera,V,H,Köln,10,${iso(past)}\n`, 'event_id,sold_at,quantity,amount\n');

@@ -73,7 +73,11 @@ async function takenIds(db: Db, partnerId: number | null, ids: string[]): Promis
  * the file names (a line with problems too, so its transactions are not also reported as
  * unknown), and whether the file had no data lines.
  */
-export async function readEvents(file: ImportFile, problems: Problems, onBytes: (n: number) => void = () => {}): Promise<{ events: EventInput[]; named: Set<string>; empty: boolean }> {
+export async function readEvents(
+  file: ImportFile,
+  problems: Problems,
+  onBytes: (n: number) => void = () => {},
+): Promise<{ events: EventInput[]; named: Set<string>; empty: boolean; readable: boolean }> {
   const events: EventInput[] = [];
   const named = new Set<string>();
   const firstLine = new Map<string, number>();
@@ -104,7 +108,7 @@ export async function readEvents(file: ImportFile, problems: Problems, onBytes: 
     }
   }
   if (header === undefined) problems.add('events', 1, null, 'empty_file', 'The file is empty; it needs at least the header row');
-  return { events, named, empty: rowCount === 0 };
+  return { events, named, empty: rowCount === 0, readable: !!header };
 }
 
 /**
@@ -158,7 +162,7 @@ export async function validateImport(db: Db, partnerId: number | null, files: Im
   const problems = new Problems();
   let read = 0;
   const count = (n: number) => onBytes((read += n));
-  const { events, named, empty } = await readEvents(files.events, problems, count);
+  const { events, named, empty, readable } = await readEvents(files.events, problems, count);
   const taken = await takenIds(db, partnerId, events.map((e) => e.externalId));
   for (const e of events) {
     if (taken.has(e.externalId)) {
@@ -174,7 +178,8 @@ export async function validateImport(db: Db, partnerId: number | null, files: Im
       files.transactions,
       problems,
       nowMs,
-      (id) => named.has(id) || before.has(id),
+      // Without a readable events.csv every event_id would be unknown: say so once (its header), not per line.
+      (id) => !readable || named.has(id) || before.has(id),
       (tx, line) => {
         // Once the import is refused, only the problems matter.
         if (problems.any) return;
