@@ -33,7 +33,7 @@ export const MAX_IMPORT_TRANSACTIONS = 20_000_000;
  */
 export const HISTORY_PROBLEM_CODES = [
   // the file as a whole
-  'empty_file', 'missing_header', 'missing_column', 'unknown_column', 'duplicate_column', 'csv_syntax',
+  'empty_file', 'missing_header', 'wrong_delimiter', 'missing_column', 'unknown_column', 'duplicate_column', 'csv_syntax',
   'record_too_large', 'unreadable', 'too_many_rows',
   // a line or a field
   'field_count', 'invalid_utf8', 'unsafe_text', 'required', 'too_long', 'invalid_id', 'invalid_category',

@@ -85,6 +85,12 @@ describe('events.csv', () => {
     expect((await events('')).problems.map(where)).toEqual(['1:-:empty_file']);
   });
 
+  it('says when a spreadsheet saved the values with semicolons instead of commas', async () => {
+    const r = await events('event_id;title;category;venue;hall;city;capacity;start\nE1;T;opera;V;H;C;10;2016-08-15T19:30:00Z\n');
+    expect(r.problems.map(where)).toEqual(['1:-:wrong_delimiter']);
+    expect(r.problems[0]!.message).toContain('semicolons');
+  });
+
   it('names missing, unknown and repeated columns, in any order of the header', async () => {
     const r = await events('title,event_id,category,venue,hall,city,capacity,begin,title\n');
     expect(r.problems.map(where)).toEqual(['1:begin:unknown_column', '1:title:duplicate_column', '1:start:missing_column']);

@@ -58,6 +58,12 @@ export function readHeader<C extends string>(
 ): Header<C> | null {
   const known = new Set<string>([...spec.required, ...spec.optional]);
   const names = fields.map((f) => f.trim().toLowerCase());
+  // Spreadsheets save "CSV" with semicolons in German locales, or tabs: the header then is one field.
+  if (fields.length === 1 && /[;\t]/.test(fields[0]!)) {
+    const sep = fields[0]!.includes(';') ? 'semicolons' : 'tabs';
+    problems.add(file, 1, null, 'wrong_delimiter', `The file is separated by ${sep}; separate the values by commas`, fields[0]);
+    return null;
+  }
   if (!names.some((n) => known.has(n))) {
     problems.add(file, 1, null, 'missing_header', `The first line must be the header row: ${spec.required.join(',')}`, fields.join(','));
     return null;
