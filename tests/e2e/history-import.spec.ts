@@ -1,9 +1,10 @@
 // Issue 12, settings #system "Import ticketing history": a partner admin picks events.csv and
 // transactions.csv, both go up through the multipart protocol, the task's progress shows, bad
 // files come back as a table of problems by file, line and column (nothing imported), corrected
-// files are imported with their counts. Desktop as the admin of 1001 in German, phone as the
+// files (the transactions as .csv.gz) are imported with their counts. Desktop as the admin of 1001 in German, phone as the
 // prisma partner's admin in English; each imports events of its own (ids unique per run), dated
 // in 2015 so no other journey's upcoming lists or forecasts see them.
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { isPhone, signIn, waitForIslands } from './helpers';
@@ -33,11 +34,14 @@ test('a partner admin imports the ticketing history from settings #system', asyn
     ].join('\n');
   const transactions = (amount: string) =>
     ['event_id,sold_at,quantity,amount,ticket_type,price_category', `${id}-1,2015-02-01T10:00:00Z,2,${amount},regular,1`, `${id}-1,2015-02-10,-1,-25,,1`, `${id}-2,2015-02-15T09:00:00Z,4,120,discount,2`].join('\n');
-  const choose = async (eventsCsv: string, transactionsCsv: string) => {
+  const choose = async (eventsCsv: string, transactionsCsv: string, gzip = false) => {
+    const txName = gzip ? 'transactions.csv.gz' : 'transactions.csv';
     await card.getByTestId('history-events-input').setInputFiles({ name: 'events.csv', mimeType: 'text/csv', buffer: Buffer.from(eventsCsv) });
-    await card.getByTestId('history-transactions-input').setInputFiles({ name: 'transactions.csv', mimeType: 'text/csv', buffer: Buffer.from(transactionsCsv) });
+    await card
+      .getByTestId('history-transactions-input')
+      .setInputFiles({ name: txName, mimeType: gzip ? 'application/gzip' : 'text/csv', buffer: gzip ? gzipSync(transactionsCsv) : Buffer.from(transactionsCsv) });
     await expect(card.getByTestId('history-events-name')).toHaveText('events.csv');
-    await expect(card.getByTestId('history-transactions-name')).toHaveText('transactions.csv');
+    await expect(card.getByTestId('history-transactions-name')).toHaveText(txName);
   };
 
   // Bad files: an unknown category, and an amount with a decimal comma (quoted, so the line still has its six fields).
@@ -62,9 +66,9 @@ test('a partner admin imports the ticketing history from settings #system', asyn
   const axe = await new AxeBuilder({ page }).include('[data-testid="history-import"]').analyze();
   expect(axe.violations).toEqual([]);
 
-  // Corrected files.
+  // Corrected files, the transactions gzipped.
   await refused.getByRole('button', { name: txt.again }).click();
-  await choose(events('opera'), transactions('50.00'));
+  await choose(events('opera'), transactions('50.00'), true);
   await card.getByText(txt.format).click();
   await expect(card.getByText('event_id,title,category,venue,hall,city,capacity,start')).toBeVisible();
   await card.scrollIntoViewIfNeeded();

@@ -34,6 +34,17 @@ type Stage =
   | { step: 'refused'; outcome: Extract<HistoryImportOutcome, { outcome: 'refused' }>; names: Record<HistoryFile, string> }
   | { step: 'failed'; message: string };
 
+/**
+ * The type to declare for the upload. The server checks the bytes against it, and the import
+ * reads gzip by its bytes too, so a gzipped file goes up as gzip whatever its name says.
+ */
+async function declaredType(file: File): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'application/gzip';
+  const byName = contentTypeOf(file);
+  return byName === 'application/gzip' || byName === 'text/plain' ? byName : 'text/csv';
+}
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -64,7 +75,7 @@ export function HistoryImportSection() {
       const refs = {} as Record<HistoryFile, { upload_id: string; object_key: string }>;
       for (const file of FILES) {
         let uploadId = '';
-        const done = await uploadFile(files[file], contentTypeOf(files[file]) ?? 'text/csv', {
+        const done = await uploadFile(files[file], await declaredType(files[file]), {
           category: 'ticketing',
           signal: controller.signal,
           onSession: (s) => void (uploadId = s.upload_id),
