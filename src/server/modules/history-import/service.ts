@@ -25,6 +25,11 @@ export interface ImportOptions {
   nowMs?: number;
 }
 
+async function isEmbedded(db: Db): Promise<boolean> {
+  const [v] = await rows<{ v: string }>(db, sql`SELECT version() AS v`);
+  return /PGlite/i.test(v?.v ?? '');
+}
+
 export async function importHistory(db: Db, target: ImportTarget, files: ImportFiles, opts: ImportOptions = {}): Promise<HistoryImportOutcome> {
   const nowMs = opts.nowMs ?? clockMs();
   const progress = opts.progress ?? (() => {});
@@ -47,9 +52,12 @@ export async function importHistory(db: Db, target: ImportTarget, files: ImportF
   } finally {
     plan.spool.dispose();
   }
-  // PGlite has no autovacuum: without fresh statistics the planner takes the new rows for none.
+  // PGlite has no autovacuum: without fresh statistics the planner takes the new rows for none,
+  // and the rows a re-import replaced would stay on disk as dead tuples for good. A server's
+  // autovacuum does both on its own.
   await db.execute(sql`ANALYZE events`);
-  await db.execute(sql`ANALYZE ticket_transactions`);
+  if (written.counts.transactions_replaced > 0 && (await isEmbedded(db))) await db.execute(sql`VACUUM (ANALYZE) ticket_transactions`);
+  else await db.execute(sql`ANALYZE ticket_transactions`);
 
   progress({ phase: 'forecasting', fraction: null, rows: written.counts.transactions });
   const forecast = await recomputeForecasts(db, written.partnerId, { nowMs });
