@@ -107,6 +107,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/integrations/*', permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
   { pattern: '/api/v3/partners/registration/*', permission: 'settings' },
+  // Issue 12: importing the partner's ticketing history (settings #system).
+  { pattern: '/api/v3/partners/history_import/*', permission: 'settings' },
   // The campaign-side service serves the campaigns module (spec 2).
   { pattern: '/api/campaign/*', permission: 'wave' },
   // spec 3 §7: creating an event is what /simulation does; the bulk upload is /add-multi-events'

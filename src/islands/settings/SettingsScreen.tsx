@@ -22,7 +22,7 @@ function Panel({ name, active, children }: { name: SettingsTab; active: Settings
   );
 }
 
-function Screen({ profile, partnerCount, attribution, registration }: Omit<SettingsScreenProps, 'i18n'>) {
+function Screen({ profile, partnerCount, attribution, registration, historyImport }: Omit<SettingsScreenProps, 'i18n'>) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('personal');
 
@@ -71,7 +71,7 @@ function Screen({ profile, partnerCount, attribution, registration }: Omit<Setti
       </Panel>
       <Panel name="system" active={tab}>
         <ErrorBoundary>
-          <SystemTab attribution={attribution} registration={registration} />
+          <SystemTab attribution={attribution} registration={registration} historyImport={historyImport} />
         </ErrorBoundary>
       </Panel>
     </div>

@@ -25,6 +25,8 @@ export interface SettingsScreenProps {
   attribution: AttributionProps;
   /** Who may self-register under the partner; null without a chosen partner. */
   registration: RegistrationProps | null;
+  /** Issue 12: the ticketing-history import, for partner admins (settings permission) acting for a partner. */
+  historyImport: boolean;
 }
 
 /** spec 1 §2.5: the tab comes from the URL hash; personal is the default. */

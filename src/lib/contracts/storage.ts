@@ -38,6 +38,8 @@ export const UPLOAD_TYPES_BY_EXTENSION: Record<string, string> = {
   txt: 'text/plain',
   json: 'application/json',
   zip: 'application/zip',
+  // Issue 12: a ticketing history may come as .csv.gz (the browser names it by the last extension).
+  gz: 'application/gzip',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -18,6 +18,7 @@ import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, even
 import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
 import { storageRouter } from './storage';
+import { historyImportRouter } from './history-import';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
@@ -47,6 +48,7 @@ function v3(): Hono<Env> {
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)
+    .route('/partners/history_import', historyImportRouter)
     .route('/', profileRouter);
 }
 

@@ -297,12 +297,19 @@ export const events = pgTable(
     setlists: jsonb('setlists').$type<{ artist_name: string; track: string }[]>().notNull().default([]),
     /** IANA zone the form's local date and time were entered in. */
     timezone: text('timezone'),
+    /**
+     * The event's id in the partner's ticketing system when it came in through the history import
+     * (src/server/modules/history-import): a re-import finds the event by it and updates it.
+     * Null for every other event; NULLs do not collide in the unique index.
+     */
+    externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('events_partner_start_idx').on(t.partnerId, t.startDateTime),
     unique('events_partner_eid_uq').on(t.partnerId, t.eid),
+    unique('events_partner_external_uq').on(t.partnerId, t.externalId),
   ],
 );
 

@@ -11,6 +11,7 @@ import '../modules/mail/outbox';
 import '../modules/forecast/tasks';
 import '../modules/taste-clusters/tasks';
 import '../modules/notifications/notify';
+import '../modules/history-import/task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

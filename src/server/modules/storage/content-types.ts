@@ -21,6 +21,7 @@ export const SIGNATURES: Record<string, string[]> = {
   'application/vnd.ms-excel': ['application/x-cfb'],
   'application/msword': ['application/x-cfb'],
   'application/zip': ['application/zip'],
+  'application/gzip': ['application/gzip'],
   'image/jpeg': ['image/jpeg'],
   'image/png': ['image/png'],
   'image/gif': ['image/gif'],
