@@ -22,7 +22,7 @@ export interface CsvRecord {
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-/** The source's bytes, counted as they are read (progress), gunzipped when they start with gzip's magic. */
+/** The source's bytes as Buffers, counted as they are read (the first pass's progress). */
 async function* rawBytes(source: AsyncIterable<Buffer | string>, onBytes: (n: number) => void): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -31,6 +31,7 @@ async function* rawBytes(source: AsyncIterable<Buffer | string>, onBytes: (n: nu
   }
 }
 
+/** Reads the first bytes to tell gzip from text; hands back what it read so nothing is lost. */
 async function sniffGzip(it: AsyncGenerator<Buffer>): Promise<{ gzip: boolean; head: Buffer[] }> {
   const head: Buffer[] = [];
   let have = 0;
