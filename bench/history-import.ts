@@ -18,22 +18,12 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { markdownTable, writePerformanceBlock } from './lib';
 import type { HistoryImportOutcome } from '../src/lib/contracts/history-import';
+import { mulberry32 } from '../src/lib/seeded-random';
 
 const DAY = 86_400_000;
 const args = process.argv.slice(2);
 const argOf = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : fallback);
 
-/** mulberry32: the same files on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES = ['opera', 'symphony', 'rock_pop', 'theatre', 'comedy', 'chamber', 'ballet', 'operetta_musical'];
 const TYPES = ['regular', 'regular', 'regular', 'regular_discount', 'discount', 'subscription', 'free', 'reserved', 'cancelled'];
@@ -57,7 +47,7 @@ async function writeLines(file: string, gz: boolean, lines: () => Generator<stri
 
 /** events.csv and transactions.csv for `nTx` transactions; returns their paths and sizes. */
 async function generate(dir: string, nTx: number, gz: boolean) {
-  const rand = rng(12);
+  const rand = mulberry32(12); // the same files on every run
   const nowMs = Date.now();
   const nEvents = 4000;
   const first = Date.UTC(2015, 0, 1);

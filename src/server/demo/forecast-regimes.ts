@@ -11,20 +11,12 @@
 // Each event sells along an exponential curve (share at d days out = final × e^(−d/τ)) with
 // daily noise; all are deterministic for a seed.
 import type { EventRecord } from '../engines/forecast/types';
+import { mulberry32 } from '../../lib/seeded-random';
 
 export const DAY_MS = 86_400_000;
 
-/** mulberry32: small and seedable; the regimes must be the same on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The regimes must be the same on every machine. */
+export const rng = mulberry32;
 
 export interface EventSpec {
   id: string;

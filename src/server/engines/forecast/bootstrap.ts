@@ -5,6 +5,7 @@
 // each resample. The 2.5th and 97.5th percentiles give its 95 % interval; an interval that
 // contains 0 is a tie, one above 0 a model significantly worse than the baseline.
 import { BASELINES, wape, type Baseline, type BacktestItem } from './backtest';
+import { mulberry32 } from '../../../lib/seeded-random';
 
 export interface BootstrapInterval {
   horizon: number;
@@ -21,17 +22,6 @@ export interface BootstrapInterval {
 export const BOOTSTRAP_RESAMPLES = 2000;
 export const BOOTSTRAP_SEED = 20_160_815;
 
-/** mulberry32: a tiny seeded generator, so the interval is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const monthOf = (ms: number): number => {
   const d = new Date(ms);
@@ -68,7 +58,7 @@ export function bootstrapDifference(
   const list = [...blocks.values()];
   const diffOf = (m: number, b: number, a: number) => (a > 0 ? (100 * (m - b)) / a : 0);
   const total = list.reduce((s, b) => [s[0] + b[0], s[1] + b[1], s[2] + b[2]], [0, 0, 0]);
-  const rand = seeded(opts.seed ?? BOOTSTRAP_SEED);
+  const rand = mulberry32(opts.seed ?? BOOTSTRAP_SEED);
   const diffs = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     let m = 0;

@@ -1,17 +1,10 @@
 // Seeded randomness of the engine: the same seed gives the same run (ml-kmeans takes its own
 // seed for k-means++; samples and bootstraps draw from this).
 
-/** mulberry32: a tiny, well-mixed 32-bit generator; returns uniforms in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../lib/seeded-random';
+
+/** Uniforms in [0, 1), the same for the same seed (the engine's one generator). */
+export const seededRandom = mulberry32;
 
 /** `m` distinct indices of [0, n), in random order (all of them, shuffled, when m ≥ n). */
 export function sampleIndices(n: number, m: number, random: () => number): number[] {

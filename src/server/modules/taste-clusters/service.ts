@@ -129,17 +129,22 @@ function profileBody(p: ClusterProfile) {
 
 const keywordsOf = (c: ClusterRow, l: 'en' | 'de') => (l === 'de' ? c.keywordsDe : c.keywordsEn).map((keyword) => ({ keyword, is_reported: false }));
 
+/** A cluster's identity and its scores for the event: the part both answers share (spec 2 §3). */
+const scoresOf = (c: ClusterRow) => ({
+  tc: c.tc,
+  tc_run_id: c.runId,
+  tc_size: c.size,
+  attractiveness: c.attractiveness,
+  buying_power: c.buyingPower,
+  potential: c.potential,
+  rank: c.rank,
+});
+
 function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de'): EventCampaign {
   return {
     id: `${c.runId}-${c.tc}`,
     alias: l === 'de' ? c.labelDe : c.labelEn,
-    tc: c.tc,
-    tc_run_id: c.runId,
-    tc_size: c.size,
-    attractiveness: c.attractiveness,
-    buying_power: c.buyingPower,
-    potential: c.potential,
-    rank: c.rank,
+    ...scoresOf(c),
     eid: event.eid,
     channel: 'facebook',
     status: 'open',
@@ -212,13 +217,7 @@ export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { bud
   const budgets = splitBudget(q.budget, chosen.map((c) => Math.max(goalScore(q.goal, c), 0)));
   const l = lang(ctx);
   return chosen.map((c, i) => ({
-    tc: c.tc,
-    tc_run_id: c.runId,
-    tc_size: c.size,
-    attractiveness: c.attractiveness,
-    buying_power: c.buyingPower,
-    potential: c.potential,
-    rank: c.rank,
+    ...scoresOf(c),
     alias: l === 'de' ? c.labelDe : c.labelEn,
     keywords: keywordsOf(c, l),
     budget: budgets[i],
