@@ -267,6 +267,8 @@ test.describe('sales entry', () => {
 
     // A chosen file makes Cancel ask.
     await input.setInputFiles({ name: 'broken.xlsx', mimeType: XLSX, buffer: Buffer.from('x') });
+    // The dropzone reads the chosen file asynchronously; a user cancels once it shows.
+    await expect(panel.getByTestId('sales-file')).toContainText('broken.xlsx');
     await panel.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('dialog', { name: enText('event.salesEdit.discard.title') });
     await expect(confirm).toContainText(enText('event.salesEdit.discard.documentUpload'));

@@ -64,6 +64,8 @@ test.describe('unsaved sales input', () => {
       const panel = page.getByTestId('sales-panel');
       await waitForHydrated(panel.getByRole('button', { name: 'Cancel' }));
       await panel.getByTestId('sales-file-input').setInputFiles({ name: 'sales.xlsx', mimeType: XLSX, buffer: Buffer.from('x') });
+      // The dropzone reads the chosen file asynchronously; a user presses Escape once it shows.
+      await expect(panel.getByTestId('sales-file')).toContainText('sales.xlsx');
       await page.keyboard.press('Escape');
       await expect(confirmOf(page)).toContainText(enText('event.salesEdit.discard.documentUpload'));
       await confirmOf(page).getByRole('button', { name: enText('event.salesEdit.discard.confirm') }).click();
