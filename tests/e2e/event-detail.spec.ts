@@ -3,7 +3,7 @@
 // on wide screens. Each test works on an event of its own (fixtures.ts: salesEvent, an upcoming
 // event with sales and a forecast; ownEvent, one without): the two projects run at once.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { EventItem, SalesGraph } from '../../src/lib/contracts/events';
 import { formatCount, formatEventDate, formatPercent, predictionRange } from '../../src/islands/events/detail/format';
 import { expect, extendTimeout, test } from './fixtures';
@@ -212,6 +212,19 @@ function lastBandRow(graph: SalesGraph): string {
   return `${enText('event.salesTrend.band')}: ${formatPercent(end.norm_tickets_predicted_low, 'en')} – ${formatPercent(end.norm_tickets_predicted_high, 'en')}`;
 }
 
+/** The sales trend drawn with its forecast path but no 80 % band: not in the chart, legend or tooltip. */
+async function expectTrendWithoutBand(page: Page, trend: Locator) {
+    await trend.scrollIntoViewIfNeeded();
+    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
+    await expect(trend.locator('[data-chart="sales-trend"]')).not.toHaveAttribute('data-bands');
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.predicted') })).toBeVisible();
+    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toHaveCount(0);
+    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="predicted"]')).toBeVisible();
+    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="band"]')).toHaveCount(0);
+}
+
 test.describe('forecast uncertainty (issue 12)', () => {
   test('the event page draws the 80 % range as a band and says how far off the forecast usually is', async ({ page, salesEvent: event }, testInfo) => {
     // The forecast engine gives an upcoming event with sales an interval and its usual error.
@@ -250,15 +263,7 @@ test.describe('forecast uncertainty (issue 12)', () => {
     await signIn(page, 'admin');
     await openPage(page, testInfo, `/events/${event.id}`);
     const trend = page.locator('[data-section="sales-trend"]');
-    await trend.scrollIntoViewIfNeeded();
-    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
-    await expect(trend.locator('[data-chart="sales-trend"]')).not.toHaveAttribute('data-bands');
-    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.predicted') })).toBeVisible();
-    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toHaveCount(0);
-    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
-    await page.keyboard.press('End');
-    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="predicted"]')).toBeVisible();
-    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="band"]')).toHaveCount(0);
+    await expectTrendWithoutBand(page, trend);
     await expect(trend.locator('#sales-trend-summary')).not.toContainText(enText('event.salesTrend.summaryBand').slice(0, 12));
   });
 });
@@ -320,14 +325,6 @@ test.describe('wide screens', () => {
     await expect(drawer.getByTestId('expected-error')).toHaveCount(0);
     await expect(drawer.getByTestId('prediction-range')).toHaveCount(0);
     const trend = drawer.locator('[data-section="sales-trend"]');
-    await trend.scrollIntoViewIfNeeded();
-    await expect(trend.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
-    await expect(trend.locator('[data-chart="sales-trend"]')).not.toHaveAttribute('data-bands');
-    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.predicted') })).toBeVisible();
-    await expect(trend.getByRole('listitem').filter({ hasText: enText('event.salesTrend.band') })).toHaveCount(0);
-    await trend.getByRole('figure', { name: 'Sales trend' }).focus();
-    await page.keyboard.press('End');
-    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="predicted"]')).toBeVisible();
-    await expect(page.getByTestId('sales-trend-tooltip').locator('[data-series="band"]')).toHaveCount(0);
+    await expectTrendWithoutBand(page, trend);
   });
 });
