@@ -6,6 +6,7 @@
 // problems of refused files go to stdout as `file:line: column: message`; the last line of a
 // successful run is `partner <id>`. Exit codes: 0 imported, 1 refused (nothing written), 2 usage.
 // With the embedded database, stop the server first: a PGlite folder is opened by one process at a time.
+import './import-history-memory';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -21,6 +21,8 @@ export const config = {
   dataDir: process.env.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(process.env.DATA_DIR ?? 'data'),
   databaseUrl: process.env.DATABASE_URL || undefined,
   dbPoolSize: int('DB_POOL_SIZE', 10),
+  /** PGlite's buffer cache (PostgreSQL's shared_buffers, e.g. '32MB'); PostgreSQL's 128 MB when unset. */
+  pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS || '128MB',
   /** Run the task worker inside the web process (default) or only via `npm run worker`. */
   inProcessWorker: process.env.ENCORE_WORKER !== 'off',
   /** Seed demo data when the database has no partner yet (see autoSeedFrom). */

@@ -36,14 +36,18 @@ async function open(): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // The cache size is a setting because the history import CLI runs with a smaller one
+  // (scripts/import-history-memory.ts). startParams replaces PGlite's own start parameters, so
+  // they are passed along.
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffers}`] };
   let client;
   if (config.dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(options);
   } else {
     // PGlite does not create parent folders (STACK.md trap).
     const dir = path.join(config.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   await client.waitReady;
   const db = drizzle(client, { schema });
