@@ -40,9 +40,10 @@ function dropReason(r: PostalSourceRow, regions: Record<string, string>): DropRe
   if (!CODE_FORMAT[r.countryCode]?.test(r.code) || !Number.isFinite(r.latitude) || !Number.isFinite(r.longitude)) return 'malformed rows';
   // An organisation's own code is a mailbox, not an area: Meta's zip targeting has no such key.
   if (r.countryCode === 'DE' && /^\d+$/.test(r.stateCode)) return 'organisation rows';
-  // Isle of Man, Jersey and Guernsey (IM, JE, GY codes) are in GeoNames' GB file without a
-  // constituent country; Meta targets them as countries of their own (IM, JE, GG).
-  if (r.countryCode === 'GB' && !regions[r.stateCode]) return 'rows outside the UK';
+  // Isle of Man, Jersey and Guernsey (IM, JE, GY codes) are in GeoNames' GB file, mostly without
+  // a constituent country (GY2 even as England); Meta targets them as countries of their own
+  // (IM, JE, GG). A row without one of the four UK countries is left out too.
+  if (r.countryCode === 'GB' && (/^(GY|JE|IM)\d/.test(r.code) || !regions[r.stateCode])) return 'rows outside the UK';
   return null;
 }
 
