@@ -51,9 +51,9 @@ export const ZipCodeMatchingBody = z.object({
   /** Comma-joined typed codes (semicolons and newlines also separate); trimmed and de-duplicated. */
   zips: text()
     .max(FB_TARGETING_LIMITS.zipsChars)
-    .refine((s) => splitZips(s).length > 0, 'At least one postal code')
-    .refine((s) => splitZips(s).length <= FB_TARGETING_LIMITS.zips, `At most ${FB_TARGETING_LIMITS.zips} postal codes`)
-    .refine((s) => splitZips(s).every((z) => z.length <= FB_TARGETING_LIMITS.zipChars), `A postal code has at most ${FB_TARGETING_LIMITS.zipChars} characters`),
+    .refine((s) => splitZips(s).length > 0, 'No postal code given')
+    .refine((s) => splitZips(s).length <= FB_TARGETING_LIMITS.zips, `Limited to ${FB_TARGETING_LIMITS.zips} postal codes per call`)
+    .refine((s) => splitZips(s).every((z) => z.length <= FB_TARGETING_LIMITS.zipChars), `Postal codes are limited to ${FB_TARGETING_LIMITS.zipChars} characters`),
 });
 export type ZipCodeMatchingBody = z.infer<typeof ZipCodeMatchingBody>;
 
