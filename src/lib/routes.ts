@@ -102,6 +102,7 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/simulation/*', permission: 'simulation' },
   { pattern: '/api/v3/campaigns/*', permission: 'wave' },
   { pattern: '/api/v3/airflow_dag/*', permission: 'wave' },
+  { pattern: '/api/v3/fb_targeting/*', permission: 'wave' },
   { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
   { pattern: '/api/v3/integrations/*', permission: 'settings' },

@@ -22,6 +22,7 @@ import { historyImportRouter } from './history-import';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
+import { fbTargetingRouter } from './fb-targeting';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -45,6 +46,7 @@ function v3(): Hono<Env> {
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
     .route('/airflow_dag', itcRouter)
+    .route('/fb_targeting', fbTargetingRouter)
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)

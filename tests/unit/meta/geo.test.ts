@@ -44,26 +44,28 @@ describe('location search', () => {
     expect(res.map((r) => r.name)).toContain('Frankfurt (Oder)');
   });
 
-  it('finds postal codes by their CC:code keys', () => {
-    const res = searchLocations(ix, { q: 'DE:101', types: ['zip'] });
-    expect(res.map((r) => r.key)).toEqual(['DE:10115', 'DE:10117', 'DE:10178']);
-    expect(res[0]).toMatchObject({ type: 'zip', name: '10115', primaryCity: 'Berlin', region: 'Berlin' });
-  });
-});
-
-describe('postal-code matching', () => {
-  it('matches codes of one country to CC:code keys and lists the rest as unmatched', () => {
-    const res = matchPostalCodes(ix, 'de', [' 10115', '80331', '10115', '99999', '1010']);
-    expect(res.matched.map((m) => m.key)).toEqual(['DE:10115', 'DE:80331']);
-    expect(res.unmatched).toEqual(['99999', '1010']);
-    expect(matchPostalCodes(ix, 'AT', ['1010']).matched[0]).toMatchObject({ key: 'AT:1010', countryCode: 'AT', primaryCity: 'Vienna' });
-    expect(matchPostalCodes(ix, 'gb', ['sw1a']).matched[0]!.key).toBe('GB:SW1A');
+  it('finds postal codes by their CC:code keys or digits, in code order', () => {
+    const res = searchLocations(ix, { q: 'DE:10', types: ['zip'], limit: 100 });
+    expect(res.length).toBeGreaterThan(20);
+    expect(res.every((r) => r.key.startsWith('DE:10') && r.type === 'zip' && r.region === 'Berlin' && r.primaryCity === 'Berlin')).toBe(true);
+    expect(res.map((r) => r.key)).toEqual([...res.map((r) => r.key)].sort());
+    expect(searchLocations(ix, { q: '8001', types: ['zip'] })[0]).toMatchObject({ key: 'CH:8001', primaryCity: 'Zürich' });
+    expect(searchLocations(ix, { q: 'de 8033', types: ['zip'] }).every((r) => r.countryCode === 'DE')).toBe(true);
   });
 
-  it('takes the coordinates of a postal code from its GeoNames place', () => {
-    const z = matchPostalCodes(ix, 'CH', ['8001']).matched[0]!;
-    const zurich = ix.placesById.get(2657896)!;
-    expect([z.latitude, z.longitude]).toEqual([zurich.latitude, zurich.longitude]);
+  it('puts the city before the region of the same name, and both before longer names', () => {
+    const berlin = searchLocations(ix, { q: 'Berlin', limit: 5 });
+    expect(berlin.slice(0, 2).map((l) => [l.type, l.key])).toEqual([['city', '2950159'], ['region', 'DE:16']]);
+    expect(berlin.slice(2).every((l) => l.name !== 'Berlin')).toBe(true);
+    expect(searchLocations(ix, { q: 'wien', limit: 2 }).map((l) => l.type)).toEqual(['city', 'region']);
+  });
+
+  it('finds places by their names typed with umlauts spelled out or Sankt abbreviated', () => {
+    for (const q of ['München', 'Muenchen', 'munchen', 'MÜNCHEN']) expect(searchLocations(ix, { q, types: ['city'] })[0]!.key, q).toBe('2867714');
+    // Mühldorf am Inn has ~20,000 people: no exonym list holds "Muehldorf", only the spelling rule.
+    expect(searchLocations(ix, { q: 'Muehldorf', types: ['city'], countryCode: 'DE' })[0]!.name).toBe('Mühldorf');
+    expect(searchLocations(ix, { q: 'St. Gallen', types: ['city'], countryCode: 'CH' })[0]!.name).toBe('Sankt Gallen');
+    expect(searchLocations(ix, { q: 'St Albans', types: ['city'] })[0]!.name).toBe('St Albans');
   });
 });
 

@@ -1,7 +1,8 @@
-// The sandbox's geography: GeoNames places of DE, AT, CH and GB (assets/geonames/), searchable by
-// name prefix regardless of case and diacritics, postal codes by `CC:code` key, and population
-// around a point for the suggested radius. Loaded once, on first use (~22k places, ~10 ms).
-import { existsSync, readFileSync } from 'node:fs';
+// The sandbox's geography: GeoNames places and postal codes of DE, AT, CH and GB
+// (assets/geonames/), places searchable by name prefix regardless of case and diacritics, postal
+// codes by `CC:code` key, and population around a point for the suggested radius. Loaded once per
+// process, on first use (figures: docs/PERFORMANCE.md "Geo lookups").
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { config } from '../../../config';
@@ -42,8 +43,6 @@ export interface GeoIndex {
   places: Place[];
   placesById: Map<number, Place>;
   postal: Map<string, PostalCode>;
-  /** True while postal codes come from the hand-made fixture instead of GeoNames. */
-  postalIsFixture: boolean;
   /** Places in 0.5° cells, for "population around a point". */
   grid: Map<string, Place[]>;
 }
@@ -51,6 +50,17 @@ export interface GeoIndex {
 /** Lower case, no diacritics, ß → ss: "Zürich" and "zurich" meet, as do "Straße" and "strasse". */
 export function normalise(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The ways a name is typed besides its own: umlauts spelled out (Mühldorf → Muehldorf, for a
+ * keyboard without them) and "Sankt" abbreviated (Sankt Gallen → St. Gallen, St Gallen).
+ */
+export function spellings(name: string): string[] {
+  const out = [name];
+  if (/[äöüÄÖÜ]/.test(name)) out.push(name.replace(/[äöüÄÖÜ]/g, (ch) => ({ ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' })[ch]!));
+  for (const n of [...out]) if (/^Sankt /.test(n)) out.push(n.replace(/^Sankt /, 'St. '), n.replace(/^Sankt /, 'St '));
+  return out;
 }
 
 export const CELL_DEG = 0.5;
@@ -75,7 +85,7 @@ export function geoIndex(dir = geoDir()): GeoIndex {
   for (const [cc, list] of Object.entries(doc.regions)) for (const [code, name] of Object.entries(list)) regions.set(`${cc}:${code}`, { key: `${cc}:${code}`, name, countryCode: cc });
   const places: Place[] = doc.places.map(([id, name, regionKey, latitude, longitude, population, featureCode, other]) => ({
     id, name, regionKey, countryCode: regionKey.slice(0, 2), latitude, longitude, population, featureCode,
-    searchNames: [...new Set([name, ...other].map(normalise))],
+    searchNames: [...new Set([name, ...other].flatMap(spellings).map(normalise))],
   }));
   const placesById = new Map(places.map((p) => [p.id, p]));
   const grid = new Map<string, Place[]>();
@@ -83,27 +93,23 @@ export function geoIndex(dir = geoDir()): GeoIndex {
     const k = cellOf(p.latitude, p.longitude);
     (grid.get(k) ?? grid.set(k, []).get(k)!).push(p);
   }
-  const { postal, fixture } = loadPostal(dir, placesById);
-  const index: GeoIndex = { countries: doc.countries, regions, places, placesById, postal, postalIsFixture: fixture, grid };
+  const postal = loadPostal(dir);
+  const index: GeoIndex = { countries: doc.countries, regions, places, placesById, postal, grid };
   if (dir === geoDir()) cached = index;
   return index;
 }
 
-function loadPostal(dir: string, placesById: Map<number, Place>): { postal: Map<string, PostalCode>; fixture: boolean } {
+/** assets/geonames/postal.json.gz: per country, rows [code, place name, admin1 code, lat, lon]. */
+function loadPostal(dir: string): Map<string, PostalCode> {
+  const doc = JSON.parse(gunzipSync(readFileSync(path.join(dir, 'postal.json.gz'))).toString('utf8')) as {
+    countries: Record<string, [string, string, string, number, number][]>;
+  };
   const postal = new Map<string, PostalCode>();
-  const full = path.join(dir, 'postal.json.gz');
-  if (existsSync(full)) {
-    const doc = JSON.parse(gunzipSync(readFileSync(full)).toString('utf8')) as { rows: [string, string, string, number, number][] };
-    for (const [key, placeName, regionKey, latitude, longitude] of doc.rows) {
-      postal.set(key, { key, code: key.slice(3), countryCode: key.slice(0, 2), placeName, regionKey, latitude, longitude });
+  for (const [countryCode, rows] of Object.entries(doc.countries)) {
+    for (const [code, placeName, admin1, latitude, longitude] of rows) {
+      const key = `${countryCode}:${code}`;
+      postal.set(key, { key, code, countryCode, placeName, regionKey: admin1 ? `${countryCode}:${admin1}` : '', latitude, longitude });
     }
-    return { postal, fixture: false };
   }
-  const doc = JSON.parse(readFileSync(path.join(dir, 'postal-fixture.json'), 'utf8')) as { rows: [string, string, number][] };
-  for (const [key, placeName, geonameId] of doc.rows) {
-    const place = placesById.get(geonameId);
-    if (!place) continue; // the fixture names only places of the list; a stale id is dropped, not guessed
-    postal.set(key, { key, code: key.slice(3), countryCode: key.slice(0, 2), placeName, regionKey: place.regionKey, latitude: place.latitude, longitude: place.longitude });
-  }
-  return { postal, fixture: true };
+  return postal;
 }

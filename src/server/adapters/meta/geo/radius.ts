@@ -10,7 +10,7 @@
 // A dense city (Berlin, D ≈ 2,000/km²) gets the 17 km minimum; a rural point gets a wide circle;
 // a point with no place around it gets the maximum.
 import type { DistanceUnit, RadiusSuggestion } from '../types';
-import { type GeoIndex, cellOf } from './geo-index';
+import { type GeoIndex, type Place, cellOf } from './geo-index';
 
 export const DENSITY_RADIUS_KM = 25;
 export const TARGET_REACH = 200_000;
@@ -26,16 +26,20 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-export function populationAround(index: GeoIndex, lat: number, lon: number, radiusKm = DENSITY_RADIUS_KM): number {
+/** Places within `radiusKm` (at most one 0.5° cell, ~55 km) of a point. */
+export function placesNear(index: GeoIndex, lat: number, lon: number, radiusKm: number): Place[] {
   // 25 km is under one 0.5° cell in latitude and, north of 30°, in longitude: the 3×3 cells around suffice.
   const [cy, cx] = cellOf(lat, lon).split(':').map(Number) as [number, number];
-  let total = 0;
+  const near: Place[] = [];
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++)
-      for (const p of index.grid.get(`${cy + dy}:${cx + dx}`) ?? []) {
-        if (p.featureCode !== 'PPLX' && distanceKm(lat, lon, p.latitude, p.longitude) <= radiusKm) total += p.population;
-      }
-  return total;
+      for (const p of index.grid.get(`${cy + dy}:${cx + dx}`) ?? []) if (distanceKm(lat, lon, p.latitude, p.longitude) <= radiusKm) near.push(p);
+  return near;
+}
+
+export function populationAround(index: GeoIndex, lat: number, lon: number, radiusKm = DENSITY_RADIUS_KM): number {
+  // Sections of places (PPLX) are left out: their people are already counted in their city.
+  return placesNear(index, lat, lon, radiusKm).reduce((sum, p) => (p.featureCode === 'PPLX' ? sum : sum + p.population), 0);
 }
 
 export function suggestRadius(index: GeoIndex, lat: number, lon: number, unit: DistanceUnit): RadiusSuggestion {
