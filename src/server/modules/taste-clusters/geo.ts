@@ -5,6 +5,7 @@
 // found nowhere is unknown (the engine then uses the median distance).
 import { geoIndex, normalise, type GeoIndex, type Place } from '../../adapters/meta/geo/geo-index';
 import { distanceKm } from '../../adapters/meta/geo/radius';
+import { canonicalPostalCode } from '../../adapters/meta/geo/postal-codes';
 
 export interface Point {
   lat: number;
@@ -43,10 +44,13 @@ export function locator(language: string, index: GeoIndex = geoIndex()): Locator
     const key = `${postalCode ?? ''}|${city ?? ''}`;
     if (cache.has(key)) return cache.get(key)!;
     let found: Point | null = null;
-    const code = postalCode?.trim().toUpperCase().replace(/\s+/g, ' ');
-    if (code) {
-      for (const cc of countries) {
-        const z = index.postal.get(`${cc}:${code}`);
+    if (postalCode?.trim()) {
+      // A 4-digit code is Austrian or Swiss before it is a German one that lost its leading zero.
+      const fourDigits = /^\d{4}$/.test(postalCode.trim());
+      const order = fourDigits ? [...countries.filter((c) => c !== 'DE'), ...countries.filter((c) => c === 'DE')] : countries;
+      for (const cc of order) {
+        const code = canonicalPostalCode(cc, postalCode);
+        const z = code ? index.postal.get(`${cc}:${code}`) : undefined;
         if (z) {
           found = { lat: z.latitude, lon: z.longitude };
           break;
