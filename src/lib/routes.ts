@@ -105,6 +105,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
   { pattern: '/api/v3/integrations/*', permission: 'settings' },
+  // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
+  { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
   { pattern: '/api/v3/partners/registration/*', permission: 'settings' },
   // Issue 12: importing the partner's ticketing history (settings #system).
