@@ -53,6 +53,8 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/partners/:partnerId/register', titleKey: 'auth.register.title', public: true },
   { pattern: '/update-user/:partnerId', titleKey: 'auth.updateUser.title', public: true },
   { pattern: '/fb-callback', titleKey: 'meta.callback.title', public: true },
+  // Issue 13: the sandbox's stand-in for Meta's login dialog (opened in the login popup).
+  { pattern: '/sandbox/meta/oauth', titleKey: 'meta.consent.title', public: true },
   { pattern: '/:language/meta', titleKey: 'meta.title', public: true },
   { pattern: '/:language/meta-anonymous', titleKey: 'meta.title', public: true },
   { pattern: '/404', titleKey: 'notFound.title', public: true },
