@@ -45,6 +45,9 @@ export const EXTERNAL_GROUP = 'external-user';
 
 // Header names of spec 1 §7
 export const PARTNER_HEADER = 'X-Preferred-Partner-Id';
+/** spec 1 §7: the anonymous shared-link session and the partner token (src/server/api/connect-identity.ts). */
+export const AUTH_CODE_HEADER = 'X-Auth-Code';
+export const PARTNER_TOKEN_HEADER = 'X-Partner-Token';
 /** The development mailbox's token, sent by its page (the demo only; src/server/lib/dev-mailbox.ts). */
 export const DEV_MAILBOX_TOKEN_HEADER = 'X-Dev-Mailbox-Token';
 export const SESSION_COOKIE = 'encore_session';

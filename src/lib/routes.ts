@@ -53,6 +53,8 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/partners/:partnerId/register', titleKey: 'auth.register.title', public: true },
   { pattern: '/update-user/:partnerId', titleKey: 'auth.updateUser.title', public: true },
   { pattern: '/fb-callback', titleKey: 'meta.callback.title', public: true },
+  // Issue 13: the sandbox's stand-in for Meta's login dialog (opened in the login popup).
+  { pattern: '/sandbox/meta/oauth', titleKey: 'meta.consent.title', public: true },
   { pattern: '/:language/meta', titleKey: 'meta.title', public: true },
   { pattern: '/:language/meta-anonymous', titleKey: 'meta.title', public: true },
   { pattern: '/404', titleKey: 'notFound.title', public: true },
@@ -106,6 +108,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
   { pattern: '/api/v3/integrations/*', permission: 'settings' },
+  // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
+  { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
   { pattern: '/api/v3/partners/registration/*', permission: 'settings' },
   // Issue 12: importing the partner's ticketing history (settings #system).

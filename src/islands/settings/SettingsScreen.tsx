@@ -10,6 +10,8 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { PersonalTab } from './PersonalTab';
 import { SystemTab } from './SystemTab';
 import { NotificationsTab } from './NotificationsTab';
+import { MetaAccess } from './meta/MetaAccess';
+import type { ConnectIdentity } from '../../lib/api/metaConnect';
 import { SETTINGS_TABS, tabFromHash, type SettingsScreenProps, type SettingsTab } from './types';
 import styles from './Settings.module.css';
 
@@ -22,7 +24,9 @@ function Panel({ name, active, children }: { name: SettingsTab; active: Settings
   );
 }
 
-function Screen({ profile, partnerCount, attribution, registration, historyImport }: Omit<SettingsScreenProps, 'i18n'>) {
+const SIGNED_IN: ConnectIdentity = { kind: 'user' };
+
+function Screen({ profile, partnerCount, attribution, registration, historyImport, metaAccess }: Omit<SettingsScreenProps, 'i18n'>) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('personal');
 
@@ -66,7 +70,13 @@ function Screen({ profile, partnerCount, attribution, registration, historyImpor
       <Panel name="meta" active={tab}>
         <section className={styles.card}>
           <h2 className={styles.cardTitle}>{t('settings.meta.heading')}</h2>
-          <EmptyState icon="megaphone" badge={t('placeholder.comingSoon')} message={t('settings.meta.empty')} compact />
+          {metaAccess ? (
+            <ErrorBoundary>
+              <MetaAccess identity={SIGNED_IN} canShare />
+            </ErrorBoundary>
+          ) : (
+            <EmptyState icon="megaphone" message={t('common.notAuthorizedAction')} compact />
+          )}
         </section>
       </Panel>
       <Panel name="system" active={tab}>

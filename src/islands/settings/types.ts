@@ -27,6 +27,8 @@ export interface SettingsScreenProps {
   registration: RegistrationProps | null;
   /** Issue 12: the ticketing-history import, for partner admins (settings permission) acting for a partner. */
   historyImport: boolean;
+  /** Issue 13: the Meta connection (settings #meta), for users acting for a partner with the settings permission. */
+  metaAccess: boolean;
 }
 
 /** spec 1 §2.5: the tab comes from the URL hash; personal is the default. */

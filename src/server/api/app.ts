@@ -9,6 +9,8 @@ import { config } from '../config';
 import type { Env } from './env';
 import { errorBody, handleError } from './errors';
 import { identify, requireAccess, requireViewer } from './middleware';
+import { identifyConnect } from './connect-identity';
+import { anonymousAuthRouter, connectRouter, vendorRouter } from './meta-connect';
 import { authRouter } from './auth';
 import { profileRouter } from './profile';
 import { tasksRouter } from './tasks';
@@ -37,8 +39,12 @@ function v3(): Hono<Env> {
   // The development mailbox exists only while the demo is on (and then needs its token or a session).
   if (config.demo) api.route('/dev', devRouter);
   return api
+    .route('/auth/anonymous', anonymousAuthRouter)
     .route('/auth', authRouter)
-    .use('/tasks/*', requireViewer)
+    .route('/vendor/partners', vendorRouter)
+    .route('/integrations/connect/facebook', connectRouter)
+    // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
+    .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
@@ -98,6 +104,7 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
   });
   app.use('*', csrfGuard);
   app.use('*', identify);
+  app.use('*', identifyConnect);
   // spec 1 §6: permissions and feature flags per call, from the table the pages share
   // (src/lib/routes.ts API_RULES); before the pre-MFA guard, as the module checks always were.
   app.use('/api/*', requireAccess);

@@ -57,6 +57,8 @@ export function requirePermission(permission: PermissionName, feature?: FeatureN
  * flags; the first thing missing is the 403's error_subcode. Calls no rule covers pass.
  */
 export const requireAccess = createMiddleware<Env>(async (c, next) => {
+  // A shared-link session or partner token has its own, narrower scope (connect-identity.ts).
+  if (c.var.connectIdentity) return next();
   const rules = apiRulesFor(c.req.method, c.req.path);
   if (rules.length) {
     const viewer = partnerViewerOf(c);

@@ -539,3 +539,82 @@ export const tasteClusters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.tc] }), index('taste_clusters_partner_idx').on(t.partnerId)],
 );
+
+// Issue 13, connecting Meta (spec 1 §2.5 #meta, §4.5, §7; spec 2 §3 Integration asset). A Meta
+// token is a secret: only its sealed form (adapters/meta/tokens.ts) is stored, bound to partner and
+// platform user. One row per partner, token type and Meta user; a new login replaces the token.
+export const metaConnections = pgTable(
+  'meta_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    tokenType: text('token_type', { enum: ['USER', 'SYSTEM'] }).notNull(),
+    platformUserId: text('platform_user_id').notNull(),
+    platformUserName: text('platform_user_name').notNull(),
+    sealedToken: text('sealed_token').notNull(),
+    /** Null: Meta said the token does not expire (system users). */
+    expiresAt: ts('expires_at'),
+    /** 'invalid': Meta refused the token (revoked); the owner logs in again. */
+    status: text('status', { enum: ['active', 'invalid'] }).notNull().default('active'),
+    /** Who proved control of the Meta account last: `user:<id>`, `anonymous:<grant id>`, `partner:<grant id>`. */
+    ownerActor: text('owner_actor').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('meta_connections_owner_uq').on(t.partnerId, t.tokenType, t.platformUserId)],
+);
+
+/** An asset a partner's connections reach, with the partner's choice (is_enabled). */
+export const metaAssets = pgTable(
+  'meta_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    key: text('key', { enum: ['facebook.profile', 'instagram.profile', 'facebook.ad_account', 'facebook.pixel'] }).notNull(),
+    assetId: text('asset_id').notNull(),
+    label: text('label').notNull(),
+    currency: text('currency'),
+    /** Ids of linked assets: a page's Instagram account, a pixel's ad account. */
+    connectedAssets: jsonb('connected_assets').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('meta_assets_partner_asset_uq').on(t.partnerId, t.key, t.assetId)],
+);
+
+/** Which connection reaches which asset, and whether that Meta user may use it for ads. */
+export const metaAssetUsers = pgTable(
+  'meta_asset_users',
+  {
+    assetRowId: uuid('asset_row_id').notNull().references(() => metaAssets.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').notNull().references(() => metaConnections.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    permitted: boolean('permitted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetRowId, t.connectionId] }), index('meta_asset_users_connection_idx').on(t.connectionId)],
+);
+
+/**
+ * One-time codes and the scoped tokens they turn into (spec 1 §7 anonymous auth and partner
+ * tokens). Only the SHA-256 of a code or token is stored. A code is used once (used_at); a token
+ * may only call the connect routes of its partner (src/server/api/connect-identity.ts).
+ */
+export const metaAccessGrants = pgTable(
+  'meta_access_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['anonymous_code', 'vendor_code', 'anonymous_token', 'partner_token'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Vendor codes and partner tokens: the only address the code may return to. */
+    redirectUri: text('redirect_uri'),
+    /** The code a token was made from. */
+    parentId: uuid('parent_id'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('meta_access_grants_partner_idx').on(t.partnerId, t.kind)],
+);

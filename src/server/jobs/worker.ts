@@ -12,6 +12,7 @@ import '../modules/forecast/tasks';
 import '../modules/taste-clusters/tasks';
 import '../modules/notifications/notify';
 import '../modules/history-import/task';
+import '../modules/meta-connect/exchange-task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

@@ -26,7 +26,7 @@ const isFailureStatus = (status: string) => status === 'FAILURE' || status === '
 export function publicTaskResult(status: string, result: unknown): unknown {
   if (!isFailureStatus(status)) return result ?? null;
   const r = result as Partial<TaskFailure> | null | undefined;
-  if (r && typeof r.error_code === 'string' && /^error\.[A-Za-z_]+\.[A-Za-z_]+$/.test(r.error_code) && typeof r.message === 'string') {
+  if (r && typeof r.error_code === 'string' && /^error(\.[A-Za-z_]+){2,3}$/.test(r.error_code) && typeof r.message === 'string') {
     return { error_code: r.error_code, message: r.message };
   }
   return status === 'FAILURE' || result != null ? TASK_FAILED : null;

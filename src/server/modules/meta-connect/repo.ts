@@ -1,0 +1,114 @@
+// Queries of the connection tables. Every function takes the partner id and filters by it
+// (ARCHITECTURE §3 Tenancy); rows of another partner are simply not found.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { metaAssets, metaAssetUsers, metaConnections } from '../../db/schema';
+import type { TokenType } from '../../../lib/contracts/meta-connect';
+import type { AssetRowInput } from './asset-rows';
+
+export type ConnectionRow = typeof metaConnections.$inferSelect;
+export type AssetRow = typeof metaAssets.$inferSelect;
+
+export async function listConnections(db: Db, partnerId: number): Promise<ConnectionRow[]> {
+  return db.select().from(metaConnections).where(eq(metaConnections.partnerId, partnerId)).orderBy(asc(metaConnections.tokenType), asc(metaConnections.createdAt));
+}
+
+export async function findConnection(db: Db, partnerId: number, id: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(metaConnections).where(and(eq(metaConnections.partnerId, partnerId), eq(metaConnections.id, id))).limit(1);
+  return row;
+}
+
+export async function upsertConnection(
+  db: Db,
+  v: { partnerId: number; tokenType: TokenType; platformUserId: string; platformUserName: string; sealedToken: string; expiresAt: Date | null; ownerActor: string; now: Date },
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .insert(metaConnections)
+    .values({ ...v, status: 'active', updatedAt: v.now, createdAt: v.now })
+    .onConflictDoUpdate({
+      target: [metaConnections.partnerId, metaConnections.tokenType, metaConnections.platformUserId],
+      set: { platformUserName: v.platformUserName, sealedToken: v.sealedToken, expiresAt: v.expiresAt, ownerActor: v.ownerActor, status: 'active', updatedAt: v.now },
+    })
+    .returning();
+  return row!;
+}
+
+export async function markConnectionInvalid(db: Db, partnerId: number, id: string): Promise<void> {
+  await db.update(metaConnections).set({ status: 'invalid', updatedAt: new Date() }).where(and(eq(metaConnections.partnerId, partnerId), eq(metaConnections.id, id)));
+}
+
+export async function deleteConnection(db: Db, partnerId: number, tokenType: TokenType, platformUserId: string): Promise<boolean> {
+  const gone = await db
+    .delete(metaConnections)
+    .where(and(eq(metaConnections.partnerId, partnerId), eq(metaConnections.tokenType, tokenType), eq(metaConnections.platformUserId, platformUserId)))
+    .returning({ id: metaConnections.id });
+  return gone.length > 0;
+}
+
+/**
+ * Replaces what a connection reaches with Meta's current answer. A new asset starts enabled when
+ * its user may use it; a known one keeps the partner's choice.
+ */
+export async function syncConnectionAssets(db: Db, partnerId: number, connectionId: string, assets: AssetRowInput[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(metaAssetUsers).where(and(eq(metaAssetUsers.partnerId, partnerId), eq(metaAssetUsers.connectionId, connectionId)));
+    for (const a of assets) {
+      const [row] = await tx
+        .insert(metaAssets)
+        .values({ partnerId, key: a.key, assetId: a.assetId, label: a.label, currency: a.currency, connectedAssets: a.connectedAssets, isEnabled: a.permitted, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [metaAssets.partnerId, metaAssets.key, metaAssets.assetId],
+          set: { label: a.label, currency: a.currency, connectedAssets: a.connectedAssets, updatedAt: now },
+        })
+        .returning({ id: metaAssets.id });
+      await tx.insert(metaAssetUsers).values({ assetRowId: row!.id, connectionId, partnerId, permitted: a.permitted });
+    }
+  });
+}
+
+export interface AssetWithUsers extends AssetRow {
+  users: { connectionId: string; tokenType: TokenType; platformUserId: string; platformUserName: string; ownerActor: string; permitted: boolean }[];
+}
+
+export async function listAssets(db: Db, partnerId: number, ids?: string[]): Promise<AssetWithUsers[]> {
+  const where = ids ? and(eq(metaAssets.partnerId, partnerId), inArray(metaAssets.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])) : eq(metaAssets.partnerId, partnerId);
+  const assets = await db.select().from(metaAssets).where(where).orderBy(asc(metaAssets.label), asc(metaAssets.assetId));
+  if (!assets.length) return [];
+  const links = await db
+    .select({
+      assetRowId: metaAssetUsers.assetRowId,
+      connectionId: metaConnections.id,
+      tokenType: metaConnections.tokenType,
+      platformUserId: metaConnections.platformUserId,
+      platformUserName: metaConnections.platformUserName,
+      ownerActor: metaConnections.ownerActor,
+      permitted: metaAssetUsers.permitted,
+    })
+    .from(metaAssetUsers)
+    .innerJoin(metaConnections, and(eq(metaConnections.id, metaAssetUsers.connectionId), eq(metaConnections.partnerId, partnerId)))
+    .where(and(eq(metaAssetUsers.partnerId, partnerId), inArray(metaAssetUsers.assetRowId, assets.map((a) => a.id))));
+  return assets.map((a) => ({ ...a, users: links.filter((l) => l.assetRowId === a.id) }));
+}
+
+export async function setAssetEnabled(db: Db, partnerId: number, id: string, enabled: boolean, now: Date): Promise<void> {
+  await db.update(metaAssets).set({ isEnabled: enabled, updatedAt: now }).where(and(eq(metaAssets.partnerId, partnerId), eq(metaAssets.id, id)));
+}
+
+/**
+ * Switches an asset off unless it is the partner's last enabled page (spec 1 §4.5): the check and
+ * the change are one statement, so no read-then-write gap for another request to slip into.
+ */
+export async function disableUnlessLastRequired(db: Db, partnerId: number, id: string, requiredKey: string, now: Date): Promise<boolean> {
+  const res = await db
+    .update(metaAssets)
+    .set({ isEnabled: false, updatedAt: now })
+    .where(
+      and(
+        eq(metaAssets.partnerId, partnerId),
+        eq(metaAssets.id, id),
+        sql`(${metaAssets.key} <> ${requiredKey} OR EXISTS (SELECT 1 FROM meta_assets o WHERE o.partner_id = ${partnerId} AND o.key = ${requiredKey} AND o.is_enabled AND o.id <> ${id}))`,
+      ),
+    )
+    .returning({ id: metaAssets.id });
+  return res.length > 0;
+}
