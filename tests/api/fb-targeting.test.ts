@@ -10,6 +10,8 @@ import { seedAccounts } from '../../src/server/demo/accounts';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
 import { setLookupTokenSource } from '../../src/server/api/fb-targeting';
+import { storeToken } from '../../src/server/modules/meta-connect';
+import { metaConnections } from '../../src/server/db/schema';
 import { FB_TARGETING_LIMITS, LocationSearchResponse, SuggestedRadiusResponse, ZipCodeMatchingResponse } from '../../src/lib/contracts/fb-targeting';
 
 let t: TestDb;
@@ -274,6 +276,20 @@ describe('through the Graph API client (fake Graph server)', () => {
     const call = fake.requests.filter((q) => q.params.type === 'adradiussuggestion').at(-1)!;
     expect(Number(call.params.latitude)).toBeCloseTo(52.52, 1);
     expect(Number(call.params.longitude)).toBeCloseTo(13.41, 1);
+  });
+
+  it("uses the partner's stored Meta connection, and asks to log in again once it has expired", async () => {
+    useGraph(null);
+    const owner = { partnerId: 1001, actor: 'user:lookup-test' };
+    await storeToken(t.db, owner, { accessToken: TOKENS.good, expiresAt: new Date(Date.now() - 60_000), tokenType: 'USER' });
+    await expectError(zips('DE', '10115'), 403, 'error.connect.facebook.invalid_token');
+    await storeToken(t.db, owner, { accessToken: TOKENS.good, expiresAt: new Date(Date.now() + 86_400_000), tokenType: 'USER' });
+    const r = await zips('DE', '10115');
+    expect(r.status).toBe(200);
+    expect(fake.requests.filter((q) => q.params.type === 'adgeolocationmeta').at(-1)!.params.access_token).toBe(TOKENS.good);
+    // Another partner's connection is never used: 1002 has none, so the Graph API path refuses.
+    await expectError(zips('DE', '10115', multi, 1002), 403, 'error.connect.facebook.invalid_token');
+    await t.db.delete(metaConnections);
   });
 
   it('answers invalid_token when no Meta account is connected', async () => {

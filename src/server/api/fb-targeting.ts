@@ -13,6 +13,8 @@ import {
 import { MetaError, adPlatform } from '../adapters/meta';
 import { matchZips, suggestedRadius } from '../adapters/meta/geo/targeting-lookups';
 import { sandboxToken } from '../adapters/meta/sandbox';
+import type { Db } from '../db/client';
+import { partnerToken } from '../modules/meta-connect';
 import type { AdPlatform, GeoLocation } from '../adapters/meta/types';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
@@ -24,17 +26,20 @@ export type LookupTokenSource = (partnerId: number, platform: AdPlatform) => Pro
 let tokenSource: LookupTokenSource | undefined;
 
 /**
- * Where lookup tokens come from once Meta connections are stored (the connect module registers
- * its reader here; tests register the fake Graph's token). Undefined restores the default: a
- * sandbox token for the partner, or — on the Graph API without a registered source — the
- * "log in to Meta" error, since Meta answers no lookup without a user token.
+ * Tests point lookups at the fake Graph's token here. Undefined restores the default: the
+ * partner's stored Meta connection (meta-connect partnerToken), else in the sandbox a sandbox
+ * token for the partner, else the "log in to Meta" error, since Meta answers no lookup without a
+ * token.
  */
 export function setLookupTokenSource(source?: LookupTokenSource): void {
   tokenSource = source;
 }
 
-async function lookupToken(partnerId: number, platform: AdPlatform): Promise<string> {
+async function lookupToken(db: Db, partnerId: number, platform: AdPlatform): Promise<string> {
   if (tokenSource) return tokenSource(partnerId, platform);
+  const stored = await partnerToken(db, partnerId, currentTime());
+  if (stored) return stored;
+  // The sandbox answers lookups before anything is connected, so the demo's dialogs work at once.
   if (platform.kind === 'sandbox') return sandboxToken(String(partnerId), currentTime());
   throw new MetaError('invalid_token', 'No Meta account is connected. Please connect one on the Meta assets page.');
 }
@@ -59,7 +64,7 @@ export function toWireLocation(l: GeoLocation): Location {
 async function platformFor(c: { var: Env['Variables'] }) {
   const viewer = partnerViewerOf(c);
   const platform = adPlatform();
-  return { platform, token: await lookupToken(viewer.partner.id, platform) };
+  return { platform, token: await lookupToken(c.var.db, viewer.partner.id, platform) };
 }
 
 /** /api/v3/fb_targeting */

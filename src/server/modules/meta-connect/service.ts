@@ -79,6 +79,17 @@ function tokenOf(c: repo.ConnectionRow, now: Date): string {
   return openMetaToken(c.sealedToken, { partnerId: String(c.partnerId), platformUserId: c.platformUserId });
 }
 
+/**
+ * The token a partner's own calls to Meta (geo lookups, later the campaigns) are made with: a
+ * live system token first (it does not depend on one person), else the newest live user token;
+ * null when the partner has none, so the caller decides what "not connected" means.
+ */
+export async function partnerToken(db: Db, partnerId: number, now: Date): Promise<string | null> {
+  const live = (await repo.listConnections(db, partnerId)).filter((c) => isLive(c, now));
+  live.sort((a, b) => (a.tokenType === b.tokenType ? b.updatedAt.getTime() - a.updatedAt.getTime() : a.tokenType === 'SYSTEM' ? -1 : 1));
+  return live[0] ? tokenOf(live[0], now) : null;
+}
+
 /** A Meta refusal of the token itself marks the connection, so every screen shows "log in again". */
 async function withToken<T>(db: Db, c: repo.ConnectionRow, now: Date, call: (token: string) => Promise<T>): Promise<T> {
   try {
