@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { EventItem } from '../../lib/contracts/events';
 import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
-import { drawerHref, editHref, eventPageHref } from '../events/detail/navigation';
+import { drawerHref, editHref, eventPageHref, isWide } from '../events/detail/navigation';
 import detailStyles from '../events/detail/EventDetail.module.css';
 
 export function RecommendationsMenu({ event, canEdit, lookout, onRegenerate }: { event: EventItem; canEdit: boolean; lookout: boolean; onRegenerate: () => void }) {
@@ -35,11 +35,10 @@ export function RecommendationsMenu({ event, canEdit, lookout, onRegenerate }: {
           {lookout && event.category !== 'product' && (
             <>
               <DropdownMenu.Separator className={detailStyles.menuSeparator} />
-              <DropdownMenu.Item asChild className={detailStyles.menuItem}>
-                <a href={window.matchMedia('(min-width: 991px)').matches ? drawerHref(event.id) : eventPageHref(event.id)}>
-                  <Icon name="chart" size={16} className={detailStyles.menuIcon} />
-                  {t('campaigns.menu.eventDetails')}
-                </a>
+              {/* The width is read when chosen (the menu also renders on the server). */}
+              <DropdownMenu.Item className={detailStyles.menuItem} onSelect={() => window.location.assign(isWide() ? drawerHref(event.id) : eventPageHref(event.id))}>
+                <Icon name="chart" size={16} className={detailStyles.menuIcon} />
+                {t('campaigns.menu.eventDetails')}
               </DropdownMenu.Item>
             </>
           )}
