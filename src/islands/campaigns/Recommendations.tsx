@@ -135,7 +135,7 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
       <div role="tabpanel" id="campaigns-panel-1" aria-labelledby="campaigns-tab-1" hidden={tab !== 1} className={styles.tabPanel}>
         {tab === 1 && <EmptyState icon="chart" badge={t('placeholder.comingSoon')} message={t('campaigns.tabs.statisticsSoon')} />}
       </div>
-      <Modal open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
+      <Modal wide open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
         {itcOpen && (
           <ItcForm
             eventId={event.id}

@@ -2,7 +2,7 @@
 // event's fields as the regeneration uses them (the event editor's form rules), saved with the
 // pipeline skipped only when changed, then the run is started; toasts and errors per spec 2 §8.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { ARTIST_ROLES, DESCRIPTION_MAX, FORM_CATEGORIES, type EventDetails } from '../../../lib/contracts/event-form';
 import type { ItcStatusResponse } from '../../../lib/contracts/taste-clusters';
@@ -11,6 +11,7 @@ import { startItcRun } from '../../../lib/api/tasteClusters';
 import { ApiError } from '../../../lib/api/client';
 import { pushToast } from '../../../stores/toasts';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../events/detail/Section';
 import { HALF_HOURS, browserTimeZone, editorResolver, fromDetails, hasNumberProblems, toPayload, type EditorValues } from '../../events/editor/form';
@@ -35,12 +36,12 @@ function Field({ id, label, error, children, wide }: { id: string; label: string
 const a11y = (id: string, error?: FieldError) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
 
 function Form({ details, canEdit, currency, onDone, onCancel }: { details: EventDetails; canEdit: boolean; currency: string; onDone: (run: ItcStatusResponse) => void; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const uid = useId();
   const id = (n: string) => `${uid}-${n}`;
   const tz = useRef(details.tz && details.tz !== 'UTC' ? details.tz : browserTimeZone());
   const initial = useMemo(() => fromDetails(details), [details]);
-  const { register, control, handleSubmit, watch, getValues, formState: { errors, isSubmitting } } = useForm<EditorValues>({
+  const { register, control, handleSubmit, watch, formState: { errors, isSubmitting } } = useForm<EditorValues>({
     resolver: editorResolver(() => tz.current),
     defaultValues: initial,
   });
@@ -83,7 +84,6 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
   const onInvalid = (errs: FieldErrors<EditorValues>) => setBoxError({ text: t(hasNumberProblems(errs) ? 'simulation.form.errors.invalidFields' : 'common.errors.fillRequired') });
   const cancel = () => (changed ? setConfirmCancel(true) : onCancel());
   const b = errors.blocks?.[0];
-  void getValues;
 
   return (
     <form className={styles.itcForm} noValidate onSubmit={handleSubmit(submit, onInvalid)} aria-label={t('campaigns.itc.form.title')} data-testid="itc-form">
@@ -103,7 +103,30 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
           </select>
         </Field>
         <Field id={id('date')} label={t('eventEdit.fields.date')} error={b?.date}>
-          <input type="date" className="input" {...a11y(id('date'), b?.date)} {...register('blocks.0.date')} />
+          <Controller
+            control={control}
+            name="blocks.0.date"
+            render={({ field }) => (
+              <DateField
+                id={id('date')}
+                value={field.value}
+                onChange={(iso) => field.onChange(iso ?? '')}
+                onBlur={field.onBlur}
+                onInvalid="restore"
+                invalid={Boolean(b?.date)}
+                describedBy={b?.date ? `${id('date')}-error` : undefined}
+                language={i18n.language}
+                disabled={!canEdit}
+                placeholder={t('eventEdit.fields.datePlaceholder')}
+                texts={{
+                  invalidDate: t('eventEdit.fields.dateInvalid'),
+                  openCalendar: t('eventEdit.fields.dateCalendar', { field: t('eventEdit.fields.date') }),
+                  format: t('eventEdit.fields.dateFormat'),
+                  loading: t('common.loading'),
+                }}
+              />
+            )}
+          />
         </Field>
         {!product && (
           <>

@@ -2,16 +2,14 @@
 // form differs from the event as loaded, the time zone ignored; then the run is started.
 import type { EventFormInput } from '../../../lib/contracts/event-form';
 
-/** The payload without tz: a browser in another zone has not changed the event. */
+/** The payload without tz, keys sorted at every depth: a browser in another zone has not changed the event. */
 function comparable(p: EventFormInput): string {
   const { tz: _tz, ...rest } = p as EventFormInput & { tz?: string };
-  return JSON.stringify(rest, Object.keys(rest).sort());
+  return JSON.stringify(sortDeep(rest));
 }
 
 export function eventChanged(original: EventFormInput, current: EventFormInput): boolean {
-  const a = JSON.parse(comparable(original)) as Record<string, unknown>;
-  const b = JSON.parse(comparable(current)) as Record<string, unknown>;
-  return JSON.stringify(sortDeep(a)) !== JSON.stringify(sortDeep(b));
+  return comparable(original) !== comparable(current);
 }
 
 function sortDeep(v: unknown): unknown {
