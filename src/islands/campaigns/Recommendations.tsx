@@ -3,7 +3,7 @@
 // statistics, disabled without a campaign context), and in the setup tab the ITC status box, the
 // campaign list, the new-setup panel and the event insights panel. The ITC regeneration opens as a
 // modal on wide screens and as /campaigns/{id}/itc below 1000 px.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { EventItem } from '../../lib/contracts/events';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { ApiError } from '../../lib/api/client';
@@ -19,7 +19,6 @@ import { EventHeader } from '../events/detail/EventHeader';
 import { Skeleton } from '../events/detail/Section';
 import { CampaignList } from './CampaignList';
 import { EventInsights } from './insights/EventInsights';
-import { ItcForm } from './itc/ItcForm';
 import { ItcStatusBox } from './itc/ItcStatusBox';
 import { useItcStatus } from './itc/useItcStatus';
 import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
@@ -40,6 +39,9 @@ export interface RecommendationsProps {
   currency: string;
   initialEvent?: EventItem;
 }
+
+// The regeneration form (and its form library) loads when it is first opened.
+const ItcForm = lazy(() => import('./itc/ItcForm').then((m) => ({ default: m.ItcForm })));
 
 type Tab = 0 | 1;
 /** spec 1 §2.1: an unknown event goes to the not-found page with its reason. */
@@ -137,16 +139,18 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
       </div>
       <Modal wide open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
         {itcOpen && (
-          <ItcForm
-            eventId={event.id}
-            canEdit={props.canEdit}
-            currency={props.currency}
-            onDone={(run) => {
-              itc.adopt(run);
-              setItcOpen(false);
-            }}
-            onCancel={() => setItcOpen(false)}
-          />
+          <Suspense fallback={<Skeleton lines={6} />}>
+            <ItcForm
+              eventId={event.id}
+              canEdit={props.canEdit}
+              currency={props.currency}
+              onDone={(run) => {
+                itc.adopt(run);
+                setItcOpen(false);
+              }}
+              onCancel={() => setItcOpen(false)}
+            />
+          </Suspense>
         )}
       </Modal>
     </article>
