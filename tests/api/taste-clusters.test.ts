@@ -168,6 +168,19 @@ describe('ITC run through the API', () => {
     expect(page2.body.total).toBe(list.total);
   });
 
+  it('names the clusters in the interface language the cookie chose, over the profile language', async () => {
+    const res = await api.request(`/api/campaign/events/${encodeURIComponent(opera1001)}/suggested_tcs?budget=1000&goal=UTILIZATION`, { token: admin, cookie: 'i18nextLng=en' });
+    expect(res.status).toBe(200);
+    const english = SuggestedTcsResponse.parse(await res.json());
+    const all = EventCampaignsResponse.parse((await campaignsOf(opera1001)).body).items;
+    const byTc = new Map(all.map((i) => [i.tc, i.label]));
+    expect(english.length).toBeGreaterThan(0);
+    for (const s of english) expect(s.alias).toBe(byTc.get(s.tc)!.en);
+    // Without the cookie the admin's profile language (German) applies.
+    const german = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=1000&goal=UTILIZATION')).body);
+    for (const s of german) expect(s.alias).toBe(byTc.get(s.tc)!.de);
+  });
+
   it('suggests as many clusters as the budget funds, ordered by the goal, with the budget split', async () => {
     const all = EventCampaignsResponse.parse((await campaignsOf(opera1001)).body).items;
     const util = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=1000&goal=campaign.goal.UTILIZATION')).body);

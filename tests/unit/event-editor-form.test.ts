@@ -86,7 +86,7 @@ describe('mergeCopied', () => {
 describe('returnHref', () => {
   it('goes to the drawer with lookout for a show, else to /campaigns', () => {
     expect(returnHref({ id: 'e1-sim-1', category: 'opera', lookout: true })).toBe('/events?drawer-open=true&event-id=e1-sim-1');
-    expect(returnHref({ id: 'e1-sim-1', category: 'product', lookout: true })).toBe('/campaigns');
-    expect(returnHref({ id: 'e1-sim-1', category: 'opera', lookout: false })).toBe('/campaigns');
+    expect(returnHref({ id: 'e1-sim-1', category: 'product', lookout: true })).toBe('/campaigns?drawer-open=true&event-id=e1-sim-1');
+    expect(returnHref({ id: 'e 1', category: 'opera', lookout: false })).toBe('/campaigns?drawer-open=true&event-id=e+1');
   });
 });

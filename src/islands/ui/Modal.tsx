@@ -31,6 +31,7 @@ export function Modal({
   variant = 'dialog',
   hideTitle = false,
   headerStart,
+  wide = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -43,6 +44,8 @@ export function Modal({
   hideTitle?: boolean;
   /** Shown at the start of the header row (e.g. the logo in the menu sheet). */
   headerStart?: ReactNode;
+  /** A wider dialog for a form of several columns. */
+  wide?: boolean;
 }) {
   useBodyScrollLock(open);
   return (
@@ -51,7 +54,7 @@ export function Modal({
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element, which the page's
             Content-Security-Policy (hashes only) refuses. The lock below uses the CSSOM instead. */}
         <div className={styles.overlay} aria-hidden="true" />
-        <Dialog.Content className={variant === 'sheet' ? styles.sheet : styles.dialog}>
+        <Dialog.Content className={variant === 'sheet' ? styles.sheet : wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}>
           <div className={styles.header}>
             {headerStart}
             <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>

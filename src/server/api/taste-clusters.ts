@@ -1,7 +1,10 @@
 // spec 2 §7 taste-cluster calls (contracts: src/lib/contracts/taste-clusters.ts). The wave
 // permission comes from API_RULES (/api/v3/airflow_dag/*, /api/campaign/*); every query is
 // scoped to the viewer's partner.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../lib/constants';
+import { pickLanguage } from '../../lib/i18n/language';
 import { EventCampaignsQuery, ItcEventParam, SuggestedTcsQuery } from '../../lib/contracts/taste-clusters';
 import { eventCampaigns, itcStatus, startItc, suggestedTcs, type TcCtx } from '../modules/taste-clusters';
 import type { Env } from './env';
@@ -10,9 +13,14 @@ import { validate } from './validate';
 
 const idParam = validate('param', ItcEventParam);
 
-function ctxOf(c: { var: Env['Variables'] }): TcCtx {
+/**
+ * The cluster labels follow the interface's language as the pages pick it (the language cookie
+ * first, then the profile), so an English interface does not list German audiences.
+ */
+function ctxOf(c: Context<Env>): TcCtx {
   const viewer = partnerViewerOf(c);
-  return { partnerId: viewer.partner.id, userId: viewer.userId, language: viewer.language };
+  const language = pickLanguage(getCookie(c, LANGUAGE_COOKIE), viewer.language, c.req.header('accept-language'));
+  return { partnerId: viewer.partner.id, userId: viewer.userId, language };
 }
 
 /** /api/v3/airflow_dag: start an ITC run (POST) and read its status (GET). */

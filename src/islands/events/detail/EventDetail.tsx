@@ -12,6 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { TabList } from '../../ui/TabList';
 import { BenchmarkBoxes } from './BenchmarkBoxes';
+import { CampaignsTab } from './CampaignsTab';
 import { EventActions } from './EventActions';
 import { EventHeader } from './EventHeader';
 import { tabFromSearch, withTab, withoutUpdateSales, parseUpdateSales, SALES_ADDED_PARAM, FORECAST_SINCE_PARAM, type DetailTab, type UpdateSalesMode } from './navigation';
@@ -170,11 +171,7 @@ function Loaded({ event, props, forecastUpdating }: { event: EventItem; props: E
         )}
       </div>
       <div role="tabpanel" id="event-panel-1" aria-labelledby="event-tab-1" hidden={tab !== 1} className={styles.panel}>
-        {tab === 1 && (
-          <section className={styles.card}>
-            <EmptyState icon="megaphone" badge={t('placeholder.comingSoon')} message={t(event.has_campaign ? 'event.campaigns.comingSoon' : 'event.campaigns.none')} />
-          </section>
-        )}
+        {tab === 1 && <CampaignsTab event={event} canCampaigns={canCampaigns} />}
       </div>
     </article>
   );

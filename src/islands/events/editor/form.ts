@@ -135,11 +135,11 @@ export function mergeCopied(current: EditorValues, source: EventDetails, mode: '
   };
 }
 
-/** spec 3 §4 returns: the drawer for lookout users and shows, the campaigns list otherwise. */
-export function returnHref(opts: { id: string; category: string; lookout: boolean }): string {
-  if (opts.lookout && opts.category !== 'product') return `/events?drawer-open=true&event-id=${encodeURIComponent(opts.id)}`;
-  return '/campaigns';
-}
+/**
+ * spec 3 §4 and spec 2 §2 Routes: after an edit or cancel, the events drawer for lookout users and
+ * shows, otherwise the campaigns list with the event's recommendations drawer open.
+ */
+export { returnAfterEdit as returnHref } from '../../campaigns/navigation';
 
 /** Times on 30-minute steps for the start-time select. */
 export const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);

@@ -3,7 +3,7 @@
 // button and gives focus back to the row (radix Dialog). The detail inside is loaded on first
 // open, so its charts never weigh on the list's first paint. The close button is the drawer's
 // own (the detail gets no onClose): it is there while the detail loads or fails too.
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import type { FrontendStatus } from '../../../lib/contracts/events';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
@@ -39,14 +39,20 @@ export function EventDrawer({
   canCampaigns,
   onClose,
   onStatusChange,
+  title,
+  content,
 }: {
   eventId: string | null;
+  /** The drawer's name for screen readers; the events drawer's by default. */
+  title?: string;
+  /** What the drawer shows instead of the event detail (the campaigns side's recommendations). */
+  content?: (eventId: string) => ReactNode;
   detailI18n: IslandI18n;
   canSales: boolean;
   canSimulation: boolean;
   canCampaigns: boolean;
   onClose: () => void;
-  onStatusChange: (eventId: string, status: FrontendStatus) => void;
+  onStatusChange?: (eventId: string, status: FrontendStatus) => void;
 }) {
   const { t } = useTranslation();
   const open = eventId !== null;
@@ -78,7 +84,7 @@ export function EventDrawer({
           }}
         >
           <div className={styles.bar}>
-            <Dialog.Title className="visually-hidden">{t('events.list.drawerTitle')}</Dialog.Title>
+            <Dialog.Title className="visually-hidden">{title ?? t('events.list.drawerTitle')}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={t('events.list.closeDrawer')}>
               <Icon name="close" size={20} />
             </Dialog.Close>
@@ -86,7 +92,10 @@ export function EventDrawer({
           <div className={styles.body}>
             {eventId && (
               <ErrorBoundary key={eventId}>
-                {/* The detail's own strings; it may come from another island's bundle of keys. */}
+                {content ? (
+                  content(eventId)
+                ) : (
+                /* The detail's own strings; it may come from another island's bundle of keys. */
                 <I18nIsland i18n={detailI18n}>
                   <Suspense fallback={<DetailLoading />}>
                     <EventDetail
@@ -96,10 +105,11 @@ export function EventDrawer({
                       canSales={canSales}
                       canSimulation={canSimulation}
                       canCampaigns={canCampaigns}
-                        onStatusChange={(status) => onStatusChange(eventId, status)}
+                      onStatusChange={(status) => onStatusChange?.(eventId, status)}
                     />
                   </Suspense>
                 </I18nIsland>
+                )}
               </ErrorBoundary>
             )}
           </div>

@@ -45,8 +45,10 @@ export function EventList({
   onOpen,
   onReset,
   canReset,
+  rowHref,
 }: {
   pages: EventPages;
+  rowHref?: (eventId: string) => string;
   showTrend: boolean;
   onOpen: (event: EventItem, click: MouseEvent<HTMLAnchorElement>) => void;
   onReset: () => void;
@@ -99,7 +101,7 @@ export function EventList({
         <ul className={styles.list} aria-label={t('events.list.listLabel')}>
           {items.map((event) => (
             <li key={event.id} className={styles.item}>
-              <EventRow event={event} showTrend={showTrend} onOpen={onOpen} />
+              <EventRow event={event} showTrend={showTrend} onOpen={onOpen} href={rowHref} />
             </li>
           ))}
         </ul>

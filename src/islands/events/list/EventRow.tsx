@@ -28,8 +28,11 @@ export function EventRow({
   event,
   showTrend,
   onOpen,
+  href = eventPath,
 }: {
   event: EventItem;
+  /** Where the row leads without script or in a new tab (the events or the campaigns page). */
+  href?: (eventId: string) => string;
   /** spec 1 §2.9: no trend indicator on /campaigns. */
   showTrend: boolean;
   onOpen: (event: EventItem, click: MouseEvent<HTMLAnchorElement>) => void;
@@ -43,7 +46,7 @@ export function EventRow({
   const place = [event.hall_name, event.venue_name].filter(Boolean) as string[];
 
   return (
-    <a className={styles.row} href={eventPath(event.id)} onClick={(e) => onOpen(event, e)} data-event-id={event.id}>
+    <a className={styles.row} href={href(event.id)} onClick={(e) => onOpen(event, e)} data-event-id={event.id}>
       <span className={styles.when}>
         {dateOnly ? (
           <>

@@ -2,13 +2,12 @@
 // export/import, the infinite-scroll list and the event drawer. The URL is the state: filters and
 // search are written to it (replaceState, so a link can be shared and a reload restores them) and
 // the drawer opens with pushState, so Back closes it.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { EventItem, FrontendStatus } from '../../../lib/contracts/events';
-import { BREAKPOINT_NARROW } from '../../../lib/constants';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { AddEventMenu } from './AddEventMenu';
-import { isNarrow, mobileRoute, readDrawer, rowOpensDrawer, withDrawer, withoutDrawer, type DrawerState } from './drawerUrl';
+import { eventPath, isNarrow, mobileRoute, readDrawer, rowOpensDrawer, withDrawer, withoutDrawer, type DrawerState } from './drawerUrl';
 import { EventDrawer } from './EventDrawer';
 import { EventList } from './EventList';
 import { activeFilterCount, filtersFromSearch, filtersToSearch, resetFilters, statusShown, toListQuery, type EventFilters } from './filters';
@@ -34,8 +33,29 @@ function pageUrl(params: URLSearchParams): string {
 const DRAWER_ENTRY = 'encoreEventDrawer';
 const isDrawerEntry = () => Boolean((history.state as Record<string, unknown> | null)?.[DRAWER_ENTRY]);
 
-function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
+/**
+ * What differs between the events list (spec 1 §2.9) and its campaigns variant (spec 2 §2 Routes):
+ * where rows and narrow-screen drawer links lead, at which widths the drawer exists, and what the
+ * drawer shows. The list, filters, search and URL handling are the same code for both.
+ */
+export interface ListVariant {
+  /** The list page's own path: a drawer link without an event goes back to it. */
+  path: string;
+  rowHref: (eventId: string) => string;
+  /** Where a drawer link goes on a narrow screen (null: it is not a drawer link). */
+  mobileRoute: (state: DrawerState, params: URLSearchParams) => string | null;
+  isNarrow: (width: number) => boolean;
+  /** Whether a row click at this width opens the drawer (otherwise the row's link is followed). */
+  rowOpensDrawer: (width: number) => boolean;
+  /** The drawer itself, rendered on wide screens only. */
+  drawer: (args: { eventId: string | null; onClose: () => void; onStatusChange: (eventId: string, status: FrontendStatus) => void }) => ReactNode;
+  /** The sales export/import and add-event actions (the events page's toolbar). */
+  showActions: boolean;
+}
+
+export function ListScreen(props: Omit<EventsScreenProps, 'i18n'> & { variant?: ListVariant }) {
   const { t } = useTranslation();
+  const variant = props.variant ?? eventsVariant(props);
   const { today } = props;
   const [filters, setFilters] = useState<EventFilters>(() => filtersFromSearch(new URLSearchParams(props.search), today));
   const [drawer, setDrawer] = useState<DrawerState>(() => readDrawer(new URLSearchParams(props.search)));
@@ -62,8 +82,8 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
     const params = new URLSearchParams(location.search);
     const state = readDrawer(params);
     if (!state.open) return false;
-    if (isNarrow(window.innerWidth)) {
-      location.replace(mobileRoute(state) ?? '/events');
+    if (variant.isNarrow(window.innerWidth)) {
+      location.replace(variant.mobileRoute(state, params) ?? variant.path);
       return true;
     }
     if (!state.eventId) {
@@ -72,16 +92,17 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
       setDrawer(readDrawer(closed));
     }
     return false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    const narrow = window.matchMedia(`(max-width: ${BREAKPOINT_NARROW - 0.02}px)`);
-    setWide(!narrow.matches);
-    followDrawerLink();
     const onWidth = () => {
-      setWide(!narrow.matches);
-      if (narrow.matches) followDrawerLink();
+      const narrow = variant.isNarrow(window.innerWidth);
+      setWide(!narrow);
+      if (narrow) followDrawerLink();
     };
+    setWide(!variant.isNarrow(window.innerWidth));
+    followDrawerLink();
     const onPopState = () => {
       // Closing walks back over every entry the drawer session pushed (opening it, and e.g. the
       // detail's sales panel), so Back afterwards leaves the list instead of reopening the drawer.
@@ -94,12 +115,13 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
       setDrawer(readDrawer(params));
       followDrawerLink();
     };
-    narrow.addEventListener('change', onWidth);
+    window.addEventListener('resize', onWidth);
     window.addEventListener('popstate', onPopState);
     return () => {
-      narrow.removeEventListener('change', onWidth);
+      window.removeEventListener('resize', onWidth);
       window.removeEventListener('popstate', onPopState);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [followDrawerLink, today]);
 
   const openEvent = (event: EventItem, click: MouseEvent<HTMLAnchorElement>) => {
@@ -107,7 +129,7 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
     if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
     // At or below 975 px the row navigates (spec 1 §2.9). Between 976 and 990 px a drawer link
     // would be sent on to the mobile route anyway (spec 3 "Routes"), so the row goes there directly.
-    if (!rowOpensDrawer(window.innerWidth) || isNarrow(window.innerWidth)) return;
+    if (!variant.rowOpensDrawer(window.innerWidth) || variant.isNarrow(window.innerWidth)) return;
     click.preventDefault();
     const params = withDrawer(new URLSearchParams(location.search), event.id);
     history.pushState({ [DRAWER_ENTRY]: true }, '', pageUrl(params));
@@ -173,12 +195,14 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
             )}
           </button>
         </div>
-        <div className={styles.actions}>
-          {!props.simpleUser && (
-            <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} onImported={pages.reload} />
-          )}
-          <AddEventMenu allowed={props.canSimulation} single={props.canCreateEvent ?? true} bulk={props.canBulkUpload} />
-        </div>
+        {variant.showActions && (
+          <div className={styles.actions}>
+            {!props.simpleUser && (
+              <SalesActions query={query} currency={props.currency} language={props.language} canSales={props.canSales} onImported={pages.reload} />
+            )}
+            <AddEventMenu allowed={props.canSimulation} single={props.canCreateEvent ?? true} bulk={props.canBulkUpload} />
+          </div>
+        )}
       </div>
 
       {filtersOpen && (
@@ -203,27 +227,47 @@ function Screen(props: Omit<EventsScreenProps, 'i18n'>) {
         </div>
       )}
 
-      <EventList pages={pages} showTrend={props.showTrend} onOpen={openEvent} onReset={() => applyFilters(resetFilters(filters))} canReset={count > 0} />
+      <EventList
+        pages={pages}
+        showTrend={props.showTrend}
+        onOpen={openEvent}
+        onReset={() => applyFilters(resetFilters(filters))}
+        canReset={count > 0}
+        rowHref={variant.rowHref}
+      />
 
-      {wide && (
-        <EventDrawer
-          eventId={drawerEventId}
-          detailI18n={props.detailI18n}
-          canSales={props.canSales}
-          canSimulation={props.canSimulation}
-          canCampaigns={props.canCampaigns}
-          onClose={closeDrawer}
-          onStatusChange={onStatusChange}
-        />
-      )}
+      {wide && variant.drawer({ eventId: drawerEventId, onClose: closeDrawer, onStatusChange })}
     </>
   );
+}
+
+/** spec 1 §2.9: the events page's rows, mobile routes and event-detail drawer. */
+function eventsVariant(props: Omit<EventsScreenProps, 'i18n'>): ListVariant {
+  return {
+    path: '/events',
+    rowHref: eventPath,
+    mobileRoute: (state) => mobileRoute(state),
+    isNarrow,
+    rowOpensDrawer,
+    showActions: true,
+    drawer: ({ eventId, onClose, onStatusChange }) => (
+      <EventDrawer
+        eventId={eventId}
+        detailI18n={props.detailI18n}
+        canSales={props.canSales}
+        canSimulation={props.canSimulation}
+        canCampaigns={props.canCampaigns}
+        onClose={onClose}
+        onStatusChange={onStatusChange}
+      />
+    ),
+  };
 }
 
 export default function EventsScreen({ i18n, ...props }: EventsScreenProps) {
   return (
     <I18nIsland i18n={i18n}>
-      <Screen {...props} />
+      <ListScreen {...props} />
     </I18nIsland>
   );
 }

@@ -1,0 +1,53 @@
+// URL rules of the campaigns side (spec 2 §2 Routes, §9 breakpoints): the recommendations drawer on
+// the campaigns list, the recommendations page for narrow screens, the full-page ITC form, and the
+// `itc` query parameter that opens the regeneration flow.
+import type { DrawerState } from '../events/list/drawerUrl';
+
+/** spec 2 §9: the drawer exists above 991 px; at 991 px and below its links go to /campaigns/{id}. */
+export const CAMPAIGNS_NARROW_MAX = 991;
+/** spec 2 §2: below 1000 px the ITC modal is replaced by /campaigns/{id}/itc. */
+export const ITC_MODAL_MIN = 1000;
+/** The query parameter that opens the ITC flow (or, later, the cancel-setup prompt). */
+export const ITC_PARAM = 'itc';
+
+export const isCampaignsNarrow = (width: number) => width <= CAMPAIGNS_NARROW_MAX;
+export const itcNeedsPage = (width: number) => width < ITC_MODAL_MIN;
+
+const enc = encodeURIComponent;
+
+export const recommendationsPath = (eventId: string) => `/campaigns/${enc(eventId)}`;
+export const itcPagePath = (eventId: string) => `/campaigns/${enc(eventId)}/itc`;
+
+/** /campaigns?drawer-open=true&event-id={id} (optionally with itc=true to open the ITC flow). */
+export function campaignsDrawerHref(eventId: string, opts: { itc?: boolean } = {}): string {
+  const params = new URLSearchParams({ 'drawer-open': 'true', 'event-id': eventId });
+  if (opts.itc) params.set(ITC_PARAM, 'true');
+  return `/campaigns?${params}`;
+}
+
+/** The itc parameter is a flag: present and not 'false'/'0'. */
+export function wantsItc(params: URLSearchParams): boolean {
+  const v = params.get(ITC_PARAM);
+  return v !== null && v !== 'false' && v !== '0';
+}
+
+/**
+ * Where a campaigns drawer link goes on a narrow screen: the recommendations page, keeping the itc
+ * flag; without an event, the list. Null when the drawer is not open.
+ */
+export function campaignsMobileRoute(state: DrawerState, params: URLSearchParams): string | null {
+  if (!state.open) return null;
+  if (!state.eventId) return '/campaigns';
+  return recommendationsPath(state.eventId) + (wantsItc(params) ? `?${ITC_PARAM}=true` : '');
+}
+
+/** The way into an event's recommendations from elsewhere (the event detail's campaigns tab). */
+export function recommendationsHref(eventId: string, width: number): string {
+  return isCampaignsNarrow(width) ? recommendationsPath(eventId) : campaignsDrawerHref(eventId);
+}
+
+/** spec 2 §2 Routes: the events drawer when the lookout flag is on and the event is no product, else campaigns. */
+export function returnAfterEdit(opts: { id: string; category: string; lookout: boolean }): string {
+  if (opts.lookout && opts.category !== 'product') return `/events?drawer-open=true&event-id=${enc(opts.id)}`;
+  return campaignsDrawerHref(opts.id);
+}
