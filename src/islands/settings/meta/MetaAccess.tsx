@@ -102,8 +102,10 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
 
   const toggle = (a: MetaAsset) =>
     act(`asset:${a.id}`, async () => {
-      // spec 1 §4.5: the last enabled page cannot be switched off — said before asking the server, which enforces it too.
-      if (a.is_enabled && a.key === 'facebook.profile' && assets.filter((x) => x.key === 'facebook.profile' && x.is_enabled).length <= 1) {
+      // spec 1 §4.5: the last enabled page cannot be switched off — said before asking the server,
+      // which enforces it too. Like the server, count only pages a live login reaches with permission.
+      const usable = (x: MetaAsset) => x.key === 'facebook.profile' && x.is_enabled && x.is_active && x.valid;
+      if (a.is_enabled && usable(a) && assets.filter((x) => usable(x) && x.id !== a.id).length === 0) {
         throw new ApiError(422, 'error.connect.facebook.page_required', t('settings.meta.pageRequired'));
       }
       const next = await api.toggle(a.id, !a.is_enabled);
