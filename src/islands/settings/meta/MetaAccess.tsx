@@ -139,6 +139,8 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
         onRefresh={() => act('refresh', () => api.refresh())}
         onToggle={toggle}
         onSystemToken={(token) => act('system', () => api.systemToken(token))}
+        sandbox={status.sandbox}
+        onSandboxSystemUser={() => act('system', () => api.sandboxSystemUser())}
       />
     );
   };
@@ -187,9 +189,11 @@ interface TokenCardProps {
   onRefresh: () => void;
   onToggle: (a: MetaAsset) => void;
   onSystemToken: (token: string) => void;
+  sandbox: boolean;
+  onSandboxSystemUser: () => void;
 }
 
-function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, onSystemToken }: TokenCardProps) {
+function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, onSystemToken, sandbox, onSandboxSystemUser }: TokenCardProps) {
   const { t } = useTranslation();
   const [systemToken, setSystemToken] = useState('');
   const user = type === 'USER';
@@ -252,9 +256,16 @@ function TokenCard({ type, connections, invalid, assets, anonymous, busy, script
             <span>{t('settings.meta.systemToken.label')}</span>
             <input type="password" autoComplete="off" value={systemToken} onChange={(e) => setSystemToken(e.target.value)} />
           </label>
-          <Button type="submit" variant="secondary" disabled={!systemToken.trim() || busy !== null} busy={busy === 'system'}>
-            {t('settings.meta.systemToken.save')}
-          </Button>
+          <div className={styles.actions}>
+            <Button type="submit" variant="secondary" disabled={!systemToken.trim() || busy !== null} busy={busy === 'system'}>
+              {t('settings.meta.systemToken.save')}
+            </Button>
+            {sandbox && (
+              <Button type="button" variant="ghost" onClick={onSandboxSystemUser} disabled={busy !== null} data-testid="meta-sandbox-system-user">
+                {t('settings.meta.systemToken.sandbox')}
+              </Button>
+            )}
+          </div>
         </form>
       )}
       {(connected || assets.length > 0) && (
