@@ -21,11 +21,13 @@ export interface MetaAccessProps {
   canShare?: boolean;
   /** Called after a successful connection (the anonymous page shows its notice). */
   onConnected?: () => void;
+  /** The link pages have their own intro: the settings one would repeat it. */
+  showIntro?: boolean;
 }
 
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 
-export function MetaAccess({ identity, canShare = false, onConnected }: MetaAccessProps) {
+export function MetaAccess({ identity, canShare = false, onConnected, showIntro = true }: MetaAccessProps) {
   const { t, i18n } = useTranslation();
   const api = useMemo(() => metaConnectApi(identity), [identity]);
   const anonymous = identity.kind === 'anonymous';
@@ -148,7 +150,7 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <p className={styles.intro}>{t('settings.meta.intro')}</p>
+        {showIntro && <p className={styles.intro}>{t('settings.meta.intro')}</p>}
         <div className={styles.headerActions}>
           {status.sandbox && <SandboxBadge />}
           {canShare && !anonymous && (
