@@ -29,8 +29,18 @@ test('connect Meta through the popup, toggle assets, share a link used anonymous
     await popup.getByTestId('consent-allow').click();
     await expect(userCard.getByText('Connected as Sandbox User')).toBeVisible({ timeout: 30_000 });
 
-    // Toggles: switch pages off until one is left; the last one stays on.
-    const pages = userCard.getByRole('group', { name: 'Facebook pages' }).getByRole('switch', { checked: true });
+    // Toggles: switch pages off until one is left; the last one stays on. A reconnect keeps the
+    // partner's earlier choice, so pages an earlier run (the other project) left off go on first.
+    // (the switches are disabled until the login has finished: wait for its button to come back)
+    await expect(userCard.getByRole('button', { name: 'Reconnect' })).toBeEnabled();
+    const pageGroup = userCard.getByRole('group', { name: 'Facebook pages' });
+    const offButUsable = pageGroup.locator('[role="switch"][aria-checked="false"]:not([disabled])');
+    while (await offButUsable.count()) {
+      const before = await offButUsable.count();
+      await offButUsable.first().click();
+      await expect(offButUsable).toHaveCount(before - 1);
+    }
+    const pages = pageGroup.getByRole('switch', { checked: true });
     const count = await pages.count();
     expect(count).toBeGreaterThan(1);
     for (let i = count; i > 1; i--) {
@@ -75,6 +85,7 @@ test('connect Meta through the popup, toggle assets, share a link used anonymous
     await expect(userCard.getByText('Connected as Sandbox User')).toBeVisible();
     await userCard.getByRole('button', { name: 'Disconnect' }).first().click();
     await expect(userCard.getByTestId('meta-login')).toBeVisible();
+    await page.screenshot({ path: shot('settings-disconnected'), fullPage: true });
   });
 });
 

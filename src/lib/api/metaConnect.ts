@@ -27,6 +27,8 @@ export function metaConnectApi(id: ConnectIdentity) {
     // spec 2 §7: no timeout for the connect calls that talk to Meta.
     authorize: (body: { code: string; redirect_uri: string; state: string }) => call<{ task_id: string }>(mainApi, `${C}/authorize`, { method: 'post', json: body, headers: h, timeout: false }),
     systemToken: (accessToken: string) => call<ExchangeResult>(mainApi, `${C}/token`, { method: 'post', json: { access_token: accessToken }, headers: h, timeout: false }),
+    /** Sandbox only: the partner's sandbox system user instead of a pasted token. */
+    sandboxSystemUser: () => call<ExchangeResult>(mainApi, `${C}/token`, { method: 'post', json: { sandbox_system_user: true }, headers: h, timeout: false }),
     tokenStatus: (connectionId: string) => call<TokenStatus>(mainApi, `${C}/token-status/${encodeURIComponent(connectionId)}`, { headers: h }),
     disconnect: (tokenType: TokenType, platformUserId: string) => call<void>(mainApi, `${C}/token`, { method: 'delete', json: { token_type: tokenType, platform_user_id: platformUserId }, headers: h }),
     task: (taskId: string, signal?: AbortSignal) => call<TaskResponse>(mainApi, `/tasks/${encodeURIComponent(taskId)}`, { headers: h, signal }),

@@ -53,7 +53,8 @@ export const AuthorizeBody = z
   })
   .strict();
 
-export const SystemTokenBody = z.object({ access_token: text().trim().min(8).max(1000) }).strict();
+/** A system user's token, or — in the sandbox only — the partner's sandbox system user (docs/SANDBOX-META.md). */
+export const SystemTokenBody = z.union([z.object({ access_token: text().trim().min(8).max(1000) }).strict(), z.object({ sandbox_system_user: z.literal(true) }).strict()]);
 
 export const DeleteTokenBody = z.object({ token_type: z.enum(TOKEN_TYPES), platform_user_id: platformId }).strict();
 

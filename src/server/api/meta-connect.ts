@@ -35,7 +35,11 @@ export const connectRouter = new Hono<Env>()
     c.json(await connect.toggleAsset(c.var.db, connectCtxOf(c), c.req.valid('param').id, c.req.valid('json').enabled)),
   )
   .post('/authorize', validate('json', AuthorizeBody), async (c) => c.json(await connect.startAuthorization(c.var.db, connectCtxOf(c), c.req.valid('json')), 202))
-  .post('/token', validate('json', SystemTokenBody), async (c) => c.json(await connect.storeSystemToken(c.var.db, connectCtxOf(c), c.req.valid('json').access_token)))
+  .post('/token', validate('json', SystemTokenBody), async (c) => {
+    const body = c.req.valid('json');
+    const ctx = connectCtxOf(c);
+    return c.json('access_token' in body ? await connect.storeSystemToken(c.var.db, ctx, body.access_token) : await connect.useSandboxSystemUser(c.var.db, ctx));
+  })
   .get('/token-status/:id', validate('param', ConnectionIdParam), async (c) => c.json(await connect.tokenStatus(c.var.db, connectCtxOf(c), c.req.valid('param').id)))
   .delete('/token', validate('json', DeleteTokenBody), async (c) => {
     const body = c.req.valid('json');

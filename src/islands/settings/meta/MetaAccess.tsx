@@ -21,11 +21,13 @@ export interface MetaAccessProps {
   canShare?: boolean;
   /** Called after a successful connection (the anonymous page shows its notice). */
   onConnected?: () => void;
+  /** The link pages have their own intro: the settings one would repeat it. */
+  showIntro?: boolean;
 }
 
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 
-export function MetaAccess({ identity, canShare = false, onConnected }: MetaAccessProps) {
+export function MetaAccess({ identity, canShare = false, onConnected, showIntro = true }: MetaAccessProps) {
   const { t, i18n } = useTranslation();
   const api = useMemo(() => metaConnectApi(identity), [identity]);
   const anonymous = identity.kind === 'anonymous';
@@ -102,8 +104,10 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
 
   const toggle = (a: MetaAsset) =>
     act(`asset:${a.id}`, async () => {
-      // spec 1 §4.5: the last enabled page cannot be switched off — said before asking the server, which enforces it too.
-      if (a.is_enabled && a.key === 'facebook.profile' && assets.filter((x) => x.key === 'facebook.profile' && x.is_enabled).length <= 1) {
+      // spec 1 §4.5: the last enabled page cannot be switched off — said before asking the server,
+      // which enforces it too. Like the server, count only pages a live login reaches with permission.
+      const usable = (x: MetaAsset) => x.key === 'facebook.profile' && x.is_enabled && x.is_active && x.valid;
+      if (a.is_enabled && usable(a) && assets.filter((x) => usable(x) && x.id !== a.id).length === 0) {
         throw new ApiError(422, 'error.connect.facebook.page_required', t('settings.meta.pageRequired'));
       }
       const next = await api.toggle(a.id, !a.is_enabled);
@@ -137,6 +141,8 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
         onRefresh={() => act('refresh', () => api.refresh())}
         onToggle={toggle}
         onSystemToken={(token) => act('system', () => api.systemToken(token))}
+        sandbox={status.sandbox}
+        onSandboxSystemUser={() => act('system', () => api.sandboxSystemUser())}
       />
     );
   };
@@ -144,7 +150,7 @@ export function MetaAccess({ identity, canShare = false, onConnected }: MetaAcce
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <p className={styles.intro}>{t('settings.meta.intro')}</p>
+        {showIntro && <p className={styles.intro}>{t('settings.meta.intro')}</p>}
         <div className={styles.headerActions}>
           {status.sandbox && <SandboxBadge />}
           {canShare && !anonymous && (
@@ -185,9 +191,11 @@ interface TokenCardProps {
   onRefresh: () => void;
   onToggle: (a: MetaAsset) => void;
   onSystemToken: (token: string) => void;
+  sandbox: boolean;
+  onSandboxSystemUser: () => void;
 }
 
-function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, onSystemToken }: TokenCardProps) {
+function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, onSystemToken, sandbox, onSandboxSystemUser }: TokenCardProps) {
   const { t } = useTranslation();
   const [systemToken, setSystemToken] = useState('');
   const user = type === 'USER';
@@ -250,9 +258,16 @@ function TokenCard({ type, connections, invalid, assets, anonymous, busy, script
             <span>{t('settings.meta.systemToken.label')}</span>
             <input type="password" autoComplete="off" value={systemToken} onChange={(e) => setSystemToken(e.target.value)} />
           </label>
-          <Button type="submit" variant="secondary" disabled={!systemToken.trim() || busy !== null} busy={busy === 'system'}>
-            {t('settings.meta.systemToken.save')}
-          </Button>
+          <div className={styles.actions}>
+            <Button type="submit" variant="secondary" disabled={!systemToken.trim() || busy !== null} busy={busy === 'system'}>
+              {t('settings.meta.systemToken.save')}
+            </Button>
+            {sandbox && (
+              <Button type="button" variant="ghost" onClick={onSandboxSystemUser} disabled={busy !== null} data-testid="meta-sandbox-system-user">
+                {t('settings.meta.systemToken.sandbox')}
+              </Button>
+            )}
+          </div>
         </form>
       )}
       {(connected || assets.length > 0) && (

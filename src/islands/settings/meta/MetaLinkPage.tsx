@@ -59,7 +59,7 @@ function Page({ mode, code, redirectUri }: Omit<MetaLinkPageProps, 'i18n'>) {
           {t('meta.anonymous.connected')}
         </p>
       )}
-      {identity && <MetaAccess identity={identity} onConnected={() => setConnected(true)} />}
+      {identity && <MetaAccess identity={identity} showIntro={false} onConnected={() => setConnected(true)} />}
       {identity && mode === 'partner' && redirectUri && (
         <a className={buttonClass({ variant: 'primary' })} href={redirectUri}>
           {t('meta.anonymous.saveAndReturn')}

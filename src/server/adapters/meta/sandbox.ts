@@ -48,9 +48,9 @@ export const SANDBOX_TOKEN_TTL_SEC = 60 * 24 * 3600;
 const SHORT_TOKEN_TTL_SEC = 2 * 3600;
 
 // code:  sbx-code.<partnerId>.<nonce>         (what the consent page hands to /fb-callback)
-// token: sbx-<short|long>.<partnerId>.<issuedAtSec>.<nonce>
+// token: sbx-<short|long|system>.<partnerId>.<issuedAtSec>.<nonce>
 const CODE = /^sbx-code\.([A-Za-z0-9_-]{1,64})\.[A-Za-z0-9_-]{8,}$/;
-const TOKEN = /^sbx-(short|long)\.([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.[A-Za-z0-9_-]{8,}$/;
+const TOKEN = /^sbx-(short|long|system)\.([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.[A-Za-z0-9_-]{8,}$/;
 
 /** The `code` the sandbox consent page appends to the redirect URI for a partner's sandbox user. */
 export function sandboxAuthorizationCode(partnerId: string): string {
@@ -59,8 +59,17 @@ export function sandboxAuthorizationCode(partnerId: string): string {
 }
 
 /** A sandbox token issued at `issuedAt` (tests and the demo use it to show an expired login). */
-export function sandboxToken(partnerId: string, issuedAt: Date, kind: 'short' | 'long' = 'long'): string {
+export function sandboxToken(partnerId: string, issuedAt: Date, kind: 'short' | 'long' | 'system' = 'long'): string {
   return `sbx-${kind}.${partnerId}.${Math.floor(issuedAt.getTime() / 1000)}.${randomBytes(12).toString('base64url')}`;
+}
+
+/**
+ * The partner's sandbox system user: a Business Manager system user reaching the same assets as
+ * the sandbox user, under its own deterministic id and name, so the system-token card can be
+ * tried without Meta.
+ */
+export function sandboxSystemUser(partnerId: string): PlatformUser {
+  return { id: sandboxId('user', partnerId, 'system'), name: 'Sandbox System User' };
 }
 
 export class SandboxAdPlatform implements AdPlatform {
@@ -92,12 +101,12 @@ export class SandboxAdPlatform implements AdPlatform {
   }
 
   async me(token: string): Promise<PlatformUser> {
-    return this.world(token).user;
+    return this.userOf(token);
   }
 
   async assets(token: string): Promise<TokenAssets> {
-    const { user, pages, instagramAccounts, adAccounts, pixels } = this.world(token);
-    return structuredClone({ user, pages, instagramAccounts, adAccounts, pixels });
+    const { pages, instagramAccounts, adAccounts, pixels } = this.world(token);
+    return structuredClone({ user: this.userOf(token), pages, instagramAccounts, adAccounts, pixels });
   }
 
   async checkAsset(token: string, ref: AssetRef): Promise<AssetCheck> {
@@ -242,9 +251,16 @@ export class SandboxAdPlatform implements AdPlatform {
     const m = TOKEN.exec(token ?? '');
     if (!m) throw new MetaError('invalid_token');
     const issuedAt = new Date(Number(m[3]) * 1000);
-    const ttl = m[1] === 'short' ? SHORT_TOKEN_TTL_SEC : SANDBOX_TOKEN_TTL_SEC;
+    // A system user's token does not expire (Meta's expires_in is absent for them).
+    const ttl = m[1] === 'short' ? SHORT_TOKEN_TTL_SEC : m[1] === 'system' ? Infinity : SANDBOX_TOKEN_TTL_SEC;
     if (issuedAt.getTime() + ttl * 1000 <= this.now().getTime()) throw new MetaError('invalid_token');
     return { partnerId: m[2]!, issuedAt };
+  }
+
+  /** The login behind a token: the partner's sandbox user, or its sandbox system user (docs/SANDBOX-META.md). */
+  private userOf(token: string): PlatformUser {
+    const { partnerId } = this.partnerOf(token);
+    return token.startsWith('sbx-system.') ? sandboxSystemUser(partnerId) : sandboxWorld(partnerId).user;
   }
 
   private world(token: string): SandboxWorld {

@@ -82,7 +82,15 @@ export async function resolveGrantToken(db: Db, token: string, kind: GrantTokenK
   return row ? { grantId: row.id, partnerId: row.partnerId } : null;
 }
 
-/** Housekeeping: grants past their expiry by a day are of no use to anyone. */
-export async function purgeExpiredGrants(db: Db, now: Date): Promise<void> {
-  await db.delete(metaAccessGrants).where(sql`${metaAccessGrants.expiresAt} < ${new Date(now.getTime() - 24 * 3600 * 1000)}`);
+/**
+ * Housekeeping (daily, modules/meta-connect/purge-task.ts): grants past their expiry by a day are
+ * of no use to anyone. The day's grace keeps a just-expired link answering the same 401 as a spent
+ * one rather than vanishing mid-use. Returns how many rows went.
+ */
+export async function purgeExpiredGrants(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(metaAccessGrants)
+    .where(sql`${metaAccessGrants.expiresAt} < ${new Date(now.getTime() - 24 * 3600 * 1000)}`)
+    .returning({ id: metaAccessGrants.id });
+  return gone.length;
 }

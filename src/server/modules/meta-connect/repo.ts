@@ -1,7 +1,7 @@
 // Queries of the connection tables. Every function takes the partner id and filters by it
 // (ARCHITECTURE §3 Tenancy); rows of another partner are simply not found.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
 import { metaAssets, metaAssetUsers, metaConnections } from '../../db/schema';
 import type { TokenType } from '../../../lib/contracts/meta-connect';
 import type { AssetRowInput } from './asset-rows';
@@ -95,20 +95,35 @@ export async function setAssetEnabled(db: Db, partnerId: number, id: string, ena
 }
 
 /**
- * Switches an asset off unless it is the partner's last enabled page (spec 1 §4.5): the check and
- * the change are one statement, so no read-then-write gap for another request to slip into.
+ * Switches an asset off unless it is the partner's last reachable enabled page (spec 1 §4.5).
+ *
+ * "Reachable" means: a connection of the partner that is live (status 'active', not past its
+ * expiry) reaches the page with permission to use it (meta_asset_users.permitted). Only such a
+ * page can carry a campaign, so an enabled page that no live login reaches any more does not
+ * count as "another page", and switching such a dead page off is always allowed.
+ *
+ * One statement, so two requests switching off the last two pages at the same moment cannot both
+ * win: the CTE locks every page row of the partner (FOR UPDATE, in id order so two of these never
+ * deadlock each other) and count(*) reads them all. The second request waits for the first to
+ * commit and then counts the rows as they are after it (PostgreSQL hands FOR UPDATE the newest
+ * version of a row it had to wait for), finds no other enabled page and changes nothing.
  */
 export async function disableUnlessLastRequired(db: Db, partnerId: number, id: string, requiredKey: string, now: Date): Promise<boolean> {
-  const res = await db
-    .update(metaAssets)
-    .set({ isEnabled: false, updatedAt: now })
-    .where(
-      and(
-        eq(metaAssets.partnerId, partnerId),
-        eq(metaAssets.id, id),
-        sql`(${metaAssets.key} <> ${requiredKey} OR EXISTS (SELECT 1 FROM meta_assets o WHERE o.partner_id = ${partnerId} AND o.key = ${requiredKey} AND o.is_enabled AND o.id <> ${id}))`,
-      ),
-    )
-    .returning({ id: metaAssets.id });
+  const reachable = (assetId: SQL) => sql`EXISTS (
+    SELECT 1 FROM meta_asset_users u JOIN meta_connections c ON c.id = u.connection_id AND c.partner_id = ${partnerId}
+    WHERE u.asset_row_id = ${assetId} AND u.partner_id = ${partnerId} AND u.permitted
+      AND c.status = 'active' AND (c.expires_at IS NULL OR c.expires_at > ${now.toISOString()}::timestamptz))`;
+  const res = await rows<{ id: string }>(
+    db,
+    sql`WITH pages AS (
+          SELECT p.id, p.is_enabled FROM meta_assets p WHERE p.partner_id = ${partnerId} AND p.key = ${requiredKey} ORDER BY p.id FOR UPDATE
+        )
+        UPDATE meta_assets a SET is_enabled = false, updated_at = ${now.toISOString()}::timestamptz
+        WHERE a.partner_id = ${partnerId} AND a.id = ${id}
+          AND (a.key <> ${requiredKey}
+            OR NOT ${reachable(sql`a.id`)}
+            OR (SELECT count(*) FROM pages o WHERE o.is_enabled AND o.id <> ${id} AND ${reachable(sql`o.id`)}) > 0)
+        RETURNING a.id`,
+  );
   return res.length > 0;
 }

@@ -20,6 +20,7 @@ import {
   type TokenStatus,
   type TokenType,
 } from '../../../lib/contracts/meta-connect';
+import { sandboxToken } from '../../adapters/meta/sandbox';
 import { assetRowsOf, keyOf, wireClassOf } from './asset-rows';
 import { callbackUri, type ConnectCtx } from './ctx';
 import { createOAuthState, invalidState, readOAuthState } from './oauth-state';
@@ -169,6 +170,15 @@ export async function startAuthorization(db: Db, ctx: ConnectCtx, body: { code: 
 export async function storeSystemToken(db: Db, ctx: ConnectCtx, accessToken: string): Promise<ExchangeResult> {
   await adPlatform().me(accessToken);
   return storeToken(db, ctx, { accessToken, expiresAt: null, tokenType: 'SYSTEM' });
+}
+
+/**
+ * POST /token {sandbox_system_user: true}: connects the partner's sandbox system user, so the
+ * system-token card can be tried without Meta. Outside the sandbox there is no such user.
+ */
+export async function useSandboxSystemUser(db: Db, ctx: ConnectCtx): Promise<ExchangeResult> {
+  if (!isSandbox()) throw new MetaError('invalid_request', 'The sandbox system user exists only in the sandbox.');
+  return storeSystemToken(db, ctx, sandboxToken(String(ctx.partnerId), clockNow(), 'system'));
 }
 
 /** POST /assets: asks Meta again what the connections reach (new pages, lost permissions). */

@@ -5,6 +5,7 @@ import { tasks } from '../../db/schema';
 import { registerTask } from './registry';
 import { enqueueTask } from './repo';
 import { PURGE_UPLOADS } from '../storage/purge';
+import { PURGE_META_GRANTS } from '../meta-connect/purge-task';
 import { now as clockNow, nowMs as clockMs } from '../../lib/clock';
 
 export const PURGE_SESSIONS = 'maintenance.purge_sessions';
@@ -21,7 +22,7 @@ registerTask(PURGE_SESSIONS, async (_payload, { db }) => {
 });
 
 /** The housekeeping every deployment runs once per UTC day. */
-export const DAILY_MAINTENANCE = [PURGE_SESSIONS, PURGE_UPLOADS] as const;
+export const DAILY_MAINTENANCE = [PURGE_SESSIONS, PURGE_UPLOADS, PURGE_META_GRANTS] as const;
 const MAINTENANCE_LOCK = 7316043;
 
 /**
