@@ -7,6 +7,8 @@ import type { FeatureName, PermissionName } from './constants';
 /** What a page or a call needs (spec 1 §6). Every part given must hold. */
 export interface AccessRule {
   permission?: PermissionName;
+  /** At least one of these permissions (the first is named when none is held). */
+  anyPermission?: readonly PermissionName[];
   /** A feature flag that must be on. */
   feature?: FeatureName;
   /** A feature flag that takes the thing away when on (spec 3: `simple-user` hides sales import/export). */
@@ -97,8 +99,12 @@ export interface ApiRule extends AccessRule {
  * page or control needs, taken from the page table above.
  */
 export const API_RULES: readonly ApiRule[] = [
-  { pattern: '/api/v3/events/*', permission: 'lookout' },
-  { pattern: '/api/v3/daily_revenue_summary/*', permission: 'lookout' },
+  // Reading events serves both paths (spec 2 §6: "the lookout flag picks the events or campaigns
+  // path"): the campaigns screens show the same event header, insights and sales for wave users.
+  { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
+  { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
+  { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
+  { pattern: '/api/v3/daily_revenue_summary/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
   { pattern: '/api/v3/sales/*', permission: 'sales' },
   { pattern: '/api/v3/ingest/*', permission: 'sales' },
   { pattern: '/api/v3/simulation/*', permission: 'simulation' },
@@ -129,6 +135,7 @@ type AccessSubject = Pick<GuardSubject, 'permissions' | 'features'>;
 /** The first requirement of `rule` that `who` lacks (a permission or flag name), or null when allowed. */
 export function missingAccess(rule: AccessRule, who: AccessSubject): PermissionName | FeatureName | null {
   if (rule.permission && who.permissions[rule.permission] !== true) return rule.permission;
+  if (rule.anyPermission && !rule.anyPermission.some((p) => who.permissions[p] === true)) return rule.anyPermission[0]!;
   if (rule.feature && who.features[rule.feature] !== true) return rule.feature;
   if (rule.hiddenBy && who.features[rule.hiddenBy] === true) return rule.hiddenBy;
   return null;

@@ -245,6 +245,25 @@ describe('without the lookout permission', () => {
   });
 });
 
+describe('with wave but without lookout (the campaigns path)', () => {
+  it('reads events, their sales and series, and changes nothing', async () => {
+    const { token } = await api.signIn('admin@encore.demo');
+    const [{ id: userId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@encore.demo'));
+    const lookout = and(eq(permissions.userId, userId), eq(permissions.name, 'lookout'));
+    await t.db.update(permissions).set({ isEnabled: false }).where(lookout);
+    try {
+      for (const path of ['/events/', '/events/venues', '/events/e1001-00001', '/events/e1001-00001/sales-graph', '/events/e1001-00001/benchmark', '/daily_revenue_summary/?event_id=e1001-00001']) {
+        expect((await api.request(`/api/v3${path}`, { token })).status, path).toBe(200);
+      }
+      const put = await api.request('/api/v3/events/e1001-00001/setup_frontend_status', { method: 'PUT', token, json: { frontend_status: 'FLAGGED' } });
+      expect(put.status).toBe(403);
+      expect((await errorOf(put)).error_subcode).toBe('lookout');
+    } finally {
+      await t.db.update(permissions).set({ isEnabled: true }).where(lookout);
+    }
+  });
+});
+
 describe('GET /campaigns/fb/stats', () => {
   it('sums the partner’s active campaigns only', async () => {
     const { status, body } = await get('/campaigns/fb/stats');
