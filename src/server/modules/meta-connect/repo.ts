@@ -51,6 +51,10 @@ export async function deleteConnection(db: Db, partnerId: number, tokenType: Tok
  */
 export async function syncConnectionAssets(db: Db, partnerId: number, connectionId: string, assets: AssetRowInput[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // Lock the partner's existing assets in id order first, as the required-page toggle does, so
+    // a sync and a toggle at the same moment queue instead of deadlocking on rows taken in
+    // another order by the upserts below.
+    await tx.execute(sql`SELECT id FROM meta_assets WHERE partner_id = ${partnerId} ORDER BY id FOR UPDATE`);
     await tx.delete(metaAssetUsers).where(and(eq(metaAssetUsers.partnerId, partnerId), eq(metaAssetUsers.connectionId, connectionId)));
     for (const a of assets) {
       const [row] = await tx
