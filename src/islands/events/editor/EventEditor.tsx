@@ -1,33 +1,21 @@
 // spec 3 "Simulation" and "Event editor": one form for adding events (one or more date-and-
 // location blocks, one POST per block) and for editing one event (prefilled, changed flag, cancel
 // confirmation, copy from another event). The product category keeps only name, category, date.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
-import { ARTIST_ROLES, CITY_MAX, DESCRIPTION_MAX, FORM_CATEGORIES, earliestDate, type EventDetails } from '../../../lib/contracts/event-form';
+import { CITY_MAX, DESCRIPTION_MAX, earliestDate, type EventDetails } from '../../../lib/contracts/event-form';
 import type { EventVenues } from '../../../lib/contracts/events';
 import { createEvent, updateEvent } from '../../../lib/api/eventForm';
 import { getEventVenues } from '../../../lib/api/events';
 import { ApiError } from '../../../lib/api/client';
 import { pushToast } from '../../../stores/toasts';
 import { Button } from '../../ui/Button';
-import { DateField } from '../../ui/DateField';
 import { Modal } from '../../ui/Modal';
 import { CopyFromEventDialog } from './CopyFromEventDialog';
-import {
-  HALF_HOURS,
-  browserTimeZone,
-  editorResolver,
-  emptyBlock,
-  emptyValues,
-  fromDetails,
-  hasNumberProblems,
-  mergeCopied,
-  returnHref,
-  toPayload,
-  type EditorValues,
-} from './form';
+import { CapacityField, CategoryField, EventDateField, Field, LineupRows, NameField, PlaceField, PriceField, SetlistRows, TimeField, a11yProps } from './fields';
+import { browserTimeZone, editorResolver, emptyBlock, emptyValues, fromDetails, hasNumberProblems, mergeCopied, returnHref, toPayload, type EditorValues } from './form';
 import styles from './EventEditor.module.css';
 
 // spec 3 §9
@@ -44,37 +32,16 @@ export interface EventEditorProps {
   event?: EventDetails;
 }
 
-function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: FieldError; hint?: string; children: ReactNode; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {t(`eventEdit.errors.${error.message}`)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** aria wiring of an input to its Field's hint or error. */
-const a11y = (id: string, error?: FieldError, hint = false) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-});
+const rowClasses = { list: styles.rows, row: styles.row, remove: styles.removeRow };
 
 function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n'>) {
   const { t, i18n } = useTranslation();
   const uid = useId();
   const tz = useRef(event?.tz && event.tz !== 'UTC' ? event.tz : browserTimeZone());
+  const form = useForm<EditorValues>({
+    resolver: editorResolver(() => tz.current),
+    defaultValues: event ? fromDetails(event) : emptyValues(),
+  });
   const {
     register,
     control,
@@ -83,13 +50,8 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<EditorValues>({
-    resolver: editorResolver(() => tz.current),
-    defaultValues: event ? fromDetails(event) : emptyValues(),
-  });
+  } = form;
   const blocks = useFieldArray({ control, name: 'blocks' });
-  const lineups = useFieldArray({ control, name: 'lineups' });
-  const setlists = useFieldArray({ control, name: 'setlists' });
 
   const [changed, setChanged] = useState(false);
   const [fromWave, setFromWave] = useState(false);
@@ -232,228 +194,124 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
         )}
       </div>
 
-      <form className={styles.form} noValidate onSubmit={handleSubmit(mode === 'create' ? submitCreate : submitEdit, onInvalid)} aria-label={title}>
-        <section className={styles.card} aria-labelledby={id('basics')}>
-          <h2 id={id('basics')} className={styles.cardTitle}>
-            {t('eventEdit.sections.basics')}
-          </h2>
-          <div className={styles.grid2}>
-            <Field id={id('name')} label={t('eventEdit.fields.name')} error={errors.name}>
-              <input className="input" autoComplete="off" {...a11y(id('name'), errors.name)} {...register('name')} />
-            </Field>
-            <Field id={id('category')} label={t('eventEdit.fields.category')} error={errors.category}>
-              <select className="input" {...a11y(id('category'), errors.category)} {...register('category')}>
-                <option value="">{t('eventEdit.fields.categoryPlaceholder')}</option>
-                {FORM_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`eventEdit.categories.${c}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          {product ? (
-            <p className={styles.hint}>{t('eventEdit.productHint')}</p>
-          ) : (
-            <Field
-              id={id('description')}
-              label={t('eventEdit.fields.description')}
-              error={errors.description}
-              hint={t('eventEdit.fields.descriptionCount', { count: description.length, max: DESCRIPTION_MAX })}
-            >
-              <textarea className={`input ${styles.textarea}`} rows={4} {...a11y(id('description'), errors.description, true)} {...register('description')} />
-            </Field>
-          )}
-        </section>
+      <FormProvider {...form}>
+        <form className={styles.form} noValidate onSubmit={handleSubmit(mode === 'create' ? submitCreate : submitEdit, onInvalid)} aria-label={title}>
+          <section className={styles.card} aria-labelledby={id('basics')}>
+            <h2 id={id('basics')} className={styles.cardTitle}>
+              {t('eventEdit.sections.basics')}
+            </h2>
+            <div className={styles.grid2}>
+              <NameField id={id('name')} />
+              <CategoryField id={id('category')} />
+            </div>
+            {product ? (
+              <p className={styles.hint}>{t('eventEdit.productHint')}</p>
+            ) : (
+              <Field
+                id={id('description')}
+                label={t('eventEdit.fields.description')}
+                error={errors.description}
+                hint={t('eventEdit.fields.descriptionCount', { count: description.length, max: DESCRIPTION_MAX })}
+              >
+                <textarea className={`input ${styles.textarea}`} rows={4} {...a11yProps(id('description'), errors.description, true)} {...register('description')} />
+              </Field>
+            )}
+          </section>
 
-        <section className={styles.card} aria-labelledby={id('dates')}>
-          <h2 id={id('dates')} className={styles.cardTitle}>
-            {t('eventEdit.sections.dates')}
-          </h2>
-          {blocks.fields.map((block, i) => {
-            const e = errors.blocks?.[i];
-            const bid = (name: string) => id(`b${i}-${name}`);
-            const venue = watch(`blocks.${i}.venue`) ?? '';
-            return (
-              <fieldset key={block.id} className={styles.block} data-testid="date-block">
-                <legend className={styles.blockLegend}>{t('eventEdit.dateBlock', { n: i + 1 })}</legend>
-                {blocks.fields.length > 1 && (
-                  <Button variant="ghost" size="sm" iconName="close" className={styles.removeBlock} onClick={() => blocks.remove(i)} aria-label={t('eventEdit.removeDate', { n: i + 1 })} />
-                )}
-                <div className={styles.grid3}>
-                  <Field id={bid('date')} label={t('eventEdit.fields.date')} error={e?.date} hint={t('eventEdit.dateHint')}>
-                    <Controller
-                      control={control}
-                      name={`blocks.${i}.date`}
-                      render={({ field }) => (
-                        <DateField
-                          id={bid('date')}
-                          value={field.value}
-                          min={minDate}
-                          onChange={(iso) => field.onChange(iso ?? '')}
-                          onBlur={field.onBlur}
-                          onInvalid="restore"
-                          invalid={Boolean(e?.date)}
-                          describedBy={a11y(bid('date'), e?.date, true)['aria-describedby']}
-                          language={i18n.language}
-                          placeholder={t('eventEdit.fields.datePlaceholder')}
-                          texts={{
-                            invalidDate: t('eventEdit.fields.dateInvalid'),
-                            openCalendar: t('eventEdit.fields.dateCalendar', { field: t('eventEdit.fields.date') }),
-                            format: t('eventEdit.fields.dateFormat'),
-                            loading: t('common.loading'),
-                          }}
-                        />
-                      )}
-                    />
-                  </Field>
-                  {!product && (
-                    <>
-                      <Field id={bid('time')} label={t('eventEdit.fields.time')} error={e?.time}>
-                        <select className="input" {...a11y(bid('time'), e?.time)} {...register(`blocks.${i}.time`)}>
-                          <option value="">{t('eventEdit.fields.timePlaceholder')}</option>
-                          {HALF_HOURS.map((h) => (
-                            <option key={h} value={h}>
-                              {h}
-                            </option>
-                          ))}
-                        </select>
-                      </Field>
-                      <Field id={bid('city')} label={t('eventEdit.fields.city')} error={e?.city}>
-                        <input className="input" maxLength={CITY_MAX + 10} list={id('cities')} autoComplete="off" {...a11y(bid('city'), e?.city)} {...register(`blocks.${i}.city`)} />
-                      </Field>
-                      <Field id={bid('venue')} label={t('eventEdit.fields.venue')} error={e?.venue}>
-                        <input className="input" list={id('venues')} autoComplete="off" {...a11y(bid('venue'), e?.venue)} {...register(`blocks.${i}.venue`)} />
-                      </Field>
-                      <Field id={bid('hall')} label={t('eventEdit.fields.hall')} error={e?.hall}>
-                        <input className="input" list={bid('halls')} autoComplete="off" {...a11y(bid('hall'), e?.hall)} {...register(`blocks.${i}.hall`)} />
-                        <datalist id={bid('halls')}>
-                          {hallsOf(venue).map((h) => (
-                            <option key={h} value={h} />
-                          ))}
-                        </datalist>
-                      </Field>
-                      <Field id={bid('capacity')} label={t('eventEdit.fields.capacity')} error={e?.capacity}>
-                        <input type="number" inputMode="numeric" min={0} step={1} className="input" {...a11y(bid('capacity'), e?.capacity)} {...register(`blocks.${i}.capacity`)} />
-                      </Field>
-                      <Field id={bid('price')} label={t('eventEdit.fields.price', { currency })} error={e?.price}>
-                        <input type="number" inputMode="decimal" min={0} step="0.01" className="input" {...a11y(bid('price'), e?.price)} {...register(`blocks.${i}.price`)} />
-                      </Field>
-                    </>
+          <section className={styles.card} aria-labelledby={id('dates')}>
+            <h2 id={id('dates')} className={styles.cardTitle}>
+              {t('eventEdit.sections.dates')}
+            </h2>
+            {blocks.fields.map((block, i) => {
+              const bid = (name: string) => id(`b${i}-${name}`);
+              const venue = watch(`blocks.${i}.venue`) ?? '';
+              return (
+                <fieldset key={block.id} className={styles.block} data-testid="date-block">
+                  <legend className={styles.blockLegend}>{t('eventEdit.dateBlock', { n: i + 1 })}</legend>
+                  {blocks.fields.length > 1 && (
+                    <Button variant="ghost" size="sm" iconName="close" className={styles.removeBlock} onClick={() => blocks.remove(i)} aria-label={t('eventEdit.removeDate', { n: i + 1 })} />
                   )}
-                </div>
-              </fieldset>
-            );
-          })}
-          <datalist id={id('cities')}>
-            {venues?.cities.map((c) => (
-              <option key={c} value={c} />
-            ))}
-          </datalist>
-          <datalist id={id('venues')}>
-            {[...new Set(venues?.venues.map((v) => v.venue))].map((v) => (
-              <option key={v} value={v} />
-            ))}
-          </datalist>
-          {mode === 'create' && (
-            <div>
-              <Button variant="secondary" size="sm" iconName="plus" onClick={() => blocks.append(emptyBlock())}>
-                {t('eventEdit.addDate')}
-              </Button>
+                  <div className={styles.grid3}>
+                    <EventDateField index={i} id={bid('date')} hint={t('eventEdit.dateHint')} min={minDate} />
+                    {!product && (
+                      <>
+                        <TimeField index={i} id={bid('time')} />
+                        <PlaceField index={i} name="city" id={bid('city')} maxLength={CITY_MAX + 10} list={id('cities')} />
+                        <PlaceField index={i} name="venue" id={bid('venue')} list={id('venues')} />
+                        <PlaceField index={i} name="hall" id={bid('hall')} list={bid('halls')}>
+                          <datalist id={bid('halls')}>
+                            {hallsOf(venue).map((h) => (
+                              <option key={h} value={h} />
+                            ))}
+                          </datalist>
+                        </PlaceField>
+                        <CapacityField index={i} id={bid('capacity')} />
+                        <PriceField index={i} id={bid('price')} currency={currency} />
+                      </>
+                    )}
+                  </div>
+                </fieldset>
+              );
+            })}
+            <datalist id={id('cities')}>
+              {venues?.cities.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+            <datalist id={id('venues')}>
+              {[...new Set(venues?.venues.map((v) => v.venue))].map((v) => (
+                <option key={v} value={v} />
+              ))}
+            </datalist>
+            {mode === 'create' && (
+              <div>
+                <Button variant="secondary" size="sm" iconName="plus" onClick={() => blocks.append(emptyBlock())}>
+                  {t('eventEdit.addDate')}
+                </Button>
+              </div>
+            )}
+          </section>
+
+          {!product && (
+            <>
+              <section className={styles.card} aria-labelledby={id('artists')}>
+                <h2 id={id('artists')} className={styles.cardTitle}>
+                  {t('eventEdit.sections.artists')}
+                </h2>
+                <LineupRows labels={{ id }} classes={rowClasses} empty={t('eventEdit.noArtists')} />
+              </section>
+
+              <section className={styles.card} aria-labelledby={id('programme')}>
+                <h2 id={id('programme')} className={styles.cardTitle}>
+                  {t('eventEdit.sections.programme')}
+                </h2>
+                <SetlistRows labels={{ id }} classes={rowClasses} empty={t('eventEdit.noWorks')} />
+              </section>
+            </>
+          )}
+
+          <div role="status" className={styles.notice}>
+            {copiedFrom && t('eventEdit.copy.copied', { name: copiedFrom })}
+          </div>
+          {boxError && (
+            <div ref={boxRef} tabIndex={-1} className="alert alert--error" role="alert" data-testid="form-error">
+              <div>
+                {boxError.title && <strong>{boxError.title}</strong>}
+                {boxError.text}
+              </div>
             </div>
           )}
-        </section>
 
-        {!product && (
-          <>
-            <section className={styles.card} aria-labelledby={id('artists')}>
-              <h2 id={id('artists')} className={styles.cardTitle}>
-                {t('eventEdit.sections.artists')}
-              </h2>
-              {lineups.fields.length === 0 && <p className={styles.hint}>{t('eventEdit.noArtists')}</p>}
-              <ul className={styles.rows}>
-                {lineups.fields.map((row, i) => {
-                  const e = errors.lineups?.[i];
-                  const rid = (name: string) => id(`l${i}-${name}`);
-                  return (
-                    <li key={row.id} className={styles.row} data-testid="artist-row">
-                      <Field id={rid('name')} label={t('eventEdit.fields.artistName')} error={e?.artist_name}>
-                        <input className="input" autoComplete="off" {...a11y(rid('name'), e?.artist_name)} {...register(`lineups.${i}.artist_name`)} />
-                      </Field>
-                      <Field id={rid('role')} label={t('eventEdit.fields.role')} error={e?.artist_type}>
-                        <select className="input" {...a11y(rid('role'), e?.artist_type)} {...register(`lineups.${i}.artist_type`)}>
-                          <option value="">{t('eventEdit.fields.rolePlaceholder')}</option>
-                          {ARTIST_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {t(`eventEdit.roles.${r}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </Field>
-                      <Button variant="ghost" size="sm" iconName="close" className={styles.removeRow} onClick={() => lineups.remove(i)} aria-label={t('eventEdit.removeArtist', { n: i + 1 })} />
-                    </li>
-                  );
-                })}
-              </ul>
-              <div>
-                <Button variant="secondary" size="sm" iconName="plus" onClick={() => lineups.append({ artist_name: '', artist_type: '' })}>
-                  {t('eventEdit.addArtist')}
-                </Button>
-              </div>
-            </section>
-
-            <section className={styles.card} aria-labelledby={id('programme')}>
-              <h2 id={id('programme')} className={styles.cardTitle}>
-                {t('eventEdit.sections.programme')}
-              </h2>
-              {setlists.fields.length === 0 && <p className={styles.hint}>{t('eventEdit.noWorks')}</p>}
-              <ul className={styles.rows}>
-                {setlists.fields.map((row, i) => {
-                  const e = errors.setlists?.[i];
-                  const rid = (name: string) => id(`s${i}-${name}`);
-                  return (
-                    <li key={row.id} className={styles.row} data-testid="work-row">
-                      <Field id={rid('composer')} label={t('eventEdit.fields.composer')} error={e?.artist_name}>
-                        <input className="input" autoComplete="off" {...a11y(rid('composer'), e?.artist_name)} {...register(`setlists.${i}.artist_name`)} />
-                      </Field>
-                      <Field id={rid('track')} label={t('eventEdit.fields.track')} error={e?.track}>
-                        <input className="input" autoComplete="off" {...a11y(rid('track'), e?.track)} {...register(`setlists.${i}.track`)} />
-                      </Field>
-                      <Button variant="ghost" size="sm" iconName="close" className={styles.removeRow} onClick={() => setlists.remove(i)} aria-label={t('eventEdit.removeWork', { n: i + 1 })} />
-                    </li>
-                  );
-                })}
-              </ul>
-              <div>
-                <Button variant="secondary" size="sm" iconName="plus" onClick={() => setlists.append({ artist_name: '', track: '' })}>
-                  {t('eventEdit.addWork')}
-                </Button>
-              </div>
-            </section>
-          </>
-        )}
-
-        <div role="status" className={styles.notice}>
-          {copiedFrom && t('eventEdit.copy.copied', { name: copiedFrom })}
-        </div>
-        {boxError && (
-          <div ref={boxRef} tabIndex={-1} className="alert alert--error" role="alert" data-testid="form-error">
-            <div>
-              {boxError.title && <strong>{boxError.title}</strong>}
-              {boxError.text}
-            </div>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={cancel} disabled={done}>
+              {t('eventEdit.cancel')}
+            </Button>
+            <Button type="submit" busy={isSubmitting} disabled={done}>
+              {submitLabel}
+            </Button>
           </div>
-        )}
-
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={cancel} disabled={done}>
-            {t('eventEdit.cancel')}
-          </Button>
-          <Button type="submit" busy={isSubmitting} disabled={done}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
+        </form>
+      </FormProvider>
 
       {mode === 'edit' && (
         <CopyFromEventDialog open={copyOpen} onOpenChange={setCopyOpen} excludeId={event?.id} onPick={onPicked} />
