@@ -176,10 +176,12 @@ export function protectedPaths(): { path: string; titleKey: string; ownHeading: 
   return ROUTES.filter((r) => !r.public).map((r) => ({
     // Event routes take a demo event: by id (e1001-00001) or, in the editors, by its eid.
     path: r.pattern.replace(/:(\w+)/g, (_, name: string) =>
-      name === 'mode' ? 'sales_summary' : name === 'eventId' ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : r.pattern === '/notifications/:id' ? UNKNOWN_UUID : '1',
+      name === 'mode' ? 'sales_summary' : name === 'eventId' || r.pattern.startsWith('/campaigns/:id') ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : r.pattern === '/notifications/:id' ? UNKNOWN_UUID : '1',
     ),
     titleKey: r.titleKey,
-    ownHeading: r.pattern.startsWith('/events/:eventId') || r.pattern === '/notifications/:id',
+    // Event pages (the recommendations page included) carry the event's own heading and hand over
+    // to the drawer on wide screens.
+    ownHeading: r.pattern.startsWith('/events/:eventId') || r.pattern.startsWith('/campaigns/:id') || r.pattern === '/notifications/:id',
   }));
 }
 

@@ -27,17 +27,25 @@ test('connect Meta through the popup, toggle assets, share a link used anonymous
     expect(size.w).toBeLessThanOrEqual(600);
     await popup.screenshot({ path: shot('consent'), fullPage: true });
     await popup.getByTestId('consent-allow').click();
-    await expect(userCard.getByText('Connected as Sandbox User')).toBeVisible({ timeout: 30_000 });
+    // Wait for this login's own outcome: "Connected as …" may still be the connection of an earlier
+    // run (the other project, or the anonymous owner), whose assets this user does not own.
+    await expect(page.getByRole('status').filter({ hasText: 'Your Meta assets are connected.' })).toBeVisible({ timeout: 30_000 });
+    await expect(userCard.getByText('Connected as Sandbox User')).toBeVisible();
 
     // Toggles: switch pages off until one is left; the last one stays on. A reconnect keeps the
     // partner's earlier choice, so pages an earlier run (the other project) left off go on first.
     // (the switches are disabled until the login has finished: wait for its button to come back)
     await expect(userCard.getByRole('button', { name: 'Reconnect' })).toBeEnabled();
     const pageGroup = userCard.getByRole('group', { name: 'Facebook pages' });
+    await expect(pageGroup.locator('[role="switch"]:not([disabled])').first()).toBeVisible();
     const offButUsable = pageGroup.locator('[role="switch"][aria-checked="false"]:not([disabled])');
+    // Every switch is disabled while a toggle is saved, so "one fewer usable switch" is only read
+    // once the card is idle again (its Refresh button comes back).
+    const idle = userCard.getByRole('button', { name: 'Refresh assets' });
     while (await offButUsable.count()) {
       const before = await offButUsable.count();
       await offButUsable.first().click();
+      await expect(idle).toBeEnabled();
       await expect(offButUsable).toHaveCount(before - 1);
     }
     const pages = pageGroup.getByRole('switch', { checked: true });

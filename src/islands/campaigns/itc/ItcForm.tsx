@@ -17,6 +17,7 @@ import { CapacityField, CategoryField, EventDateField, Field, LineupRows, NameFi
 import { browserTimeZone, editorResolver, fromDetails, hasNumberProblems, toPayload, type EditorValues } from '../../events/editor/form';
 import { submitItc } from './itcForm';
 import styles from '../Campaigns.module.css';
+import fieldStyles from '../../events/editor/fields.module.css';
 
 const rowClasses = { list: styles.formRows, row: styles.formRow };
 
@@ -92,7 +93,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
             </>
           )}
           <Field id={id('description')} label={`${t('eventEdit.fields.description')} (${description.length}/${DESCRIPTION_MAX})`} error={errors.description} className={styles.formWide}>
-            <textarea className="input" rows={3} {...a11yProps(id('description'), errors.description)} {...register('description')} />
+            <textarea className={`input ${fieldStyles.textarea}`} rows={3} {...a11yProps(id('description'), errors.description)} {...register('description')} />
           </Field>
           {!product && (
             <>

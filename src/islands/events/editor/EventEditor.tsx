@@ -17,6 +17,7 @@ import { CopyFromEventDialog } from './CopyFromEventDialog';
 import { CapacityField, CategoryField, EventDateField, Field, LineupRows, NameField, PlaceField, PriceField, SetlistRows, TimeField, a11yProps } from './fields';
 import { browserTimeZone, editorResolver, emptyBlock, emptyValues, fromDetails, hasNumberProblems, mergeCopied, returnHref, toPayload, type EditorValues } from './form';
 import styles from './EventEditor.module.css';
+import fieldStyles from './fields.module.css';
 
 // spec 3 §9
 export const SIMULATION_REDIRECT_MS = 2000;
@@ -213,7 +214,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
                 error={errors.description}
                 hint={t('eventEdit.fields.descriptionCount', { count: description.length, max: DESCRIPTION_MAX })}
               >
-                <textarea className={`input ${styles.textarea}`} rows={4} {...a11yProps(id('description'), errors.description, true)} {...register('description')} />
+                <textarea className={`input ${fieldStyles.textarea}`} rows={4} {...a11yProps(id('description'), errors.description, true)} {...register('description')} />
               </Field>
             )}
           </section>
