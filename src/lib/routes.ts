@@ -90,7 +90,17 @@ export interface ApiRule extends AccessRule {
   pattern: string;
   /** The methods it covers; all when absent. */
   methods?: readonly string[];
+  /** Paths (same pattern syntax) the rule leaves to other rules, e.g. a module's calls under another's prefix. */
+  except?: readonly string[];
 }
+
+/** The setup wizard's lookups under the connect path (spec 2 §7 "Assets and lookups"). */
+const META_LOOKUPS = [
+  '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/audiences',
+  '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions',
+  '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions/:conversionId',
+  '/api/v3/integrations/connect/facebook/assets/lead_forms',
+] as const;
 
 /**
  * The API's half of spec 1 §6. Every rule matching a request must hold, in this order (the first
@@ -113,7 +123,13 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/fb_targeting/*', permission: 'wave' },
   { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
-  { pattern: '/api/v3/integrations/*', permission: 'settings' },
+  // spec 2 §7: the wizard's asset lookups live under the connect path but serve the campaigns
+  // wizard (ARCHITECTURE §3: "the connection is a settings matter, the insights a wave one").
+  { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: META_LOOKUPS },
+  { pattern: '/api/v3/integrations/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'settings' },
+  ...META_LOOKUPS.map((pattern) => ({ pattern, methods: ['GET'], permission: 'wave' as const })),
+  { pattern: '/api/v3/setup_processes/*', permission: 'wave' },
+  { pattern: '/api/v3/setup_processes', permission: 'wave' },
   // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
   { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
@@ -157,7 +173,7 @@ function apiPatternMatches(pattern: string, parts: string[]): boolean {
 export function apiRulesFor(method: string, path: string): ApiRule[] {
   const parts = segments(path);
   const m = method.toUpperCase();
-  return API_RULES.filter((r) => (!r.methods || r.methods.includes(m)) && apiPatternMatches(r.pattern, parts));
+  return API_RULES.filter((r) => (!r.methods || r.methods.includes(m)) && apiPatternMatches(r.pattern, parts) && !r.except?.some((e) => apiPatternMatches(e, parts)));
 }
 
 /** What `who` lacks for this call (the first missing permission or flag), or null when allowed. */

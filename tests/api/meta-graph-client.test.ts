@@ -113,7 +113,13 @@ describe('assets and lookups', () => {
       { id: '5501', name: 'Ticket bought', type: 'custom_event', customEventType: 'PURCHASE', pixelId: '7111' },
       { id: '5502', name: 'Thank-you page', type: 'other', customEventType: 'OTHER', pixelId: null },
     ]);
-    expect(await client.audiences(T, '111')).toEqual([{ id: '6601', name: 'Past buyers', approximateSize: 12000 }, { id: '6602', name: 'Newsletter', approximateSize: null }]);
+    // Meta's subtypes beyond the wizard's filters (APP here) come back as OTHER.
+    expect(await client.audiences(T, '111')).toEqual([
+      { id: '6601', name: 'Past buyers', subtype: 'CUSTOM', approximateSize: 12000 },
+      { id: '6602', name: 'Newsletter', subtype: 'CUSTOM', approximateSize: null },
+      { id: '6603', name: 'Buyers lookalike', subtype: 'LOOKALIKE', approximateSize: 900000 },
+      { id: '6604', name: 'App users', subtype: 'OTHER', approximateSize: null },
+    ]);
     expect(client.customEventTypes()).toContain('LEAD');
     expect(await client.pageInfo(T, '1001')).toEqual({ pageName: 'Konzerthaus', profilePictureUrl: 'https://scontent.example/1001.jpg' });
   });

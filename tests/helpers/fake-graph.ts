@@ -194,8 +194,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return ok({ data: [{ id: '5501', name: 'Ticket bought', custom_event_type: 'PURCHASE', pixel: { id: '7111' } }, { id: '5502', name: 'Thank-you page', custom_event_type: 'OTHER' }] });
     }
     if ((m = path.match(/^act_(\d+)\/customaudiences$/)) && method === 'GET') {
-      fieldsInclude(p, 'id', 'name');
-      return ok({ data: [{ id: '6601', name: 'Past buyers', approximate_count_lower_bound: 12000 }, { id: '6602', name: 'Newsletter' }] });
+      // Fields and subtypes as documented for the ad account's customaudiences edge.
+      fieldsInclude(p, 'id', 'name', 'subtype');
+      return ok({ data: [{ id: '6601', name: 'Past buyers', subtype: 'CUSTOM', approximate_count_lower_bound: 12000 }, { id: '6602', name: 'Newsletter', subtype: 'CUSTOM' }, { id: '6603', name: 'Buyers lookalike', subtype: 'LOOKALIKE', approximate_count_lower_bound: 900000 }, { id: '6604', name: 'App users', subtype: 'APP' }] });
     }
     if ((m = path.match(/^(\d+)\/leadgen_forms$/)) && method === 'GET') {
       if (token !== pageToken(m[1]!)) throw new Problem('leadgen_forms must be read with the page token');

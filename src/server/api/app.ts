@@ -25,6 +25,7 @@ import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
+import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -43,6 +44,8 @@ function v3(): Hono<Env> {
     .route('/auth', authRouter)
     .route('/vendor/partners', vendorRouter)
     .route('/integrations/connect/facebook', connectRouter)
+    .route('/integrations/connect/facebook/assets', assetLookupsRouter)
+    .route('/setup_processes', setupLookupsRouter)
     // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)

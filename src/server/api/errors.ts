@@ -38,7 +38,7 @@ export function pgErrorCode(err: unknown): string | undefined {
 export function handleError(err: unknown, c: Context): Response {
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.code, err.message, { ...(err.subcode ? { error_subcode: err.subcode } : {}), ...(err.issues ? { issues: err.issues } : {}) }), err.status);
+    return c.json(errorBody(err.code, err.message, { ...(err.subcode ? { error_subcode: err.subcode } : {}), ...(err.issues ? { issues: err.issues } : {}), ...(err.data ? { data: err.data } : {}) }), err.status);
   }
   if (err instanceof ZodError) {
     return c.json(errorBody('error.validation.invalid', 'Invalid request', { issues: zodIssues(err) }), 400);

@@ -185,3 +185,17 @@ describe('one access table for pages and API (spec 1 §6)', () => {
     expect(allows(CONTROL_RULES.salesImportExport, { permissions: { sales: true }, features: { 'simple-user': true } })).toBe(false);
   });
 });
+
+describe('the setup wizard lookups under the connect path (spec 2 §7)', () => {
+  const who = (...held: string[]) => ({ permissions: Object.fromEntries(held.map((p) => [p, true])) as never, features: {} as never });
+  const lookup = '/api/v3/integrations/connect/facebook/assets/ad_accounts/x/audiences';
+  it('need wave, not settings; the connection calls keep settings', () => {
+    expect(missingApiAccess('GET', lookup, who('wave'))).toBeNull();
+    expect(missingApiAccess('GET', lookup, who('settings'))).toBe('wave');
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets/lead_forms', who('wave'))).toBeNull();
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets', who('wave'))).toBe('settings');
+    // A write to the same path is never a lookup: it stays a settings matter.
+    expect(missingApiAccess('PUT', '/api/v3/integrations/connect/facebook/assets/lead_forms', who('wave'))).toBe('settings');
+    expect(missingApiAccess('GET', '/api/v3/setup_processes/event_types', who('settings'))).toBe('wave');
+  });
+});

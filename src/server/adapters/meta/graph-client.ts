@@ -22,6 +22,7 @@ import {
   type AssetCheck,
   type AssetRef,
   type Audience,
+  type AudienceSubtype,
   type Conversion,
   type CustomEventType,
   type DeliveryStatus,
@@ -64,6 +65,10 @@ export const CUSTOM_EVENT_TYPES: readonly CustomEventType[] = [
 // variants; counting more than one would double them).
 export const PURCHASE_ACTION = 'offsite_conversion.fb_pixel_purchase';
 export const LEAD_ACTIONS = ['lead', 'onsite_conversion.lead_grouped'] as const;
+
+const AUDIENCE_SUBTYPES: readonly AudienceSubtype[] = ['CUSTOM', 'WEBSITE', 'LOOKALIKE', 'ENGAGEMENT'];
+/** Meta has more subtypes (APP, OFFLINE_CONVERSION, …); the wizard filters by these few. */
+const audienceSubtype = (s: string | undefined): AudienceSubtype => (AUDIENCE_SUBTYPES as readonly (string | undefined)[]).includes(s) ? (s as AudienceSubtype) : 'OTHER';
 
 const ACCOUNT_STATUS: Record<number, AdAccountAsset['status']> = { 1: 'active', 2: 'disabled', 3: 'unsettled', 101: 'closed' };
 
@@ -204,8 +209,8 @@ export class GraphAdPlatform implements AdPlatform {
   }
 
   async audiences(token: string, adAccountId: string): Promise<Audience[]> {
-    const rows = await this.http.list(`act_${adAccountId}/customaudiences`, token, { fields: 'id,name,approximate_count_lower_bound' }, S.AudienceRow, 'ad_account');
-    return rows.map((r) => ({ id: r.id, name: r.name, approximateSize: r.approximate_count_lower_bound ?? null }));
+    const rows = await this.http.list(`act_${adAccountId}/customaudiences`, token, { fields: 'id,name,subtype,approximate_count_lower_bound' }, S.AudienceRow, 'ad_account');
+    return rows.map((r) => ({ id: r.id, name: r.name, subtype: audienceSubtype(r.subtype), approximateSize: r.approximate_count_lower_bound ?? null }));
   }
 
   async pageInfo(token: string, pageId: string): Promise<PageInfo> {

@@ -51,6 +51,7 @@ export const CustomConversionRow = z.object({
 export const AudienceRow = z.object({
   id: Id,
   name: z.string(),
+  subtype: z.string().optional(),
   approximate_count_lower_bound: z.number().optional(),
 });
 

@@ -84,9 +84,10 @@ export function sandboxWorld(partnerId: string): SandboxWorld {
       { id: sandboxId('conversion', a.id, 3), name: 'Thank-you page visit', type: 'other', customEventType: 'OTHER', pixelId },
     ];
     audiences[a.id] = [
-      { id: sandboxId('audience', a.id, 1), name: 'Past ticket buyers', approximateSize: 1000 * (20 + (fnv32(`${a.id}:1`) % 80)) },
-      { id: sandboxId('audience', a.id, 2), name: 'Newsletter subscribers', approximateSize: 1000 * (5 + (fnv32(`${a.id}:2`) % 30)) },
-      { id: sandboxId('audience', a.id, 3), name: 'Website visitors, 30 days', approximateSize: null },
+      { id: sandboxId('audience', a.id, 1), name: 'Past ticket buyers', subtype: 'CUSTOM', approximateSize: 1000 * (20 + (fnv32(`${a.id}:1`) % 80)) },
+      { id: sandboxId('audience', a.id, 2), name: 'Newsletter subscribers', subtype: 'CUSTOM', approximateSize: 1000 * (5 + (fnv32(`${a.id}:2`) % 30)) },
+      { id: sandboxId('audience', a.id, 3), name: 'Website visitors, 30 days', subtype: 'WEBSITE', approximateSize: null },
+      { id: sandboxId('audience', a.id, 4), name: 'Lookalike of past buyers (1%)', subtype: 'LOOKALIKE', approximateSize: 1000 * (200 + (fnv32(`${a.id}:4`) % 300)) },
     ];
   });
   return { user, pages, instagramAccounts, adAccounts, pixels, leadForms, conversions, audiences };

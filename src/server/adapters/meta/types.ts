@@ -142,9 +142,13 @@ export interface Conversion {
   pixelId: string | null;
 }
 
+/** Meta's `subtype` of a custom audience, folded to the kinds the wizard filters by. */
+export type AudienceSubtype = 'CUSTOM' | 'WEBSITE' | 'LOOKALIKE' | 'ENGAGEMENT' | 'OTHER';
+
 export interface Audience {
   id: string;
   name: string;
+  subtype: AudienceSubtype;
   /** Meta's lower bound of the audience size; null while it is still being computed. */
   approximateSize: number | null;
 }

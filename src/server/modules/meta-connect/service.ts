@@ -38,7 +38,7 @@ export const codeContext = (partnerId: number, actor: string) => `meta-code:${pa
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function isLive(c: repo.ConnectionRow, now: Date): boolean {
+export function isLive(c: repo.ConnectionRow, now: Date): boolean {
   return c.status === 'active' && !isTokenExpired(c.expiresAt, now);
 }
 
@@ -92,7 +92,7 @@ export async function partnerToken(db: Db, partnerId: number, now: Date): Promis
 }
 
 /** A Meta refusal of the token itself marks the connection, so every screen shows "log in again". */
-async function withToken<T>(db: Db, c: repo.ConnectionRow, now: Date, call: (token: string) => Promise<T>): Promise<T> {
+export async function withToken<T>(db: Db, c: repo.ConnectionRow, now: Date, call: (token: string) => Promise<T>): Promise<T> {
   try {
     return await call(tokenOf(c, now));
   } catch (err) {
