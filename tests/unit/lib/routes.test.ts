@@ -54,7 +54,8 @@ describe('matchRoute', () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) walk(full);
-        else files.push(path.relative('src/pages', full));
+        // Astro routes no file whose name starts with "_" (page helpers such as events/_first-page.ts).
+        else if (!e.name.startsWith('_')) files.push(path.relative('src/pages', full));
       }
     };
     walk('src/pages');

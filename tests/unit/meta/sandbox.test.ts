@@ -79,7 +79,7 @@ describe('seeded assets', () => {
     const account = a.adAccounts[0]!;
     expect((await sb.leadForms(t, page.id)).map((f) => f.status)).toContain('archived');
     expect((await sb.conversions(t, account.id)).map((c) => c.customEventType)).toEqual(['PURCHASE', 'LEAD', 'OTHER']);
-    expect((await sb.audiences(t, account.id)).length).toBe(3);
+    expect((await sb.audiences(t, account.id)).map((x) => x.subtype).sort()).toEqual(['CUSTOM', 'CUSTOM', 'LOOKALIKE', 'WEBSITE']);
     const info = await sb.pageInfo(t, page.id);
     expect(info.pageName).toBe(page.name);
     expect(info.profilePictureUrl).toMatch(/^data:image\/svg\+xml;base64,/);
