@@ -81,6 +81,7 @@ export const TasteClusterProfile = z.object({
 
 /** spec 2 §3 Topic keyword. */
 export const TopicKeyword = z.object({ keyword: z.string(), is_reported: z.boolean() });
+export type TopicKeyword = z.infer<typeof TopicKeyword>;
 
 /** The scores of one cluster for the event (spec 2 §3 Campaign). */
 const ClusterScores = {
