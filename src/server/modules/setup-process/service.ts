@@ -187,7 +187,12 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
   }
   if (await boostRunning(db, row)) throw boosting();
   const creatives = body.creatives ?? (row.creatives as Creative[]);
-  const targeting = body.targeting ?? (row.targeting as Targeting[]);
+  // Creatives without targeting: the stored targeting follows the clusters (dropped, or defaults for new ones).
+  const targeting =
+    body.targeting ??
+    (body.creatives
+      ? creatives.map((c) => (row.targeting as Targeting[]).find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id) ?? defaultTargeting(c))
+      : (row.targeting as Targeting[]));
   if (body.creatives) checkClusters(body.creatives, await eventClusters(db, ctx.partnerId, eventId));
   if (body.creatives || body.targeting) checkTargetingClusters(targeting, creatives);
   checkVariationCodes(body.creatives, body.disabled_variations);
@@ -209,7 +214,7 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
     ...(body.start_date !== undefined ? { startDate: body.start_date } : {}),
     ...(body.end_date !== undefined ? { endDate: body.end_date } : {}),
     ...(body.creatives ? { creatives: body.creatives } : {}),
-    ...(body.targeting ? { targeting: body.targeting } : {}),
+    ...(body.targeting || body.creatives ? { targeting } : {}),
     ...(body.integration_details ? { integrationDetails: body.integration_details } : {}),
     ...(body.conversion_id !== undefined ? { conversionId: body.conversion_id } : {}),
     ...(body.disabled_variations ? { disabledVariations: body.disabled_variations } : {}),
