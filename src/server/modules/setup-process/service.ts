@@ -177,6 +177,20 @@ export async function startSetup(db: Db, ctx: SetupCtx, eventId: string, body: S
   }
 }
 
+/** JSON with sorted keys: jsonb does not keep the key order of what was written. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+export const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
 /** PUT /setup_processes/{eid}: merges the given fields into the live setup (status synced). */
 export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: SetupUpdateBody): Promise<SetupProcess> {
   await requireEvent(db, ctx.partnerId, eventId);
@@ -193,12 +207,19 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
     (body.creatives
       ? creatives.map((c) => (row.targeting as Targeting[]).find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id) ?? defaultTargeting(c))
       : (row.targeting as Targeting[]));
-  if (body.creatives) checkClusters(body.creatives, await eventClusters(db, ctx.partnerId, eventId));
+  // The autosave sends whole lists: the database is asked again only when the clusters or the assets changed.
+  const keys = (list: readonly { tc: number; tc_run_id: number }[]) => list.map((c) => `${c.tc_run_id}:${c.tc}`).join(',');
+  if (body.creatives) {
+    if (keys(body.creatives) !== keys(row.creatives as Creative[])) checkClusters(body.creatives, await eventClusters(db, ctx.partnerId, eventId));
+    else checkClusters(body.creatives, new Set(body.creatives.map((c) => `${c.tc_run_id}:${c.tc}`)));
+  }
   if (body.creatives || body.targeting) checkTargetingClusters(targeting, creatives);
   checkVariationCodes(body.creatives, body.disabled_variations);
   checkDates(body.start_date ?? row.startDate, body.end_date ?? row.endDate);
   const now = clockNow();
-  if (body.integration_details) await checkIntegrationDetails(db, ctx.partnerId, body.integration_details, now);
+  if (body.integration_details && !sameJson(body.integration_details, row.integrationDetails)) {
+    await checkIntegrationDetails(db, ctx.partnerId, body.integration_details, now);
+  }
   const rules = applyGoalRules({
     goal: body.goal ?? row.goal,
     lead_form_id: body.lead_form_id !== undefined ? body.lead_form_id : row.leadFormId,
@@ -213,9 +234,10 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
     ...(body.total_budget !== undefined ? { totalBudget: body.total_budget } : {}),
     ...(body.start_date !== undefined ? { startDate: body.start_date } : {}),
     ...(body.end_date !== undefined ? { endDate: body.end_date } : {}),
-    ...(body.creatives ? { creatives: body.creatives } : {}),
-    ...(body.targeting || body.creatives ? { targeting } : {}),
-    ...(body.integration_details ? { integrationDetails: body.integration_details } : {}),
+    // Unchanged lists are not written again (jsonb is parsed on every write; targeting is the big one).
+    ...(body.creatives && !sameJson(body.creatives, row.creatives) ? { creatives: body.creatives } : {}),
+    ...((body.targeting || body.creatives) && !sameJson(targeting, row.targeting) ? { targeting } : {}),
+    ...(body.integration_details && !sameJson(body.integration_details, row.integrationDetails) ? { integrationDetails: body.integration_details } : {}),
     ...(body.conversion_id !== undefined ? { conversionId: body.conversion_id } : {}),
     ...(body.disabled_variations ? { disabledVariations: body.disabled_variations } : {}),
     ...(body.wizard ? { wizard: body.wizard } : {}),
