@@ -280,7 +280,20 @@ describe('validation before a boost (INVALID_SETUP)', () => {
     await freshSetup();
     expect((await call('PUT', P(f.eventId), { integration_details: [], creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) })).status).toBe(200);
     const codes = (await setupProblems()).map((p) => p.code);
-    expect(codes).toEqual(['error.connect.facebook.ad_account_id_required', 'error.connect.facebook.page_not_found']);
+    expect(codes).toEqual(['error.connect.facebook.ad_account_id_required', 'error.connect.facebook.page_not_found', 'error.setup.pixel_required']);
+  });
+
+  it('needs a pixel for sales, but not for VISIBILITY', async () => {
+    await freshSetup();
+    const [account, page] = integrationDetails(f);
+    const full = { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) };
+    expect((await call('PUT', P(f.eventId), { ...full, integration_details: [account, page] })).status).toBe(200);
+    expect(await setupProblems()).toEqual([{ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' }]);
+    expect((await call('PUT', P(f.eventId), { goal: 'VISIBILITY' })).status).toBe(200);
+    const ok = await call('POST', `${P(f.eventId)}/boost`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(202);
+    // Not published here: the queued task is dropped with the setup.
+    await t.db.execute(sql`DELETE FROM tasks WHERE id = ${ok.body.task_id}`);
   });
 
   it('refuses a cluster whose every variation is disabled', async () => {

@@ -286,6 +286,10 @@ export async function boostProblems(db: Db, row: repo.SetupRow, now: Date): Prom
     );
     for (const m of media) if (!found.has(m.id)) problems.push({ area: 'creatives', tc: m.tc, code: 'common.errors.fileErrors.invalid', field: `media.${m.i}` });
   }
+  // Sales (and website leads) report through the pixel: without one Meta refuses the ad set.
+  if (row.goal !== 'VISIBILITY' && !row.leadFormId && !accounts.reached.some((r) => r.asset.key === 'facebook.pixel')) {
+    problems.push({ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' });
+  }
   if (!accounts.reached.some((r) => r.asset.key === 'facebook.ad_account' && r.asset.currency?.toUpperCase() === partner.currency.toUpperCase()) && accounts.reached.some((r) => r.asset.key === 'facebook.ad_account')) {
     problems.push({ area: 'integrations', tc: null, code: 'error.setup.currency_mismatch', field: 'facebook.ad_account' });
   }
