@@ -339,6 +339,9 @@ describe('boost', () => {
     const taskId = r.body.task_id as string;
     // A second click while the task waits gets the same task.
     expect((await call('POST', `${P(f.eventId)}/boost`)).body.task_id).toBe(taskId);
+    // While it runs the setup is frozen: what was checked is what gets published.
+    await expectError(call('PUT', P(f.eventId), { total_budget: 5 }), 409, 'error.setup.boosting');
+    await expectError(call('DELETE', P(f.eventId)), 409, 'error.setup.boosting');
     await drain();
     const task = await call('GET', `/api/v3/tasks/${taskId}`);
     expect(task.body.status, JSON.stringify(task.body)).toBe('SUCCESS');
