@@ -345,7 +345,7 @@ describe('boost', () => {
     await drain();
     const task = await call('GET', `/api/v3/tasks/${taskId}`);
     expect(task.body.status, JSON.stringify(task.body)).toBe('SUCCESS');
-    expect(task.body.result).toMatchObject({ ad_sets: 3 });
+    expect(task.body.result).toMatchObject({ ad_sets: 3, still_running_variations: { '1': ['1111'] } });
 
     const list = await campaignRowsOf(t.db, 1001, f.eventId);
     expect(list.map((c) => c.tc)).toEqual(f.tcs);
