@@ -65,7 +65,9 @@ describe('boost through the Graph client', () => {
     ];
     const started = await call('POST', P(), { goal: 'UTILIZATION', total_budget: 600, start_date: day(2), end_date: day(12), creatives: f.tcs.map((tc) => ({ tc, tc_run_id: f.runId })), integration_details });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const put = await call('PUT', P(), { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) });
+    // Cluster 3 is targeted by its own area: around the venue, twice the members' median distance (12 km in the fixture).
+    const targeting = f.tcs.map((tc) => (tc === 3 ? { ...postalTargeting(f, tc), targeting_mode: 'fd_targeting' } : postalTargeting(f, tc)));
+    const put = await call('PUT', P(), { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const from = fake.requests.length;
     const boost = await call('POST', `${P()}/boost`);
@@ -86,6 +88,7 @@ describe('boost through the Graph client', () => {
     expect(sets).toHaveLength(3);
     expect(sets.map((s) => Number(s.params.lifetime_budget)).reduce((a, b) => a + b, 0)).toBe(60_000);
     expect(JSON.parse(sets[0]!.params.targeting!)).toMatchObject({ age_min: 25, age_max: 65, geo_locations: { zips: [{ key: 'DE:10115' }, { key: 'DE:10117' }] } });
+    expect(JSON.parse(sets[2]!.params.targeting!).geo_locations).toEqual({ custom_locations: [expect.objectContaining({ radius: 24, distance_unit: 'kilometer' })] });
     expect(JSON.parse(sets[0]!.params.promoted_object!)).toEqual({ pixel_id: '7111', custom_event_type: 'PURCHASE' });
     const feed = JSON.parse(sent.find((r) => r.path === 'act_111/adcreatives')!.params.asset_feed_spec!);
     expect(feed.images).toEqual([{ hash: `hash-${Buffer.from(IMAGE).toString('base64').length}` }, { hash: `hash-${Buffer.from(IMAGE).toString('base64').length}` }]);

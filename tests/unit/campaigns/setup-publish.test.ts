@@ -3,7 +3,7 @@
 // stored setup to one campaign with an ad set per cluster.
 import { describe, expect, it } from 'vitest';
 import { pruneDisabledVariations } from '../../../src/lib/campaigns/setup-rules';
-import { adSetBudgetsMinor, campaignRequest, platformGoal, runtime, targetingSpec, type PublishInput } from '../../../src/server/modules/setup-process/publish-request';
+import { adSetBudgetsMinor, campaignRequest, clusterAreaRadiusKm, platformGoal, runtime, targetingSpec, type PublishInput } from '../../../src/server/modules/setup-process/publish-request';
 import { applyGoalRules, payloadError, PAYLOAD_MESSAGES } from '../../../src/server/modules/setup-process/validation';
 import type { Creative, MediaItem, Targeting } from '../../../src/lib/contracts/setup-process';
 
@@ -75,7 +75,7 @@ describe('campaignRequest', () => {
     creatives: [creative(1), creative(2, { audience_id: '11,22' })],
     targeting: [t(1), t(2, { targeting_mode: 'range_locations', range_locations: { included: [{ ...loc, type: 'city', kilometer_range: 30 }], excluded: [{ ...loc, type: 'city', mile_range: 12, kilometer_range: null }] } })],
     disabledVariations: { '1': ['x111', 'x121'] }, adAccountId: '111', pageId: '222', instagramAccountId: null, pixelId: '333', leadFormId: null, customEventType: 'PURCHASE', conversionId: null,
-    clusterLabels: { '7:1': 'Opera lovers' }, media: Object.fromEntries(media(2).map((m) => [m.id, { type: 'image' as const, url: `https://x.example${m.url}` }])), now: new Date('2026-12-01T00:00:00Z'), ...over,
+    clusterLabels: { '7:1': 'Opera lovers' }, clusterAreas: {}, media: Object.fromEntries(media(2).map((m) => [m.id, { type: 'image' as const, url: `https://x.example${m.url}` }])), now: new Date('2026-12-01T00:00:00Z'), ...over,
   });
 
   it('makes one ad set per cluster with its budget share, targeting, pruned creative and DSA names', () => {
@@ -91,8 +91,20 @@ describe('campaignRequest', () => {
     });
   });
 
-  it('maps taste-cluster targeting to the partner’s home countries and a lead form to a lead campaign without pixel', () => {
-    expect(targetingSpec(t(1, { targeting_mode: 'fd_targeting' }), creative(1), 'de').geo).toEqual({ mode: 'countries', countryCodes: ['DE', 'AT', 'CH'] });
+  it('maps taste-cluster targeting to the cluster’s area around the venue, or the home countries when it is unknown', () => {
+    const fd = t(1, { targeting_mode: 'fd_targeting' });
+    expect(targetingSpec(fd, creative(1), 'de').geo).toEqual({ mode: 'countries', countryCodes: ['DE', 'AT', 'CH'] });
+    const area = { latitude: 50.94, longitude: 6.96, countryCode: 'DE', radiusKm: clusterAreaRadiusKm(12.4)! };
+    expect(targetingSpec(fd, creative(1), 'de', area).geo).toEqual({ mode: 'range_locations', included: [{ latitude: 50.94, longitude: 6.96, radius: 25, unit: 'kilometer', countryCode: 'DE' }], excluded: [] });
+    const { request } = campaignRequest(input({ targeting: [fd, t(2)], clusterAreas: { '7:1': area, '7:2': null } }));
+    expect(request.adSets.map((s) => s.targeting.geo.mode)).toEqual(['range_locations', 'postal_codes']);
+  });
+
+  it('keeps the area radius within what Meta and the wizard allow', () => {
+    expect([clusterAreaRadiusKm(2), clusterAreaRadiusKm(30), clusterAreaRadiusKm(400), clusterAreaRadiusKm(null)]).toEqual([17, 60, 80, null]);
+  });
+
+  it('maps a lead form to a lead campaign without pixel', () => {
     const { request } = campaignRequest(input({ leadFormId: '8801', customEventType: 'LEAD' }));
     expect(request).toMatchObject({ goal: 'leads', pixelId: null, customEventType: 'LEAD' });
     expect(request.adSets[0]!.creative.leadFormId).toBe('8801');

@@ -21,7 +21,9 @@ import { taskFailure } from '../tasks/failure';
 import type { Creative, IntegrationDetail } from '../../../lib/contracts/setup-process';
 import { accountProblems } from './accounts';
 import { BOOST_TASK } from './boost-task-kind';
-import { campaignRequest } from './publish-request';
+import { campaignRequest, clusterAreaRadiusKm, HOME_COUNTRIES, type ClusterArea } from './publish-request';
+import { geoIndex } from '../../adapters/meta/geo/geo-index';
+import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
 import { boostProblems, partnerInfo } from './service';
 
@@ -59,6 +61,32 @@ async function platformMedia(db: Db, platform: AdPlatform, token: string, partne
     }
   }
   return out;
+}
+
+/**
+ * fd_targeting: the event's venue (its city, found in the geo index, the partner's home countries
+ * first) and each cluster's median member distance (the taste-cluster profile) give the area.
+ */
+async function clusterAreas(db: Db, partnerId: number, eventId: string, language: string, creatives: Creative[]): Promise<Record<string, ClusterArea | null>> {
+  if (!creatives.length) return {};
+  const [venue] = await rows<{ city: string | null }>(db, sql`
+    SELECT v.city FROM events e
+    LEFT JOIN halls h ON h.id = e.hall_id AND h.partner_id = e.partner_id
+    LEFT JOIN venues v ON v.id = h.venue_id AND v.partner_id = e.partner_id
+    WHERE e.partner_id = ${partnerId} AND e.id = ${eventId}`);
+  const home = HOME_COUNTRIES[language] ?? [];
+  const places = venue?.city ? searchLocations(geoIndex(), { q: venue.city, types: ['city'], limit: 10 }) : [];
+  const place = places.find((p) => home.includes(p.countryCode) && p.latitude !== null) ?? places.find((p) => p.latitude !== null);
+  if (!place) return {};
+  const list = await rows<{ k: string; distance: number | null }>(db, sql`
+    SELECT run_id || ':' || tc AS k, (profile->>'distanceKm')::float8 AS distance FROM taste_clusters
+    WHERE partner_id = ${partnerId} AND (run_id, tc) IN (${sql.join(creatives.map((c) => sql`(${c.tc_run_id}, ${c.tc})`), sql`, `)})`);
+  return Object.fromEntries(
+    list.map((r) => {
+      const radiusKm = clusterAreaRadiusKm(r.distance);
+      return [r.k, radiusKm === null ? null : { latitude: place.latitude!, longitude: place.longitude!, countryCode: place.countryCode, radiusKm }];
+    }),
+  );
 }
 
 async function clusterLabels(db: Db, partnerId: number, language: string, creatives: Creative[]): Promise<Record<string, string>> {
@@ -107,6 +135,7 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
         customEventType: row.customEventType,
         conversionId: row.conversionId,
         clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
+        clusterAreas: await clusterAreas(db, partnerId, row.eventId, partner.language, creatives),
         media,
         now,
       });

@@ -8,8 +8,22 @@ import { pruneDisabledVariations } from '../../../lib/campaigns/setup-rules';
 import { splitBudget } from '../taste-clusters/service';
 import { disabledCodesOf, publishedLists } from './validation';
 
-/** fd_targeting without a member map: the partner's home countries by its language. */
+/** fd_targeting when the cluster's area is unknown: the partner's home countries by its language. */
 export const HOME_COUNTRIES: Record<string, string[]> = { de: ['DE', 'AT', 'CH'], en: ['GB'] };
+
+/** Where a cluster's members live: around the event's venue, out to about twice their median distance. */
+export interface ClusterArea {
+  latitude: number;
+  longitude: number;
+  countryCode: string;
+  radiusKm: number;
+}
+
+/** Twice the members' median distance to the venue holds most of them; Meta allows 1–80 km (17 is the wizard's minimum). */
+export function clusterAreaRadiusKm(medianDistanceKm: number | null): number | null {
+  if (medianDistanceKm === null || !Number.isFinite(medianDistanceKm)) return null;
+  return Math.min(80, Math.max(17, Math.ceil(medianDistanceKm * 2)));
+}
 
 export interface PublishInput {
   eventTitle: string;
@@ -29,6 +43,8 @@ export interface PublishInput {
   leadFormId: string | null;
   customEventType: 'PURCHASE' | 'LEAD';
   conversionId: string | null;
+  /** fd_targeting: each cluster's area by `${tc_run_id}:${tc}` (null: unknown, the home countries). */
+  clusterAreas: Record<string, ClusterArea | null>;
   /** Cluster labels by `${tc_run_id}:${tc}` for the ad set names. */
   clusterLabels: Record<string, string>;
   /** The media of each creative as the platform takes it (by media id). */
@@ -55,13 +71,16 @@ function radiusOf(l: RangeLocation): RadiusLocation {
   };
 }
 
-export function targetingSpec(t: Targeting, c: Creative, language: string): TargetingSpec {
+export function targetingSpec(t: Targeting, c: Creative, language: string, area: ClusterArea | null = null): TargetingSpec {
   const base = { ageMin: t.age_range.min, ageMax: t.age_range.max, advantageAudience: false, ...(c.audience_id ? { customAudienceIds: c.audience_id.split(',') } : {}) };
   if (t.targeting_mode === 'postal_codes') return { ...base, geo: { mode: 'postal_codes', keys: Object.values(t.postal_codes).flat().map((l) => l.key) } };
   if (t.targeting_mode === 'range_locations') {
     const r = t.range_locations ?? { included: [], excluded: [] };
     const located = (l: RangeLocation) => l.latitude !== null && l.longitude !== null;
     return { ...base, geo: { mode: 'range_locations', included: r.included.filter(located).map(radiusOf), excluded: r.excluded.filter(located).map(radiusOf) } };
+  }
+  if (area) {
+    return { ...base, geo: { mode: 'range_locations', included: [{ latitude: area.latitude, longitude: area.longitude, radius: area.radiusKm, unit: 'kilometer', countryCode: area.countryCode }], excluded: [] } };
   }
   return { ...base, geo: { mode: 'countries', countryCodes: HOME_COUNTRIES[language] ?? HOME_COUNTRIES.de! } };
 }
@@ -109,7 +128,7 @@ export function campaignRequest(input: PublishInput): { request: CampaignPublish
     const { spec, stillRunning: codes } = creativeSpec(c, input);
     if (codes.length) stillRunning[c.tc] = codes;
     const label = input.clusterLabels[`${c.tc_run_id}:${c.tc}`] ?? `Cluster ${c.tc}`;
-    return { name: `${input.eventTitle} · ${label}`.slice(0, 200), lifetimeBudgetMinor: budgets[i]!, targeting: targetingSpec(t, c, input.partner.language), creative: spec };
+    return { name: `${input.eventTitle} · ${label}`.slice(0, 200), lifetimeBudgetMinor: budgets[i]!, targeting: targetingSpec(t, c, input.partner.language, input.clusterAreas[`${c.tc_run_id}:${c.tc}`] ?? null), creative: spec };
   });
   const { startTime, endTime } = runtime(input.startDate, input.endDate, input.now);
   return {
