@@ -26,6 +26,7 @@ export type BudgetMinMaxQuery = z.infer<typeof BudgetMinMaxQuery>;
 export const SHORTFALL_BASES = ['forecast', 'no_forecast', 'sold_out', 'finished'] as const;
 export const AUDIENCE_BASES = ['clusters', 'customers', 'capacity'] as const;
 export const COST_BASES = ['history', 'prior'] as const;
+export const PRICE_BASES = ['event_sales', 'list_price', 'category', 'none'] as const;
 
 export const BudgetMinMax = z.object({
   /** Below this the campaign cannot run: Meta's daily floor × runtime days (the slider's minimum). */
@@ -41,12 +42,14 @@ export const BudgetMinMax = z.object({
    * Which case of the model applied: shortfall from the `forecast`, `no_forecast` (a share of the
    * unsold seats), `sold_out` or `finished` (nothing to close: the minimum); audience from the
    * event's `clusters`, the partner's `customers` or the hall's `capacity`; cost per purchase from
-   * the partner's campaign `history` or the `prior` alone.
+   * the partner's campaign `history` or the `prior` alone; ticket price from the event's own
+   * `event_sales`, its `list_price`, the partner's recent events of the `category`, or `none`.
    */
   basis: z.object({
     shortfall: z.enum(SHORTFALL_BASES),
     audience: z.enum(AUDIENCE_BASES),
     cost: z.enum(COST_BASES),
+    price: z.enum(PRICE_BASES),
   }),
   /** The explanation: the model's intermediate figures (docs/BUDGET-MODEL.md names each). */
   shortfall_tickets: z.number().int(),

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { currentTimeMs } from '../../../lib/clock';
 import type { BudgetMinMaxResponse } from '../../../lib/contracts/budget';
 import { budgetBounds, type BudgetInput } from './model';
-import { budgetClusterOf, daysOutOf, loadBudgetEvent, loadBudgetForecast, loadCampaignHistory, loadCustomerCount, loadEventClusters } from './load';
+import { type PriceBasis, budgetClusterOf, daysOutOf, loadBudgetEvent, loadBudgetForecast, loadCampaignHistory, loadCustomerCount, loadEventClusters } from './load';
 
 /** Everything the model needs of the event, without the runtime (suggested_tcs reuses it). */
-export async function budgetInputOf(db: Db, partnerId: number, eventId: string): Promise<Omit<BudgetInput, 'runtimeDays'> & { currency: string; campaigns: number }> {
+export async function budgetInputOf(db: Db, partnerId: number, eventId: string): Promise<Omit<BudgetInput, 'runtimeDays'> & { currency: string; campaigns: number; eventStartMs: number; priceBasis: PriceBasis }> {
   const event = await loadBudgetEvent(db, partnerId, eventId);
   const [{ forecast, ticketsSold }, clusters, customers, history] = [
     await loadBudgetForecast(db, partnerId, eventId),
@@ -26,6 +26,8 @@ export async function budgetInputOf(db: Db, partnerId: number, eventId: string):
     history,
     currency: event.currency,
     campaigns: history.campaigns,
+    eventStartMs: event.startMs,
+    priceBasis: event.priceBasis,
   };
 }
 
@@ -35,6 +37,7 @@ export async function budgetMinMax(db: Db, partnerId: number, eventId: string, r
   return {
     content: {
       ...result,
+      basis: { ...result.basis, price: input.priceBasis },
       currency: input.currency,
       runtime_in_days: runtimeDays,
       ticket_price: input.ticketPrice === null ? null : Math.round(input.ticketPrice * 100) / 100,

@@ -11,7 +11,9 @@ import { publicTaskResult } from '../tasks/failure';
 import { enqueueTask } from '../tasks/repo';
 import { EVENT_ID_RE } from '../events/item';
 import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, ItcStatusResponse, SuggestedTc } from '../../../lib/contracts/taste-clusters';
-import { MIN_BUDGET_PER_TC } from '../../../lib/contracts/taste-clusters';
+import { currentTimeMs } from '../../../lib/clock';
+import { budgetInputOf, costPerPurchase, minBudgetPerCluster, priorCostPerPurchase, ticketsPerOrder } from '../campaign-budget';
+import { suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
 import { ITC_TASK } from './tasks';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
 
@@ -180,46 +182,51 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   return { total: clusters.length, items: page.map((c) => campaignItem(c, event, currency, lang(ctx))), tc_run_id: run.id, separation: run.separation };
 }
 
-/** The order a goal ranks clusters by (higher first). */
-function goalScore(goal: CampaignGoal, c: ClusterRow): number {
-  switch (goal) {
-    case 'ROAS': return c.attractiveness * c.buyingPower;
-    case 'VISIBILITY': return c.size - c.alreadyBought;
-    default: return c.potential;
-  }
+/** The spec 2 §9 default runtime in inclusive days: from the later of today and four months before the event to the day before it. */
+export function defaultRuntimeDays(eventStartMs: number, nowMs: number): number {
+  const day = (ms: number) => Math.floor(ms / 86_400_000);
+  const start = new Date(eventStartMs);
+  start.setUTCMonth(start.getUTCMonth() - 4);
+  const first = Math.max(day(nowMs), day(start.getTime()));
+  const last = day(eventStartMs) - 1;
+  return Math.max(1, last - first + 1);
 }
 
-/** Whole-number shares of `total` in proportion to `weights` (largest remainders), summing to `total`. */
-export function splitBudget(total: number, weights: number[]): number[] {
-  const whole = Math.floor(total);
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (sum > 0 ? (whole * w) / sum : whole / weights.length));
-  const out = exact.map(Math.floor);
-  let left = whole - out.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    out[i]++;
-    left--;
-  }
-  return out;
-}
+const clusterForSuggestion = (c: ClusterRow): SuggestCluster & { row: ClusterRow } => {
+  const p = c.profile as Partial<ClusterProfile> | null;
+  return {
+    tc: c.tc,
+    size: c.size,
+    alreadyBought: c.alreadyBought,
+    attractiveness: c.attractiveness,
+    potential: c.potential,
+    rank: c.rank,
+    relativePrice: typeof p?.relativePrice === 'number' ? p.relativePrice : null,
+    ticketsPerOrder: typeof p?.ticketsPerOrder === 'number' ? p.ticketsPerOrder : null,
+    row: c,
+  };
+};
 
-/** GET events/{id}/suggested_tcs?budget&goal (see the contract for the rule). */
-export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { budget: number; goal: CampaignGoal }): Promise<SuggestedTc[]> {
+/**
+ * GET events/{id}/suggested_tcs?budget&goal[&runtime_in_days] (docs/BUDGET-MODEL.md "Suggested
+ * clusters"): the clusters ranked for the goal, as many unique ones as the budget funds at the
+ * model's per-cluster minimum for the runtime (the spec's default runtime when not given), the
+ * budget split by expected purchases.
+ */
+export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { budget: number; goal: CampaignGoal; runtime_in_days?: number }): Promise<SuggestedTc[]> {
   await requireEvent(db, ctx.partnerId, eventId);
   const run = await latestSuccessfulRun(db, ctx.partnerId, eventId);
   if (!run) return [];
   const clusters = await clustersOf(db, ctx.partnerId, run.id);
-  const ordered = [...clusters].sort((a, b) => goalScore(q.goal, b) - goalScore(q.goal, a) || a.rank - b.rank);
-  const count = Math.max(1, Math.min(ordered.length, Math.floor(q.budget / MIN_BUDGET_PER_TC)));
-  const chosen = ordered.slice(0, count);
-  const budgets = splitBudget(q.budget, chosen.map((c) => Math.max(goalScore(q.goal, c), 0)));
+  const input = await budgetInputOf(db, ctx.partnerId, eventId);
+  const runtime = q.runtime_in_days ?? defaultRuntimeDays(input.eventStartMs, currentTimeMs());
+  const cpp = costPerPurchase(priorCostPerPurchase(input.ticketPrice, ticketsPerOrder(input.clusters)), input.history);
+  const picked = suggestClusters(clusters.map(clusterForSuggestion), q.budget, q.goal, minBudgetPerCluster(runtime, cpp));
   const l = lang(ctx);
-  return chosen.map((c, i) => ({
+  return picked.map(({ cluster: { row: c }, budget }) => ({
     ...scoresOf(c),
     alias: l === 'de' ? c.labelDe : c.labelEn,
     keywords: keywordsOf(c, l),
-    budget: budgets[i],
+    budget,
   }));
 }
