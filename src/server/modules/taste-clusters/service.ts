@@ -15,6 +15,7 @@ import { currentTimeMs } from '../../../lib/clock';
 import { budgetInputOf, costPerPurchase, minBudgetPerCluster, priorCostPerPurchase, ticketsPerOrder } from '../campaign-budget';
 import { suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
 import { ITC_TASK } from './tasks';
+import { publishedClusters, type PublishedCluster } from '../setup-process/published';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
 
 /** The seed of every run: regenerations differ by their data, not by chance. */
@@ -171,6 +172,23 @@ function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l
   };
 }
 
+/** spec 2 §3 Campaign: published clusters carry their setup date, budget and latest setup. */
+function withPublication(item: EventCampaign, p: PublishedCluster | undefined): EventCampaign {
+  if (!p) return item;
+  return {
+    ...item,
+    status: 'running',
+    published: true,
+    budget: p.budget,
+    currency: p.currency,
+    run_time: p.runTimeDays,
+    set_up_date: p.setUpDate,
+    initial_set_up_date: p.initialSetUpDate,
+    fb_adset_end_time: p.endTime,
+    latest_campaign_setup: p.latestSetup,
+  };
+}
+
 /** GET events/{id}/campaigns: the latest successful run's clusters as recommendations, best rank first. */
 export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { page: number; limit: number }): Promise<EventCampaignsResponse> {
   const event = await requireEvent(db, ctx.partnerId, eventId);
@@ -179,7 +197,10 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   const [{ currency }] = await rows<{ currency: string }>(db, sql`SELECT currency FROM partners WHERE id = ${ctx.partnerId}`);
   const clusters = await clustersOf(db, ctx.partnerId, run.id);
   const page = clusters.slice((q.page - 1) * q.limit, q.page * q.limit);
-  return { total: clusters.length, items: page.map((c) => campaignItem(c, event, currency, lang(ctx))), tc_run_id: run.id, separation: run.separation };
+  // Issue 14: a boosted cluster is running (its tc carries over between runs).
+  const published = await publishedClusters(db, ctx.partnerId, eventId);
+  const items = page.map((c) => withPublication(campaignItem(c, event, currency, lang(ctx)), published.get(c.tc)));
+  return { total: clusters.length, items, tc_run_id: run.id, separation: run.separation };
 }
 
 /** The spec 2 §9 default runtime in inclusive days: from the later of today and four months before the event to the day before it. */
