@@ -132,6 +132,9 @@ export const API_RULES: readonly ApiRule[] = [
   ...META_LOOKUPS.map((pattern) => ({ pattern, methods: ['GET'], permission: 'wave' as const })),
   { pattern: '/api/v3/setup_processes/*', permission: 'wave' },
   { pattern: '/api/v3/setup_processes', permission: 'wave' },
+  // spec 2 §7 Reports: topic-keyword reports of the setup's creative form.
+  { pattern: '/api/v3/user_reports', permission: 'wave' },
+  { pattern: '/api/v3/user_reports/*', permission: 'wave' },
   // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
   { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },

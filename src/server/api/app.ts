@@ -27,6 +27,8 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { budgetEventsRouter } from './campaign-budget';
+import { userReportsRouter } from './user-reports';
+import { metaTagsRouter } from './meta-tags';
 import { setupProcessRouter } from './setup-process';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
@@ -58,7 +60,9 @@ function v3(): Hono<Env> {
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
+    .route('/campaigns', metaTagsRouter)
     .route('/airflow_dag', itcRouter)
+    .route('/user_reports', userReportsRouter)
     .route('/fb_targeting', fbTargetingRouter)
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)

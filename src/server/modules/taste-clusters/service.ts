@@ -14,7 +14,11 @@ import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, It
 import { currentTimeMs } from '../../../lib/clock';
 import { budgetInputOf, costPerPurchase, minBudgetPerCluster, priorCostPerPurchase, ticketsPerOrder } from '../campaign-budget';
 import { suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
+
+// The publish path splits ad-set budgets with the same rule (setup-process/publish-request.ts).
+export { splitBudget } from '../campaign-budget/suggest';
 import { ITC_TASK } from './tasks';
+import { reportedKey, reportedKeywords } from '../user-reports';
 import { publishedClusters, type PublishedCluster } from '../setup-process/published';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
 
@@ -130,7 +134,20 @@ function profileBody(p: ClusterProfile) {
   };
 }
 
-const keywordsOf = (c: ClusterRow, l: 'en' | 'de') => (l === 'de' ? c.keywordsDe : c.keywordsEn).map((keyword) => ({ keyword, is_reported: false }));
+/**
+ * The cluster's topics in the viewer's language; `reported` holds the event's reported keywords
+ * (user-reports reportedKey). A keyword reported in the other language counts too when the two
+ * lists pair up (same length: the same families' keywords in the same order).
+ */
+function keywordsOf(c: ClusterRow, l: 'en' | 'de', reported: ReadonlySet<string> = new Set()) {
+  const own = l === 'de' ? c.keywordsDe : c.keywordsEn;
+  const other = l === 'de' ? c.keywordsEn : c.keywordsDe;
+  const paired = own.length === other.length;
+  return own.map((keyword, i) => ({
+    keyword,
+    is_reported: reported.has(reportedKey(c.tc, keyword)) || (paired && reported.has(reportedKey(c.tc, other[i]!))),
+  }));
+}
 
 /** A cluster's identity and its scores for the event: the part both answers share (spec 2 §3). */
 const scoresOf = (c: ClusterRow) => ({
@@ -143,7 +160,7 @@ const scoresOf = (c: ClusterRow) => ({
   rank: c.rank,
 });
 
-function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de'): EventCampaign {
+function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de', reported: ReadonlySet<string>): EventCampaign {
   return {
     id: `${c.runId}-${c.tc}`,
     alias: l === 'de' ? c.labelDe : c.labelEn,
@@ -166,7 +183,7 @@ function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l
     label: { en: c.labelEn, de: c.labelDe },
     families: c.families,
     traits: c.traits,
-    keywords: keywordsOf(c, l),
+    keywords: keywordsOf(c, l, reported),
     carried_over: c.matchedFrom !== null,
     profile: profileBody(c.profile as ClusterProfile),
   };
@@ -199,7 +216,8 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   const page = clusters.slice((q.page - 1) * q.limit, q.page * q.limit);
   // Issue 14: a boosted cluster is running (its tc carries over between runs).
   const published = await publishedClusters(db, ctx.partnerId, eventId);
-  const items = page.map((c) => withPublication(campaignItem(c, event, currency, lang(ctx)), published.get(c.tc)));
+  const reported = await reportedKeywords(db, ctx.partnerId, eventId);
+  const items = page.map((c) => withPublication(campaignItem(c, event, currency, lang(ctx), reported), published.get(c.tc)));
   return { total: clusters.length, items, tc_run_id: run.id, separation: run.separation };
 }
 
@@ -244,10 +262,11 @@ export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { bud
   const cpp = costPerPurchase(priorCostPerPurchase(input.ticketPrice, ticketsPerOrder(input.clusters)), input.history);
   const picked = suggestClusters(clusters.map(clusterForSuggestion), q.budget, q.goal, minBudgetPerCluster(runtime, cpp));
   const l = lang(ctx);
+  const reported = await reportedKeywords(db, ctx.partnerId, eventId);
   return picked.map(({ cluster: { row: c }, budget }) => ({
     ...scoresOf(c),
     alias: l === 'de' ? c.labelDe : c.labelEn,
-    keywords: keywordsOf(c, l),
+    keywords: keywordsOf(c, l, reported),
     budget,
   }));
 }
