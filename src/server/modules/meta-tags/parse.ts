@@ -5,7 +5,12 @@
 const MAX_TAGS = 200;
 const MAX_VALUE = 2000;
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** The named references pages of our partners' languages use most; others stay as written. */
+const NAMED = new Map<string, string>(Object.entries({
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—', hellip: '…', laquo: '«', raquo: '»',
+  lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„', euro: '€', copy: '©', reg: '®', trade: '™', middot: '·',
+  auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß', eacute: 'é', egrave: 'è', agrave: 'à', ccedil: 'ç',
+}));
 
 /** Decodes the character references of an attribute value or title. */
 export function decodeEntities(s: string): string {
@@ -15,7 +20,7 @@ export function decodeEntities(s: string): string {
       // NUL and surrogates are not text the database or a page can hold.
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
     }
-    return NAMED[ref.toLowerCase()] ?? m;
+    return NAMED.get(ref) ?? NAMED.get(ref.toLowerCase()) ?? m;
   });
 }
 
@@ -48,7 +53,8 @@ export function parseMetaTags(html: string): PageTags {
   for (const m of head.matchAll(/<meta\b[^>]*>/gi)) {
     const a = attributes(m[0]);
     const key = (a.property ?? a.name ?? a.itemprop ?? '').trim().toLowerCase();
-    if (!key || a.content === undefined || key.length > 200 || key in tags) continue;
+    // __proto__ would become the answer object's prototype in a consumer that copies it naively.
+    if (!key || key === '__proto__' || a.content === undefined || key.length > 200 || key in tags) continue;
     tags[key] = clean(a.content);
     if (++count >= MAX_TAGS) break;
   }
