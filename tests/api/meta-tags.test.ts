@@ -10,6 +10,7 @@ import { apiClient, errorOf } from '../helpers/api';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import { setMetaTagsLimits } from '../../src/server/modules/meta-tags';
 import { META_TAGS_UNREACHABLE_MESSAGE, MetaTagsResponse } from '../../src/lib/contracts/meta-tags';
+import { META_TAGS_LIMIT } from '../../src/server/api/meta-tags';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -177,6 +178,18 @@ describe('refusals', () => {
       expect((await errorOf(r.res)).error_code).toBe('error.validation.invalid');
     }
     expect((await api.request('/api/v3/campaigns/meta_tags', { token: admin })).status).toBe(400);
+  });
+
+  it('limits each user to 60 pages per 10 minutes (429), in the §3 format', async () => {
+    const prisma = (await api.signIn('prisma@encore.demo')).token;
+    setMetaTagsLimits();
+    for (let i = 0; i < META_TAGS_LIMIT.max; i++) expect((await tags(`http://10.0.0.${i % 250}/`, prisma)).status).toBe(422);
+    const over = await tags('http://10.0.0.1/', prisma);
+    expect(over.status).toBe(429);
+    expect((await errorOf(over.res)).error_code).toBe('error.auth.rateLimited');
+    expect(over.res.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Another user is not affected.
+    expect((await tags('http://10.0.0.1/')).status).toBe(422);
   });
 
   it('answers 403 without the wave permission', async () => {
