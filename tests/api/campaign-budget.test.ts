@@ -9,7 +9,7 @@ import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
-import { campaigns, events } from '../../src/server/db/schema';
+import { campaigns, events, ticketTransactions } from '../../src/server/db/schema';
 import { nowMs } from '../../src/server/lib/clock';
 import { BudgetMinMaxResponse, type BudgetMinMax } from '../../src/lib/contracts/budget';
 import { SuggestedTcsResponse } from '../../src/lib/contracts/taste-clusters';
@@ -144,9 +144,12 @@ describe('budget_min_max', () => {
   it('answers a sold-out event the floor as the recommendation', async () => {
     const [ev] = await rows<{ id: string }>(t.db, sql`
       INSERT INTO events (id, partner_id, eid, title, category, start_date_time, capacity)
-      VALUES ('e1001-budget-1', 1001, 'BUDGET-1', 'Sold out', 'opera', now() + interval '30 days', 0) RETURNING id`);
+      VALUES ('e1001-budget-1', 1001, 'BUDGET-1', 'Sold out', 'opera', now() + interval '30 days', 50) RETURNING id`);
+    await t.db.insert(ticketTransactions).values({ partnerId: 1001, eventId: ev.id, soldAt: new Date(nowMs() - 86_400_000), quantity: 50, ticketType: 'regular', priceCategory: '1', amountMinor: 250_000 });
     const c = await content(ev.id, 20);
     expect(c.basis.shortfall).toBe('sold_out');
+    expect(c.basis.price).toBe('event_sales');
+    expect(c.ticket_price).toBe(50);
     expect(c.budget_min).toBe(c.budget_abs_min);
     await t.db.delete(events).where(sql`${events.id} = ${ev.id}`);
   });

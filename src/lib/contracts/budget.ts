@@ -23,7 +23,7 @@ export const BudgetMinMaxQuery = z.object({
 });
 export type BudgetMinMaxQuery = z.infer<typeof BudgetMinMaxQuery>;
 
-export const SHORTFALL_BASES = ['forecast', 'no_forecast', 'sold_out', 'finished'] as const;
+export const SHORTFALL_BASES = ['forecast', 'no_forecast', 'sold_out', 'finished', 'no_capacity'] as const;
 export const AUDIENCE_BASES = ['clusters', 'customers', 'capacity'] as const;
 export const COST_BASES = ['history', 'prior'] as const;
 export const PRICE_BASES = ['event_sales', 'list_price', 'category', 'none'] as const;
@@ -40,7 +40,8 @@ export const BudgetMinMax = z.object({
   runtime_in_days: z.number().int(),
   /**
    * Which case of the model applied: shortfall from the `forecast`, `no_forecast` (a share of the
-   * unsold seats), `sold_out` or `finished` (nothing to close: the minimum); audience from the
+   * unsold seats), `sold_out` or `finished` (nothing to close: the minimum), `no_capacity` (no
+   * seats kept, e.g. a product: a share of what the audience can buy); audience from the
    * event's `clusters`, the partner's `customers` or the hall's `capacity`; cost per purchase from
    * the partner's campaign `history` or the `prior` alone; ticket price from the event's own
    * `event_sales`, its `list_price`, the partner's recent events of the `category`, or `none`.

@@ -164,6 +164,14 @@ describe('budget bounds in the regimes', () => {
     expect(huge.budget_max).toBeGreaterThan(small.budget_max * 100);
   });
 
+  it('an event without a capacity (a product) is asked for a share of what its audience can buy, not treated as sold out', () => {
+    const r = budgetBounds(event({ capacity: 0, ticketsSold: 0, forecast: null }));
+    expect(r.basis.shortfall).toBe('no_capacity');
+    expect(r.target_purchases).toBeGreaterThan(0);
+    expect(r.target_purchases).toBeLessThan(r.reachable_purchases);
+    expect(r.budget_min).toBeGreaterThan(r.budget_abs_min);
+  });
+
   it('without clusters the audience comes from the customers, without customers from the hall', () => {
     expect(budgetBounds(event({ clusters: [] })).basis.audience).toBe('customers');
     const bare = budgetBounds(event({ clusters: [], customers: 0, forecast: null }));

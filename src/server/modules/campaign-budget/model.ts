@@ -33,7 +33,7 @@ export const SATURATION_MARGINAL = 10;
 /** Per-cluster minimum (suggested_tcs): at least this many purchases' worth per cluster. */
 export const MIN_PURCHASES_PER_TC = 10;
 
-export type ShortfallBasis = 'forecast' | 'no_forecast' | 'sold_out' | 'finished';
+export type ShortfallBasis = 'forecast' | 'no_forecast' | 'sold_out' | 'finished' | 'no_capacity';
 export type AudienceBasis = 'clusters' | 'customers' | 'capacity';
 export type CostBasis = 'history' | 'prior';
 
@@ -194,11 +194,16 @@ export function budgetBounds(input: BudgetInput): BudgetResult {
   const prior = priorCostPerPurchase(input.ticketPrice, perOrder);
   const hasHistory = input.history.purchases > 0 || input.history.spend > 0;
   const cpp = costPerPurchase(prior, input.history);
-  const gap = shortfall(input);
-  const share = runtimeShare(days, input.daysOut, input.forecast?.benchmarkCurve ?? []);
-  const targetTickets = gap.tickets * share;
   const audience = reachableMembers(input);
   const reachablePurchases = audience.members * CONVERSION;
+  // Without a capacity (products, vouchers, capacity not kept) there are no seats to fill: the
+  // campaign is asked for the no-forecast share of what the audience can buy.
+  const gap: { tickets: number; basis: ShortfallBasis } =
+    input.capacity <= 0 && input.daysOut >= 0
+      ? { tickets: Math.round(NO_FORECAST_GAP * reachablePurchases * perOrder), basis: 'no_capacity' }
+      : shortfall(input);
+  const share = runtimeShare(days, input.daysOut, input.forecast?.benchmarkCurve ?? []);
+  const targetTickets = gap.tickets * share;
   const targetPurchases = Math.min(targetTickets / perOrder, reachablePurchases * MAX_REACH_SHARE);
 
   const absMin = roundUp(DAILY_FLOOR * days);
