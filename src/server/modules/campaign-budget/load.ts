@@ -27,7 +27,7 @@ export type PriceBasis = 'event_sales' | 'list_price' | 'category' | 'none';
 /** Past events of the category whose sales price an event without a price of its own. */
 const CATEGORY_SAMPLE = 50;
 
-export async function loadBudgetEvent(db: Db, partnerId: number, eventId: string): Promise<BudgetEvent> {
+export async function loadBudgetEvent(db: Db, partnerId: number, eventId: string, now: Date): Promise<BudgetEvent> {
   if (!EVENT_ID_RE.test(eventId)) throw notFound('Event');
   const [e] = await rows<{ id: string; capacity: number; start_ms: number; price: number | null; paid_unit: number | null; currency: string; category: string }>(db, sql`
     SELECT e.id, e.capacity, extract(epoch FROM e.start_date_time) * 1000 AS start_ms, e.price, p.currency, e.category,
@@ -40,15 +40,15 @@ export async function loadBudgetEvent(db: Db, partnerId: number, eventId: string
   if (!e) throw notFound('Event');
   // The same price rule as the taste-cluster scores: what buyers pay beats the list price.
   const own = e.paid_unit !== null ? { price: Number(e.paid_unit), basis: 'event_sales' as const } : e.price !== null && Number(e.price) > 0 ? { price: Number(e.price), basis: 'list_price' as const } : null;
-  const { price, basis } = own ?? (await categoryPrice(db, partnerId, e.category));
+  const { price, basis } = own ?? (await categoryPrice(db, partnerId, e.category, now));
   return { id: e.id, capacity: e.capacity, startMs: Number(e.start_ms), ticketPrice: price, priceBasis: basis, currency: e.currency };
 }
 
 /** What buyers paid per ticket at the partner's latest past events of the category (through the per-event index). */
-async function categoryPrice(db: Db, partnerId: number, category: string): Promise<{ price: number | null; basis: PriceBasis }> {
+async function categoryPrice(db: Db, partnerId: number, category: string, now: Date): Promise<{ price: number | null; basis: PriceBasis }> {
   const [r] = await rows<{ unit: number | null }>(db, sql`
     WITH ev AS (
-      SELECT id FROM events WHERE partner_id = ${partnerId} AND category = ${category} AND start_date_time < now()
+      SELECT id FROM events WHERE partner_id = ${partnerId} AND category = ${category} AND start_date_time < ${now.toISOString()}::timestamptz
       ORDER BY start_date_time DESC LIMIT ${CATEGORY_SAMPLE})
     SELECT sum(t.amount_minor)::float8 / nullif(sum(t.quantity), 0) / 100 AS unit
     FROM ev JOIN ticket_transactions t ON t.partner_id = ${partnerId} AND t.event_id = ev.id

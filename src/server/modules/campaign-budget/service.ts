@@ -8,17 +8,18 @@ import { type PriceBasis, budgetClusterOf, daysOutOf, loadBudgetEvent, loadBudge
 
 /** Everything the model needs of the event, without the runtime (suggested_tcs reuses it). */
 export async function budgetInputOf(db: Db, partnerId: number, eventId: string): Promise<Omit<BudgetInput, 'runtimeDays'> & { currency: string; campaigns: number; eventStartMs: number; priceBasis: PriceBasis }> {
-  const event = await loadBudgetEvent(db, partnerId, eventId);
-  const [{ forecast, ticketsSold }, clusters, customers, history] = [
-    await loadBudgetForecast(db, partnerId, eventId),
-    await loadEventClusters(db, partnerId, eventId),
-    await loadCustomerCount(db, partnerId),
-    await loadCampaignHistory(db, partnerId, event.currency),
-  ];
+  // The server's clock (ENCORE_NOW in tests), not the database's now().
+  const nowMs = currentTimeMs();
+  const event = await loadBudgetEvent(db, partnerId, eventId, new Date(nowMs));
+  // One after the other: the embedded database serves one query at a time anyway.
+  const { forecast, ticketsSold } = await loadBudgetForecast(db, partnerId, eventId);
+  const clusters = await loadEventClusters(db, partnerId, eventId);
+  const customers = await loadCustomerCount(db, partnerId);
+  const history = await loadCampaignHistory(db, partnerId, event.currency);
   return {
     capacity: event.capacity,
     ticketsSold,
-    daysOut: daysOutOf(event.startMs, currentTimeMs()),
+    daysOut: daysOutOf(event.startMs, nowMs),
     ticketPrice: event.ticketPrice,
     forecast,
     clusters: clusters.map(budgetClusterOf),
