@@ -2,9 +2,9 @@
 // the code is for the server log and tests; the message never carries the key or the LLM's answer.
 import { AppError } from '../../lib/errors';
 
-export type CopyErrorReason = 'timeout' | 'network' | 'http' | 'rate_limit' | 'auth' | 'malformed' | 'empty';
+export type CopyErrorReason = 'timeout' | 'cancelled' | 'network' | 'http' | 'rate_limit' | 'auth' | 'malformed' | 'empty';
 
-const STATUS = { timeout: 504, network: 502, http: 502, rate_limit: 429, auth: 502, malformed: 502, empty: 502 } as const;
+const STATUS = { timeout: 504, cancelled: 503, network: 502, http: 502, rate_limit: 429, auth: 502, malformed: 502, empty: 502 } as const;
 
 export class CopyError extends AppError {
   constructor(

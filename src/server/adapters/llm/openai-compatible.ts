@@ -58,6 +58,7 @@ export class OpenAiCompatibleCopyWriter implements CopyWriter {
     } catch (err) {
       const name = (err as Error)?.name;
       if (timeout.aborted || name === 'TimeoutError') throw new CopyError('timeout', 'The language model did not answer in time.');
+      if (signal?.aborted) throw new CopyError('cancelled', 'The request was cancelled.');
       throw new CopyError('network', 'The language model could not be reached.');
     }
     if (!res.ok) {
@@ -71,7 +72,7 @@ export class OpenAiCompatibleCopyWriter implements CopyWriter {
       const parsed = Completion.safeParse(await res.json());
       if (!parsed.success) throw new Error('shape');
       content = parsed.data.choices[0]!.message.content;
-    } catch (err) {
+    } catch {
       if (timeout.aborted) throw new CopyError('timeout', 'The language model did not answer in time.');
       throw new CopyError('malformed', 'The language model answered in an unexpected shape.');
     }

@@ -27,7 +27,10 @@ function dateIn(book: PhraseBook, facts: CopyFacts): string {
 
 function slotsOf(book: PhraseBook, facts: CopyFacts): Slots {
   const artists = facts.artists.slice(0, 2);
-  const place = [facts.venue, facts.city].filter((s): s is string => !!s?.trim()).filter((s, i, all) => all.indexOf(s) === i);
+  const venue = facts.venue?.trim() || null;
+  const city = facts.city?.trim() || null;
+  // "Oper Köln, Köln" says the city twice.
+  const place = venue && city && venue.toLowerCase().includes(city.toLowerCase()) ? [venue] : [venue, city].filter((s): s is string => !!s);
   return {
     title: facts.title.trim(),
     date: dateIn(book, facts),
