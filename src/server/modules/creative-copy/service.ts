@@ -25,7 +25,7 @@ export async function generateCreatives(db: Db, partnerId: number, input: Genera
     return { success: results.length > 0, results, sandbox };
   } catch (err) {
     // Only the code and reason: the LLM's answer and the request stay out of the log.
-    const code = err instanceof AppError ? err.code : 'error.llm.unknown';
+    const code = err instanceof AppError ? err.code : 'an unexpected error';
     console.warn(`generate_creatives failed for partner ${partnerId}: ${code}`);
     return { success: false, results: [], sandbox };
   }
