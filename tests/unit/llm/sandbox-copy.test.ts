@@ -102,3 +102,15 @@ describe('sandbox copy', () => {
     }
   });
 });
+
+describe('sandbox copy avoids saying a thing twice', () => {
+  it('leaves out the category template when the title already names the category', async () => {
+    const writer = new SandboxCopyWriter();
+    const f: CopyFacts = { ...facts, title: '7. Sinfoniekonzert – Bach', category: 'symphony' };
+    const texts = await writer.generate({ field: 'headline', count: 5, language: 'de', facts: f });
+    expect(texts.length).toBeGreaterThanOrEqual(4);
+    expect(texts.join('\n')).not.toMatch(/^Sinfoniekonzert: /m);
+    const en = await writer.generate({ field: 'headline', count: 5, language: 'en', facts: f });
+    expect(en.join('\n')).toMatch(/^Symphonic concert: /m);
+  });
+});

@@ -41,7 +41,10 @@ function slotsOf(book: PhraseBook, facts: CopyFacts): Slots {
 }
 
 const SLOT = /\{(\w+)\}/g;
-const usable = (template: string, slots: Slots) => [...template.matchAll(SLOT)].every((m) => slots[m[1] as keyof Slots]);
+const usable = (template: string, slots: Slots) =>
+  [...template.matchAll(SLOT)].every((m) => slots[m[1] as keyof Slots]) &&
+  // "Sinfoniekonzert: 7. Sinfoniekonzert – Bach" says the category twice.
+  !(template.includes('{category}') && slots.title.toLowerCase().includes(slots.category.toLowerCase()));
 const fill = (template: string, slots: Slots) => template.replace(SLOT, (_, k: keyof Slots) => slots[k]);
 
 /** The template with its slots, the title shortened first when the whole is too long. */

@@ -72,7 +72,7 @@ export function CoCreateCard({ eventId, tc, tcRunId, language, onLanguageChange,
       <div className={styles.controls}>
         <label className={styles.languageField} htmlFor={`${id}-lang`}>
           <span className={styles.languageLabel}>{t('campaigns.wizard.ai.coCreate.language')}</span>
-          <select id={`${id}-lang`} value={language} disabled={disabled} onChange={(e) => changeLanguage(e.target.value as CreativeLanguage)}>
+          <select id={`${id}-lang`} className={styles.select} value={language} disabled={disabled} onChange={(e) => changeLanguage(e.target.value as CreativeLanguage)}>
             {CREATIVE_LANGUAGE_CODES.map((code) => (
               <option key={code} value={code}>
                 {t(`campaigns.wizard.ai.languages.${code}`)}
