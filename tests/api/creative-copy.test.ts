@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/demo/accounts';
@@ -12,6 +13,7 @@ import { customers, events, halls, tasteClusterRuns, tasteClusters, ticketTransa
 import { CopyError, setCopyWriter, type CopyWriter } from '../../src/server/adapters/llm';
 import { OpenAiCompatibleCopyWriter } from '../../src/server/adapters/llm/openai-compatible';
 import { GenerateCreativesResponse } from '../../src/lib/contracts/creative-copy';
+import { LLM_CALLS_PER_USER } from '../../src/server/modules/creative-copy/service';
 
 const PATH = '/api/v3/integrations/openai/gpt-4.1/generate_creatives';
 // Distinctive values of a customer and their purchase: none may ever reach a prompt.
@@ -154,6 +156,23 @@ describe('generate_creatives when the writer fails', () => {
     }
     setCopyWriter({ kind: 'openai-compatible', generate: async () => Promise.reject(new Error('boom')) });
     expect((await get(query())).body).toEqual({ success: false, results: [], sandbox: false });
+  });
+});
+
+describe('the cost limit of a real LLM', () => {
+  it('answers 429 in the error format once a person has used up the window; the sandbox is not counted', async () => {
+    // The failure tests above asked a (fake) real writer too.
+    await t.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'llm:%'`);
+    for (let i = 0; i < LLM_CALLS_PER_USER.max + 5; i++) expect((await get(query({ creatives_type: 'description' }), admin)).status).toBe(200);
+    setCopyWriter({ kind: 'openai-compatible', generate: async () => ['Eins'] });
+    for (let i = 0; i < LLM_CALLS_PER_USER.max; i++) expect((await get(query())).status).toBe(200);
+    const r = await get(query());
+    expect(r.status).toBe(429);
+    expect((await errorOf(r.res)).error_code).toBe('error.auth.rateLimited');
+    expect(Number(r.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else still gets answers.
+    expect((await get(query({ event_id: 'e1002-copy1', tc_run_id: run1002 }), prisma)).status).toBe(200);
+    await t.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'llm:%'`);
   });
 });
 

@@ -10,7 +10,8 @@
 //       refused) the answer is still 200 with `success: false` and no results (spec 2 §7).
 // Errors (ARCHITECTURE §3): 400 error.validation.invalid (bad query); 401 error.auth.unauthenticated;
 // 403 error.auth.forbidden (subcode wave); 404 error.common.notFound (event or cluster not the
-// partner's, or no such cluster in that run).
+// partner's, or no such cluster in that run); 429 error.auth.rateLimited with Retry-After when a person
+// has asked a real LLM 120 times in 10 minutes (the sandbox is not limited).
 import { z } from 'zod';
 import { CREATIVE_LANGUAGES, CREATIVE_LIST, type CreativeLanguage } from './setup-process';
 

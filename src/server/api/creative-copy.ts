@@ -11,8 +11,8 @@ import { validate } from './validate';
 /** Mounted on /api/v3/integrations/openai. */
 export const creativeCopyRouter = new Hono<Env>().get('/gpt-4.1/generate_creatives', validate('query', GenerateCreativesQuery), async (c) => {
   const q = c.req.valid('query');
-  const partnerId = partnerViewerOf(c).partner.id;
+  const viewer = partnerViewerOf(c);
   const input = { eventId: q.event_id, tc: q.tc, tcRunId: q.tc_run_id, field: q.creatives_type, count: q.required_number_of_creatives, language: q.language };
   // The browser cancels a superseded or closed request; the LLM call stops with it.
-  return c.json(await generateCreatives(c.var.db, partnerId, input, c.req.raw.signal));
+  return c.json(await generateCreatives(c.var.db, { partnerId: viewer.partner.id, userId: viewer.userId }, input, c.req.raw.signal));
 });
