@@ -21,12 +21,12 @@ import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
 import { storageRouter } from './storage';
 import { historyImportRouter } from './history-import';
+import { creativeCopyRouter } from './creative-copy';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
-import { creativeCopyRouter } from './creative-copy';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -47,7 +47,6 @@ function v3(): Hono<Env> {
     .route('/integrations/connect/facebook', connectRouter)
     .route('/integrations/connect/facebook/assets', assetLookupsRouter)
     .route('/setup_processes', setupLookupsRouter)
-    .route('/integrations/openai', creativeCopyRouter)
     // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)
@@ -58,6 +57,7 @@ function v3(): Hono<Env> {
     .route('/campaigns', campaignStatsRouter)
     .route('/airflow_dag', itcRouter)
     .route('/fb_targeting', fbTargetingRouter)
+    .route('/integrations/openai', creativeCopyRouter)
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)
