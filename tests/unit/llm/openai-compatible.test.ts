@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OpenAiCompatibleCopyWriter } from '../../../src/server/adapters/llm/openai-compatible';
+import { OpenAiCompatibleCopyWriter, maxTokens } from '../../../src/server/adapters/llm/openai-compatible';
 import { CopyError, createCopyWriter, type CopyFacts, type CopyRequest } from '../../../src/server/adapters/llm';
 import { CREATIVE_TEXT } from '../../../src/lib/contracts/setup-process';
 
@@ -63,6 +63,9 @@ describe('OpenAI-compatible copywriter', () => {
     expect(s.headers['content-type']).toContain('application/json');
     expect(s.body.model).toBe('gpt-4.1-mini');
     expect(s.body.response_format).toEqual({ type: 'json_object' });
+    // 3 headlines of at most 80 characters need far less than a body's budget.
+    expect(s.body.max_tokens).toBeGreaterThan(3 * 80 / 4);
+    expect(s.body.max_tokens).toBeLessThan(maxTokens({ ...req, field: 'body', count: 5 }));
     expect(s.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
     const user = s.body.messages[1].content as string;
     expect(user).toMatch(/Write 3 different ad headlines .* in German\./);

@@ -27,6 +27,8 @@ const Texts = z.union([
   z.record(z.string(), z.array(z.string())).transform((o) => Object.values(o)[0] ?? []),
 ]);
 
+export const maxTokens = (req: CopyRequest) => Math.ceil((req.count * CREATIVE_TEXT[req.field].max) / 2) + 100;
+
 /** Models sometimes wrap JSON in a Markdown fence despite the JSON mode. */
 const unfence = (s: string) => s.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
 
@@ -52,6 +54,9 @@ export class OpenAiCompatibleCopyWriter implements CopyWriter {
           response_format: { type: 'json_object' },
           temperature: 0.8,
           n: 1,
+          // Bounds the cost of one call: the texts at their limit (about 2 characters a token in
+          // the longer-worded languages) plus the JSON around them.
+          max_tokens: maxTokens(req),
         }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
