@@ -100,6 +100,8 @@ const META_LOOKUPS = [
   '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions',
   '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions/:conversionId',
   '/api/v3/integrations/connect/facebook/assets/lead_forms',
+  // Issue 14: the creative form's AI copy (spec 2 §7 "Generation and geo").
+  '/api/v3/integrations/openai/gpt-4.1/generate_creatives',
 ] as const;
 
 /**

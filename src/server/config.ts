@@ -75,4 +75,15 @@ export const config = {
     dialogUrl: process.env.META_DIALOG_URL || 'https://www.facebook.com',
     timeoutMs: int('META_TIMEOUT_MS', 20_000),
   },
+  /**
+   * AI copy (issue 14, spec 2 §7 generate_creatives): LLM_BASE_URL and LLM_API_KEY switch the
+   * copywriter from the sandbox to an OpenAI-compatible chat endpoint. The key is a secret: it is
+   * only ever put into the Authorization header.
+   */
+  llm: {
+    baseUrl: process.env.LLM_BASE_URL || undefined,
+    apiKey: process.env.LLM_API_KEY || undefined,
+    model: process.env.LLM_MODEL || 'gpt-4.1',
+    timeoutMs: int('LLM_TIMEOUT_MS', 30_000),
+  },
 } as const;

@@ -21,6 +21,7 @@ import { preMfaGuard } from './middleware';
 import { ingestRouter, salesEditRouter } from './sales';
 import { storageRouter } from './storage';
 import { historyImportRouter } from './history-import';
+import { creativeCopyRouter } from './creative-copy';
 import { LOCAL_PART_PATH } from '../modules/storage/signing';
 import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
@@ -64,6 +65,7 @@ function v3(): Hono<Env> {
     .route('/airflow_dag', itcRouter)
     .route('/user_reports', userReportsRouter)
     .route('/fb_targeting', fbTargetingRouter)
+    .route('/integrations/openai', creativeCopyRouter)
     .route('/storage', storageRouter)
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)
