@@ -1,0 +1,34 @@
+// The variation indicator (spec 2 §5): headlines × bodies × media against the threshold of 50, the
+// percentage capped at 100, and its band (insufficient below 75 %, sufficient below 96 %, perfect).
+import type { Creative } from '../../../../lib/contracts/setup-process';
+import { VARIATION } from '../../../../lib/contracts/setup-process';
+import { filled, variationIndicator } from '../../../../lib/campaigns/setup-rules';
+import { useTranslation } from '../../../../lib/i18n/react';
+import styles from './CreativeForm.module.css';
+
+export function VariationIndicator({ creative }: { creative: Pick<Creative, 'headline' | 'body' | 'media'> }) {
+  const { t } = useTranslation();
+  const { count, percent, band } = variationIndicator(creative);
+  const label = t('campaigns.wizard.creative.variations.label');
+  return (
+    <section className={styles.variations} data-band={band} aria-label={label} data-testid="variation-indicator">
+      <div className={styles.variationsHead}>
+        <span className={styles.label}>{label}</span>
+        <span className={styles.variationsBand}>{t(`campaigns.wizard.creative.variations.${band}`)}</span>
+      </div>
+      <div className={styles.meter} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent} %`}>
+        <span className={styles.meterFill} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.hint}>
+        {t('campaigns.wizard.creative.variations.formula', {
+          headlines: filled(creative.headline).length,
+          bodies: filled(creative.body).length,
+          media: creative.media.length,
+          count,
+          threshold: VARIATION.threshold,
+        })}{' '}
+        {t('campaigns.wizard.creative.variations.explain', { threshold: VARIATION.threshold })}
+      </p>
+    </section>
+  );
+}
