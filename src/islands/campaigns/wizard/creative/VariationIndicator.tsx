@@ -16,9 +16,8 @@ export function VariationIndicator({ creative }: { creative: Pick<Creative, 'hea
         <span className={styles.label}>{label}</span>
         <span className={styles.variationsBand}>{t(`campaigns.wizard.creative.variations.${band}`)}</span>
       </div>
-      <div className={styles.meter} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent} %`}>
-        <span className={styles.meterFill} style={{ width: `${percent}%` }} />
-      </div>
+      {/* A native progress bar: a width in a style attribute would be refused by the CSP. */}
+      <progress className={styles.meter} max={100} value={percent} aria-label={label} aria-valuetext={`${percent} %`} />
       <p className={styles.hint}>
         {t('campaigns.wizard.creative.variations.formula', {
           headlines: filled(creative.headline).length,
