@@ -91,7 +91,7 @@ export function AudienceSelect({
             </button>
           </Popover.Trigger>
           <Popover.Portal>
-            <Popover.Content className={`${styles.popover} ${styles.dropdown}`} sideOffset={4} align="start" collisionPadding={8}>
+            <Popover.Content className={`${styles.popover} ${styles.dropdown}`} sideOffset={4} align="start" collisionPadding={8} aria-label={t('campaigns.wizard.creative.audience.label')}>
               <label htmlFor={`${uid}-search`} className="visually-hidden">
                 {t('campaigns.wizard.creative.audience.search')}
               </label>

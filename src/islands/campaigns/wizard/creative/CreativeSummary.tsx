@@ -1,7 +1,7 @@
 // The read-only summary of a creative (spec 2 §2 Campaign creative form: keywords, body, headline,
 // media, destination URL, call to action, audience and description), for the wizard's Summary step
 // and a running campaign. Blank entries are left out, as on publish.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Creative } from '../../../../lib/contracts/setup-process';
 import type { TopicKeyword } from '../../../../lib/contracts/taste-clusters';
 import { filled } from '../../../../lib/campaigns/setup-rules';
@@ -22,7 +22,6 @@ export function CreativeSummary({
   adAccountAssetId?: string | null;
 }) {
   const { t } = useTranslation();
-  const uid = useId();
   const wide = useWideScreen();
   const audienceIds = parseAudienceIds(creative.audience_id);
   const [audiences] = useAudiences(audienceIds.length ? adAccountAssetId : null);
@@ -79,10 +78,7 @@ export function CreativeSummary({
   ];
 
   return (
-    <dl className={styles.summary} aria-labelledby={`${uid}-title`} data-testid="creative-summary">
-      <span id={`${uid}-title`} className="visually-hidden">
-        {t('campaigns.wizard.creative.summary.title')}
-      </span>
+    <dl className={styles.summary} aria-label={t('campaigns.wizard.creative.summary.title')} data-testid="creative-summary">
       {rows.map(([key, value]) => (
         <div key={key} className={styles.summaryRow}>
           <dt>{t(`campaigns.wizard.creative.fields.${key}`)}</dt>

@@ -62,7 +62,7 @@ export function KeywordChips({
       </p>
       <p className={styles.hint}>{t('campaigns.wizard.creative.keywords.hint')}</p>
       <ul className={styles.chips} aria-labelledby={`${uid}-label`}>
-        {shown.map(({ keyword }) => {
+        {shown.map(({ keyword }, i) => {
           const isReported = reported.has(keyword);
           const label = chipLabel(keyword, wide);
           return (
@@ -74,7 +74,7 @@ export function KeywordChips({
                     className={styles.chip}
                     disabled={disabled || isReported}
                     title={label === keyword ? undefined : keyword}
-                    aria-label={isReported ? t('campaigns.wizard.creative.keywords.reported', { keyword }) : t('campaigns.wizard.creative.keywords.report', { keyword })}
+                    aria-describedby={`${uid}-${i}-what`}
                     data-reported={isReported || undefined}
                   >
                     {label}
@@ -82,12 +82,16 @@ export function KeywordChips({
                   </button>
                 </Popover.Trigger>
                 <Popover.Portal>
-                  <Popover.Content className={styles.popover} sideOffset={6} collisionPadding={8} align="start">
-                    <ReportPopover keyword={keyword} onSend={(comment) => send(keyword, comment)} onTimeout={() => send(keyword, null)} />
+                  <Popover.Content className={styles.popover} sideOffset={6} collisionPadding={8} align="start" aria-labelledby={`${uid}-${i}-title`}>
+                    <ReportPopover titleId={`${uid}-${i}-title`} keyword={keyword} onSend={(comment) => send(keyword, comment)} onTimeout={() => send(keyword, null)} />
                     <Popover.Arrow className={styles.popoverArrow} />
                   </Popover.Content>
                 </Popover.Portal>
               </Popover.Root>
+              {/* The chip's name stays its visible (maybe cut) text; the full keyword and the action are its description. */}
+              <span id={`${uid}-${i}-what`} className="visually-hidden">
+                {isReported ? t('campaigns.wizard.creative.keywords.reported', { keyword }) : t('campaigns.wizard.creative.keywords.report', { keyword })}
+              </span>
             </li>
           );
         })}
@@ -104,7 +108,7 @@ export function KeywordChips({
   );
 }
 
-function ReportPopover({ keyword, onSend, onTimeout }: { keyword: string; onSend(comment: string): void; onTimeout(): void }) {
+function ReportPopover({ titleId, keyword, onSend, onTimeout }: { titleId: string; keyword: string; onSend(comment: string): void; onTimeout(): void }) {
   const { t } = useTranslation();
   const uid = useId();
   const [left, setLeft] = useState(REPORT_COUNTDOWN_S);
@@ -132,7 +136,7 @@ function ReportPopover({ keyword, onSend, onTimeout }: { keyword: string; onSend
         onSend(comment);
       }}
     >
-      <p className={styles.reportTitle}>{t('campaigns.wizard.creative.keywords.popoverTitle', { keyword })}</p>
+      <p id={titleId} className={styles.reportTitle}>{t('campaigns.wizard.creative.keywords.popoverTitle', { keyword })}</p>
       <p className={styles.hint} aria-live="off">
         {paused ? t('campaigns.wizard.creative.keywords.paused') : t('campaigns.wizard.creative.keywords.countdown', { count: left })}
       </p>

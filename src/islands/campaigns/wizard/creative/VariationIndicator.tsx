@@ -11,7 +11,7 @@ export function VariationIndicator({ creative }: { creative: Pick<Creative, 'hea
   const { count, percent, band } = variationIndicator(creative);
   const label = t('campaigns.wizard.creative.variations.label');
   return (
-    <section className={styles.variations} data-band={band} aria-label={label} data-testid="variation-indicator">
+    <div role="group" className={styles.variations} data-band={band} aria-label={label} data-testid="variation-indicator">
       <div className={styles.variationsHead}>
         <span className={styles.label}>{label}</span>
         <span className={styles.variationsBand}>{t(`campaigns.wizard.creative.variations.${band}`)}</span>
@@ -28,6 +28,6 @@ export function VariationIndicator({ creative }: { creative: Pick<Creative, 'hea
         })}{' '}
         {t('campaigns.wizard.creative.variations.explain', { threshold: VARIATION.threshold })}
       </p>
-    </section>
+    </div>
   );
 }
