@@ -113,6 +113,8 @@ export const API_RULES: readonly ApiRule[] = [
   // path"): the campaigns screens show the same event header, insights and sales for wave users.
   { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
+  // spec 2 §7: the budget range serves the campaign setup only.
+  { pattern: '/api/v3/events/:id/budget_min_max', methods: ['GET'], permission: 'wave' },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
   { pattern: '/api/v3/sales/*', permission: 'sales' },
@@ -130,6 +132,9 @@ export const API_RULES: readonly ApiRule[] = [
   ...META_LOOKUPS.map((pattern) => ({ pattern, methods: ['GET'], permission: 'wave' as const })),
   { pattern: '/api/v3/setup_processes/*', permission: 'wave' },
   { pattern: '/api/v3/setup_processes', permission: 'wave' },
+  // spec 2 §7 Reports: topic-keyword reports of the setup's creative form.
+  { pattern: '/api/v3/user_reports', permission: 'wave' },
+  { pattern: '/api/v3/user_reports/*', permission: 'wave' },
   // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
   { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },

@@ -181,21 +181,23 @@ describe('ITC run through the API', () => {
     for (const s of german) expect(s.alias).toBe(byTc.get(s.tc)!.de);
   });
 
-  it('suggests as many clusters as the budget funds, ordered by the goal, with the budget split', async () => {
+  it('suggests the clusters the budget funds, ordered by the goal, with the budget split (model: tests/api/campaign-budget.test.ts)', async () => {
     const all = EventCampaignsResponse.parse((await campaignsOf(opera1001)).body).items;
-    const util = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=1000&goal=campaign.goal.UTILIZATION')).body);
-    expect(util).toHaveLength(Math.min(5, all.length));
-    expect(util.map((s) => s.tc)).toEqual(all.slice(0, util.length).map((i) => i.tc)); // by potential = by rank
-    expect(util.reduce((n, s) => n + s.budget, 0)).toBe(1000);
+    const util = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=5000&goal=campaign.goal.UTILIZATION')).body);
+    expect(util.length).toBeGreaterThan(1);
+    // UTILIZATION ranks by expected purchases: interested members not yet in the hall (the potential, rounded).
+    for (let i = 1; i < util.length; i++) expect(util[i - 1].potential).toBeGreaterThanOrEqual(util[i].potential - 1);
+    expect(util.reduce((n, s) => n + s.budget, 0)).toBe(5000);
     for (let i = 1; i < util.length; i++) expect(util[i - 1].budget).toBeGreaterThanOrEqual(util[i].budget);
 
-    const roas = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=600&goal=roas')).body);
-    expect(roas).toHaveLength(3);
-    const roasScore = (s: { attractiveness: number; buying_power: number }) => s.attractiveness * s.buying_power;
-    const bestRoas = Math.max(...all.map(roasScore));
-    expect(roasScore(roas[0])).toBeCloseTo(bestRoas, 6);
+    const roas = SuggestedTcsResponse.parse((await suggested(opera1001, '?budget=5000&goal=roas')).body);
+    const roasScore = (s: { tc: number; attractiveness: number }) => {
+      const p = all.find((a) => a.tc === s.tc)!.profile;
+      return s.attractiveness * p.relative_price * p.tickets_per_order;
+    };
+    expect(roasScore(roas[0])).toBeCloseTo(Math.max(...all.map(roasScore)), 6);
 
-    expect((await suggested(opera1001, '?budget=100&goal=VISIBILITY')).body).toHaveLength(1);
+    expect((await suggested(opera1001, '?budget=1&goal=VISIBILITY')).body).toHaveLength(1);
   });
 
   it('keeps every cluster id when regenerating on the same customers', async () => {

@@ -20,6 +20,13 @@ export const getEventCampaigns = (eventId: string, query: { page?: number; limit
     signal,
   });
 
-/** The clusters to suggest for a budget (major units) and goal (a goal name or dotted goal string). */
-export const getSuggestedTcs = (eventId: string, budget: number, goal: CampaignGoal | string, signal?: AbortSignal) =>
-  call<SuggestedTc[]>(campaignApi, `/events/${enc(eventId)}/suggested_tcs`, { searchParams: { budget, goal }, signal });
+/**
+ * The clusters to suggest for a budget (major units) and goal (a goal name or dotted goal string);
+ * `runtimeDays` (inclusive days of the chosen runtime) sets the per-cluster minimum, the spec's
+ * default runtime when absent.
+ */
+export const getSuggestedTcs = (eventId: string, budget: number, goal: CampaignGoal | string, signal?: AbortSignal, runtimeDays?: number) =>
+  call<SuggestedTc[]>(campaignApi, `/events/${enc(eventId)}/suggested_tcs`, {
+    searchParams: runtimeDays === undefined ? { budget, goal } : { budget, goal, runtime_in_days: runtimeDays },
+    signal,
+  });

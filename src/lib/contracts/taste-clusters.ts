@@ -154,7 +154,10 @@ export type EventCampaignsResponse = z.infer<typeof EventCampaignsResponse>;
 export const CAMPAIGN_GOALS = ['UTILIZATION', 'ROAS', 'VISIBILITY'] as const;
 export type CampaignGoal = (typeof CAMPAIGN_GOALS)[number];
 
-/** Budget per suggested cluster below which a cluster is not worth a campaign of its own. */
+/**
+ * The old flat budget per suggested cluster. The server no longer uses it: the per-cluster minimum
+ * comes from the budget model (docs/BUDGET-MODEL.md); kept for callers that need a placeholder.
+ */
 export const MIN_BUDGET_PER_TC = 200;
 
 export const SuggestedTcsQuery = z.object({
@@ -165,13 +168,21 @@ export const SuggestedTcsQuery = z.object({
     .max(200)
     .transform((g) => g.split('.').pop()!.trim().toUpperCase())
     .pipe(z.enum(CAMPAIGN_GOALS)),
+  /**
+   * Inclusive runtime days of the setup; the spec 2 §9 default runtime (from the later of today and
+   * four months before the event to the day before it) when absent.
+   */
+  runtime_in_days: z.coerce.number().int().min(1).max(366).optional(),
 });
 
 /**
- * spec 2 §7 suggested_tcs: the clusters to start with for this budget and goal, best first. As many
- * as the budget funds at MIN_BUDGET_PER_TC each (at least one). UTILIZATION orders by potential
- * (the rank), ROAS by attractiveness × buying power, VISIBILITY by members not yet in the hall.
- * The budget is split in proportion to that order's score.
+ * spec 2 §7 suggested_tcs: the clusters to start with for this budget and goal, best first
+ * (docs/BUDGET-MODEL.md "Suggested clusters"). Clusters are ranked by the goal — UTILIZATION by
+ * expected purchases (interested members not yet in the hall), ROAS by interest × the order value
+ * its members bring (relative price × tickets per order), VISIBILITY by members not yet in the
+ * hall — and as many unique clusters are funded as the budget carries at the model's per-cluster
+ * minimum (the ad set's daily floor over the runtime, and ten purchases at the cost per purchase),
+ * at least one. Each gets its minimum, the rest is split by expected purchases.
  */
 export const SuggestedTc = z.object({
   ...ClusterScores,

@@ -2,6 +2,6 @@
 // and the campaign recommendations read from them. Importing it registers the task.
 export { ITC_TASK, ItcPayload } from './tasks';
 export { executeItcRun, type ItcRunRequest } from './run';
-export { eventCampaigns, itcStatus, itcStatusOf, splitBudget, startItc, suggestedTcs, type TcCtx } from './service';
+export { defaultRuntimeDays, eventCampaigns, itcStatus, itcStatusOf, splitBudget, startItc, suggestedTcs, type TcCtx } from './service';
 export { loadCustomerAggregates, loadEvent, eventBuyers } from './load';
 export { clustersOf, latestRun, latestSuccessfulRun, previousClusters } from './store';

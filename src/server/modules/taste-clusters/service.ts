@@ -11,8 +11,15 @@ import { publicTaskResult } from '../tasks/failure';
 import { enqueueTask } from '../tasks/repo';
 import { EVENT_ID_RE } from '../events/item';
 import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, ItcStatusResponse, SuggestedTc } from '../../../lib/contracts/taste-clusters';
-import { MIN_BUDGET_PER_TC } from '../../../lib/contracts/taste-clusters';
+import { currentTimeMs } from '../../../lib/clock';
+import { budgetInputOf, costPerPurchase, minBudgetPerCluster, priorCostPerPurchase, ticketsPerOrder } from '../campaign-budget';
+import { suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
+
+// The publish path splits ad-set budgets with the same rule (setup-process/publish-request.ts).
+export { splitBudget } from '../campaign-budget/suggest';
 import { ITC_TASK } from './tasks';
+import { reportedKey, reportedKeywords } from '../user-reports';
+import { publishedClusters, type PublishedCluster } from '../setup-process/published';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
 
 /** The seed of every run: regenerations differ by their data, not by chance. */
@@ -127,7 +134,20 @@ function profileBody(p: ClusterProfile) {
   };
 }
 
-const keywordsOf = (c: ClusterRow, l: 'en' | 'de') => (l === 'de' ? c.keywordsDe : c.keywordsEn).map((keyword) => ({ keyword, is_reported: false }));
+/**
+ * The cluster's topics in the viewer's language; `reported` holds the event's reported keywords
+ * (user-reports reportedKey). A keyword reported in the other language counts too when the two
+ * lists pair up (same length: the same families' keywords in the same order).
+ */
+function keywordsOf(c: ClusterRow, l: 'en' | 'de', reported: ReadonlySet<string> = new Set()) {
+  const own = l === 'de' ? c.keywordsDe : c.keywordsEn;
+  const other = l === 'de' ? c.keywordsEn : c.keywordsDe;
+  const paired = own.length === other.length;
+  return own.map((keyword, i) => ({
+    keyword,
+    is_reported: reported.has(reportedKey(c.tc, keyword)) || (paired && reported.has(reportedKey(c.tc, other[i]!))),
+  }));
+}
 
 /** A cluster's identity and its scores for the event: the part both answers share (spec 2 §3). */
 const scoresOf = (c: ClusterRow) => ({
@@ -140,7 +160,7 @@ const scoresOf = (c: ClusterRow) => ({
   rank: c.rank,
 });
 
-function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de'): EventCampaign {
+function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l: 'en' | 'de', reported: ReadonlySet<string>): EventCampaign {
   return {
     id: `${c.runId}-${c.tc}`,
     alias: l === 'de' ? c.labelDe : c.labelEn,
@@ -163,9 +183,26 @@ function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l
     label: { en: c.labelEn, de: c.labelDe },
     families: c.families,
     traits: c.traits,
-    keywords: keywordsOf(c, l),
+    keywords: keywordsOf(c, l, reported),
     carried_over: c.matchedFrom !== null,
     profile: profileBody(c.profile as ClusterProfile),
+  };
+}
+
+/** spec 2 §3 Campaign: published clusters carry their setup date, budget and latest setup. */
+function withPublication(item: EventCampaign, p: PublishedCluster | undefined): EventCampaign {
+  if (!p) return item;
+  return {
+    ...item,
+    status: 'running',
+    published: true,
+    budget: p.budget,
+    currency: p.currency,
+    run_time: p.runTimeDays,
+    set_up_date: p.setUpDate,
+    initial_set_up_date: p.initialSetUpDate,
+    fb_adset_end_time: p.endTime,
+    latest_campaign_setup: p.latestSetup,
   };
 }
 
@@ -177,49 +214,59 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   const [{ currency }] = await rows<{ currency: string }>(db, sql`SELECT currency FROM partners WHERE id = ${ctx.partnerId}`);
   const clusters = await clustersOf(db, ctx.partnerId, run.id);
   const page = clusters.slice((q.page - 1) * q.limit, q.page * q.limit);
-  return { total: clusters.length, items: page.map((c) => campaignItem(c, event, currency, lang(ctx))), tc_run_id: run.id, separation: run.separation };
+  // Issue 14: a boosted cluster is running (its tc carries over between runs).
+  const published = await publishedClusters(db, ctx.partnerId, eventId);
+  const reported = await reportedKeywords(db, ctx.partnerId, eventId);
+  const items = page.map((c) => withPublication(campaignItem(c, event, currency, lang(ctx), reported), published.get(c.tc)));
+  return { total: clusters.length, items, tc_run_id: run.id, separation: run.separation };
 }
 
-/** The order a goal ranks clusters by (higher first). */
-function goalScore(goal: CampaignGoal, c: ClusterRow): number {
-  switch (goal) {
-    case 'ROAS': return c.attractiveness * c.buyingPower;
-    case 'VISIBILITY': return c.size - c.alreadyBought;
-    default: return c.potential;
-  }
+/** The spec 2 §9 default runtime in inclusive days: from the later of today and four months before the event to the day before it. */
+export function defaultRuntimeDays(eventStartMs: number, nowMs: number): number {
+  const day = (ms: number) => Math.floor(ms / 86_400_000);
+  const start = new Date(eventStartMs);
+  start.setUTCMonth(start.getUTCMonth() - 4);
+  const first = Math.max(day(nowMs), day(start.getTime()));
+  const last = day(eventStartMs) - 1;
+  return Math.max(1, last - first + 1);
 }
 
-/** Whole-number shares of `total` in proportion to `weights` (largest remainders), summing to `total`. */
-export function splitBudget(total: number, weights: number[]): number[] {
-  const whole = Math.floor(total);
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (sum > 0 ? (whole * w) / sum : whole / weights.length));
-  const out = exact.map(Math.floor);
-  let left = whole - out.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    out[i]++;
-    left--;
-  }
-  return out;
-}
+const clusterForSuggestion = (c: ClusterRow): SuggestCluster & { row: ClusterRow } => {
+  const p = c.profile as Partial<ClusterProfile> | null;
+  return {
+    tc: c.tc,
+    size: c.size,
+    alreadyBought: c.alreadyBought,
+    attractiveness: c.attractiveness,
+    potential: c.potential,
+    rank: c.rank,
+    relativePrice: typeof p?.relativePrice === 'number' ? p.relativePrice : null,
+    ticketsPerOrder: typeof p?.ticketsPerOrder === 'number' ? p.ticketsPerOrder : null,
+    row: c,
+  };
+};
 
-/** GET events/{id}/suggested_tcs?budget&goal (see the contract for the rule). */
-export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { budget: number; goal: CampaignGoal }): Promise<SuggestedTc[]> {
+/**
+ * GET events/{id}/suggested_tcs?budget&goal[&runtime_in_days] (docs/BUDGET-MODEL.md "Suggested
+ * clusters"): the clusters ranked for the goal, as many unique ones as the budget funds at the
+ * model's per-cluster minimum for the runtime (the spec's default runtime when not given), the
+ * budget split by expected purchases.
+ */
+export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { budget: number; goal: CampaignGoal; runtime_in_days?: number }): Promise<SuggestedTc[]> {
   await requireEvent(db, ctx.partnerId, eventId);
   const run = await latestSuccessfulRun(db, ctx.partnerId, eventId);
   if (!run) return [];
   const clusters = await clustersOf(db, ctx.partnerId, run.id);
-  const ordered = [...clusters].sort((a, b) => goalScore(q.goal, b) - goalScore(q.goal, a) || a.rank - b.rank);
-  const count = Math.max(1, Math.min(ordered.length, Math.floor(q.budget / MIN_BUDGET_PER_TC)));
-  const chosen = ordered.slice(0, count);
-  const budgets = splitBudget(q.budget, chosen.map((c) => Math.max(goalScore(q.goal, c), 0)));
+  const input = await budgetInputOf(db, ctx.partnerId, eventId);
+  const runtime = q.runtime_in_days ?? defaultRuntimeDays(input.eventStartMs, currentTimeMs());
+  const cpp = costPerPurchase(priorCostPerPurchase(input.ticketPrice, ticketsPerOrder(input.clusters)), input.history);
+  const picked = suggestClusters(clusters.map(clusterForSuggestion), q.budget, q.goal, minBudgetPerCluster(runtime, cpp));
   const l = lang(ctx);
-  return chosen.map((c, i) => ({
+  const reported = await reportedKeywords(db, ctx.partnerId, eventId);
+  return picked.map(({ cluster: { row: c }, budget }) => ({
     ...scoresOf(c),
     alias: l === 'de' ? c.labelDe : c.labelEn,
-    keywords: keywordsOf(c, l),
-    budget: budgets[i],
+    keywords: keywordsOf(c, l, reported),
+    budget,
   }));
 }

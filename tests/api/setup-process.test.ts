@@ -1,0 +1,379 @@
+// The setup process on the seeded demo (issue 14; spec 2 §4 Setup lifecycle and Publishing, §5
+// Setup payload / Creative / Targeting / Integrations, §7 Setup process): the lifecycle and its
+// 404/409s, every payload and validation code, tenancy and the wave permission, and a boost end
+// to end on the sandbox through the worker — campaign rows, the event's campaigns list, the
+// events badge — plus INVALID_ACCOUNTS, INVALID_SETUP and a failing platform.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb, type TestDb } from '../helpers/db';
+import { apiClient, errorOf } from '../helpers/api';
+import {
+  campaignRowsOf,
+  connectAssets,
+  day,
+  fullCreative,
+  integrationDetails,
+  postalTargeting,
+  setupFixture,
+  type SetupFixture,
+} from '../helpers/setup-fixture';
+import { rows } from '../../src/server/db/client';
+import { seedIfEmpty } from '../../src/server/demo/index';
+import { runOnce } from '../../src/server/jobs/worker';
+import { adPlatform, MetaError, setAdPlatform } from '../../src/server/adapters/meta';
+import * as connectRepo from '../../src/server/modules/meta-connect/repo';
+import { PAYLOAD_MESSAGES } from '../../src/server/modules/setup-process';
+import { SetupProcess, SetupProblem, type Creative, type Targeting } from '../../src/lib/contracts/setup-process';
+import { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
+
+let t: TestDb;
+let api: ReturnType<typeof apiClient>;
+let admin: string; // partner 1001, every permission
+let analyst: string; // partner 1001, no wave
+let prisma: string; // partner 1002, wave (prisma: geographic targeting only)
+let f: SetupFixture;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedIfEmpty(t.db);
+  api = apiClient(t.db);
+  admin = (await api.signIn('admin@encore.demo')).token;
+  analyst = (await api.signIn('analyst@encore.demo')).token;
+  prisma = (await api.signIn('prisma@encore.demo')).token;
+  f = await setupFixture(t.db, 1001);
+}, 240_000);
+afterAll(() => t.close());
+
+const P = (eid: string) => `/api/v3/setup_processes/${encodeURIComponent(eid)}`;
+
+async function call(method: string, path: string, json?: unknown, token = admin) {
+  const res = await api.request(path, { method, token, ...(json !== undefined ? { json } : {}) });
+  return { res, status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.clone().json() : null };
+}
+async function expectError(p: ReturnType<typeof call>, status: number, code: string) {
+  const r = await p;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  const err = await errorOf(r.res);
+  expect(err.error_code).toBe(code);
+  return err as Awaited<ReturnType<typeof errorOf>> & { data?: { problems?: SetupProblem[] } };
+}
+const drain = async () => {
+  while (await runOnce(t.db, 'setup-test')) {
+    /* until the queue is empty */
+  }
+};
+
+const startBody = (fx = f, over: Record<string, unknown> = {}) => ({
+  goal: 'UTILIZATION',
+  total_budget: 900,
+  start_date: day(1),
+  end_date: day(20),
+  creatives: fx.tcs.map((tc) => ({ tc, tc_run_id: fx.runId })),
+  integration_details: integrationDetails(fx),
+  ...over,
+});
+
+async function freshSetup(fx = f) {
+  await t.db.execute(sql`DELETE FROM setup_processes WHERE partner_id = 1001 AND event_id = ${fx.eventId}`);
+  const r = await call('POST', P(fx.eventId), startBody(fx));
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return SetupProcess.parse(r.body);
+}
+
+/** The problems of a boost that must fail with INVALID_SETUP. */
+async function setupProblems(): Promise<SetupProblem[]> {
+  const err = await expectError(call('POST', `${P(f.eventId)}/boost`), 422, 'error.setup.INVALID_SETUP');
+  return err.data!.problems!;
+}
+
+describe('lifecycle', () => {
+  it('answers 404 error.setup.not_found without a setup, 201 created on POST, 409 on a second POST', async () => {
+    await t.db.execute(sql`DELETE FROM setup_processes WHERE partner_id = 1001`);
+    await expectError(call('GET', P(f.eventId)), 404, 'error.setup.not_found');
+    const r = await call('POST', P(f.eventId), startBody());
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const s = SetupProcess.parse(r.body);
+    expect(s).toMatchObject({ status: 'created', goal: 'UTILIZATION', total_budget: 900, custom_event_type: 'PURCHASE', eid: f.eventId, last_synced_at: null });
+    expect(s.creatives.map((c) => [c.tc, c.headline])).toEqual(f.tcs.map((tc) => [tc, []]));
+    expect(s.targeting.map((x) => x.age_range)).toEqual(f.tcs.map(() => ({ min: 18, max: 65 })));
+    expect(s.budget_in_ad_account_currency).toEqual({ amount: 900, currency: 'EUR' });
+    await expectError(call('POST', P(f.eventId), startBody()), 409, 'error.setup.exists');
+    expect(SetupProcess.parse((await call('GET', P(f.eventId))).body).id).toBe(s.id);
+  });
+
+  it('PUT merges only the given fields, marks the setup synced and keeps the wizard state', async () => {
+    const s = await freshSetup();
+    const r = await call('PUT', P(f.eventId), { total_budget: 1200, wizard: { current_step: 3, current_completed_step: 2, preview_viewed: false } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const u = SetupProcess.parse(r.body);
+    expect(u).toMatchObject({ id: s.id, status: 'synced', total_budget: 1200, start_date: s.start_date, wizard: { current_step: 3 } });
+    expect(u.creatives).toEqual(s.creatives);
+    expect(u.last_synced_at).not.toBeNull();
+  });
+
+  it('applies the goal rules: a lead form only with UTILIZATION, LEAD with it and PURCHASE without', async () => {
+    await freshSetup();
+    const lead = SetupProcess.parse((await call('PUT', P(f.eventId), { lead_form_id: '8801', custom_event_type: 'PURCHASE' })).body);
+    expect(lead).toMatchObject({ lead_form_id: '8801', custom_event_type: 'LEAD' });
+    const roas = SetupProcess.parse((await call('PUT', P(f.eventId), { goal: 'campaign.goal.ROAS' })).body);
+    expect(roas).toMatchObject({ goal: 'ROAS', lead_form_id: null, custom_event_type: 'PURCHASE' });
+  });
+
+  it('DELETE ?cancel=true keeps the row as cancelled, cancel=false deletes it; both free the event for a new setup', async () => {
+    const s = await freshSetup();
+    expect((await call('DELETE', `${P(f.eventId)}?cancel=true`)).status).toBe(204);
+    await expectError(call('GET', P(f.eventId)), 404, 'error.setup.not_found');
+    const [row] = await rows<{ status: string }>(t.db, sql`SELECT status FROM setup_processes WHERE id = ${s.id}`);
+    expect(row!.status).toBe('cancelled');
+    const again = await freshSetup();
+    expect((await call('DELETE', `${P(f.eventId)}?cancel=false`)).status).toBe(204);
+    expect(await rows(t.db, sql`SELECT 1 FROM setup_processes WHERE id = ${again.id}`)).toHaveLength(0);
+    await expectError(call('DELETE', P(f.eventId)), 404, 'error.setup.not_found');
+    await expectError(call('PUT', P(f.eventId), { total_budget: 5 }), 404, 'error.setup.not_found');
+  });
+});
+
+describe('payload rules (spec 2 §5 Setup payload)', () => {
+  const cases: [string, unknown, string][] = [
+    ['an empty body', {}, PAYLOAD_MESSAGES.empty],
+    ['no budget', { goal: 'UTILIZATION', creatives: [] }, PAYLOAD_MESSAGES.empty],
+    ['no goal', { total_budget: 500, creatives: [] }, PAYLOAD_MESSAGES.empty],
+    ['creatives that are not a list', { goal: 'UTILIZATION', total_budget: 500, creatives: 'all' }, PAYLOAD_MESSAGES.arrays],
+    ['integrations that are not a list', { goal: 'UTILIZATION', total_budget: 500, creatives: [{ tc: 1, tc_run_id: 1 }], integration_details: {} }, PAYLOAD_MESSAGES.arrays],
+    ['a creative that is not an object', { goal: 'UTILIZATION', total_budget: 500, creatives: [7] }, PAYLOAD_MESSAGES.creatives],
+    ['a creative without tc_run_id', { goal: 'UTILIZATION', total_budget: 500, creatives: [{ tc: 1 }] }, PAYLOAD_MESSAGES.tcKey],
+    ['a creative without tc', { goal: 'UTILIZATION', total_budget: 500, creatives: [{ tc_run_id: 1 }] }, PAYLOAD_MESSAGES.tcKey],
+  ];
+  for (const [name, body, message] of cases) {
+    it(`POST refuses ${name} with "${message}"`, async () => {
+      const err = await expectError(call('POST', P(f.eventId), body), 400, 'error.validation.invalid');
+      expect(err.issues!.map((i) => i.message)).toContain(message);
+    });
+  }
+
+  it('PUT refuses an empty body and invalid creatives with the same messages', async () => {
+    await freshSetup();
+    expect((await expectError(call('PUT', P(f.eventId), {}), 400, 'error.validation.invalid')).issues![0]!.message).toBe(PAYLOAD_MESSAGES.empty);
+    expect((await expectError(call('PUT', P(f.eventId), { creatives: [null] }), 400, 'error.validation.invalid')).issues![0]!.message).toBe(PAYLOAD_MESSAGES.creatives);
+  });
+
+  it('refuses clusters the event does not have, duplicate clusters, a runtime ending before it starts', async () => {
+    await t.db.execute(sql`DELETE FROM setup_processes WHERE partner_id = 1001 AND event_id = ${f.eventId}`);
+    const unknown = await expectError(call('POST', P(f.eventId), startBody(f, { creatives: [{ tc: 99, tc_run_id: f.runId }] })), 400, 'error.validation.invalid');
+    expect(unknown.issues![0]).toEqual({ path: 'creatives.0.tc', message: 'Not a taste cluster of this event' });
+    await expectError(call('POST', P(f.eventId), startBody(f, { creatives: [{ tc: 1, tc_run_id: f.runId }, { tc: 1, tc_run_id: f.runId }] })), 400, 'error.validation.invalid');
+    await expectError(call('POST', P(f.eventId), startBody(f, { start_date: day(5), end_date: day(2) })), 400, 'error.validation.invalid');
+    await freshSetup();
+    const other = { ...fullCreative(f, 1), tc_run_id: f.runId + 1000 };
+    await expectError(call('PUT', P(f.eventId), { creatives: [other] }), 400, 'error.validation.invalid');
+    const stray = await expectError(call('PUT', P(f.eventId), { targeting: [postalTargeting(f, 42)] }), 400, 'error.validation.invalid');
+    expect(stray.issues![0]!.path).toBe('targeting.0.tc');
+  });
+
+  it('refuses a variation code that is not 4 or 5 digits with "Invalid variation format"', async () => {
+    await freshSetup();
+    const bad = { ...fullCreative(f, 1), excluded_variations: ['111'] };
+    const err = await expectError(call('PUT', P(f.eventId), { creatives: [bad] }), 400, 'error.validation.invalid');
+    expect(err.issues![0]).toEqual({ path: 'creatives.0.excluded_variations.0', message: 'Invalid variation format' });
+    const err2 = await expectError(call('PUT', P(f.eventId), { disabled_variations: { '1': ['1111', 'abcd'] } }), 400, 'error.validation.invalid');
+    expect(err2.issues![0]!.message).toBe('Invalid variation format');
+    // 'x' stands for every headline (spec 2 §3) and 5 characters for media 10 and above.
+    expect((await call('PUT', P(f.eventId), { disabled_variations: { '1': ['x111', '11101'] } })).status).toBe(200);
+  });
+
+  it('refuses per-field values the contract does not allow (zod)', async () => {
+    await freshSetup();
+    await expectError(call('PUT', P(f.eventId), { total_budget: -5 }), 400, 'error.validation.invalid');
+    await expectError(call('PUT', P(f.eventId), { goal: 'FAME' }), 400, 'error.validation.invalid');
+    await expectError(call('PUT', P(f.eventId), { creatives: [{ ...fullCreative(f, 1), headline: ['x'.repeat(81)] }] }), 400, 'error.validation.invalid');
+    await expectError(call('PUT', P(f.eventId), { unknown_field: 1 }), 400, 'error.validation.invalid');
+  });
+});
+
+describe('tenancy and permissions', () => {
+  it("another partner's event is not found, for every call", async () => {
+    await freshSetup();
+    for (const [method, path, body] of [
+      ['GET', P(f.eventId), undefined],
+      ['POST', P(f.eventId), startBody()],
+      ['PUT', P(f.eventId), { total_budget: 1 }],
+      ['DELETE', P(f.eventId), undefined],
+      ['POST', `${P(f.eventId)}/boost`, undefined],
+    ] as const) {
+      await expectError(call(method, path, body, prisma), 404, 'error.common.notFound');
+    }
+    await expectError(call('GET', P('no-such-event')), 404, 'error.common.notFound');
+    // The setup of partner 1001 is untouched.
+    expect(SetupProcess.parse((await call('GET', P(f.eventId))).body).total_budget).toBe(900);
+  });
+
+  it("refuses another partner's assets (400) and a switched-off one (the permission error)", async () => {
+    await freshSetup();
+    const assets1002 = await connectAssets(t.db, 1002);
+    const foreign = await expectError(call('PUT', P(f.eventId), { integration_details: [{ asset_class: 'facebook.ad_account', asset_id: assets1002.adAccount, platform: 'facebook' }] }), 400, 'error.validation.invalid');
+    expect(foreign.issues![0]!.path).toBe('integration_details.0.asset_id');
+    await connectRepo.setAssetEnabled(t.db, 1001, f.assets.chfAccount, false, new Date());
+    const off = await expectError(call('PUT', P(f.eventId), { integration_details: [{ asset_class: 'facebook.ad_account', asset_id: f.assets.chfAccount, platform: 'facebook' }] }), 403, 'error.connect.facebook.missing_permissions');
+    expect(off.data).toMatchObject({ account: 'Sandbox ads CHF' });
+    await connectRepo.setAssetEnabled(t.db, 1001, f.assets.chfAccount, true, new Date());
+  });
+
+  it('needs the wave permission (403 with subcode wave)', async () => {
+    for (const [method, path] of [['GET', P(f.eventId)], ['PUT', P(f.eventId)], ['POST', `${P(f.eventId)}/boost`]] as const) {
+      const err = await expectError(call(method, path, method === 'PUT' ? { total_budget: 1 } : undefined, analyst), 403, 'error.auth.forbidden');
+      expect(err.error_subcode).toBe('wave');
+    }
+  });
+});
+
+describe('validation before a boost (INVALID_SETUP)', () => {
+  it('names every missing creative field (common.errors.fillRequired) and the missing targeting mode', async () => {
+    await freshSetup();
+    const problems = await setupProblems();
+    for (const tc of f.tcs) {
+      const fields = problems.filter((p) => p.tc === tc && p.area === 'creatives' && p.code === 'common.errors.fillRequired').map((p) => p.field);
+      expect(fields.sort()).toEqual(['body', 'call_to_action', 'description', 'destination_url', 'headline', 'media']);
+      expect(problems).toContainEqual({ area: 'targeting', tc, code: 'NO_TARGETING_MODE', field: 'targeting_mode' });
+    }
+  });
+
+  it('names a wrong URL (common.errors.wrongUrlFormat) and a file that is not a completed upload', async () => {
+    await freshSetup();
+    const c1 = { ...fullCreative(f, 1), destination_url: ['tickets.example.org'] };
+    const c2 = fullCreative(f, 2);
+    c2.media = [{ ...c2.media[0]!, id: crypto.randomUUID() }];
+    const creatives = [c1, c2, fullCreative(f, 3)];
+    expect((await call('PUT', P(f.eventId), { creatives, targeting: f.tcs.map((tc) => postalTargeting(f, tc)) })).status).toBe(200);
+    const problems = await setupProblems();
+    expect(problems).toContainEqual({ area: 'creatives', tc: 1, code: 'common.errors.wrongUrlFormat', field: 'destination_url.0' });
+    expect(problems).toContainEqual({ area: 'creatives', tc: 2, code: 'common.errors.fileErrors.invalid', field: 'media.0' });
+    expect(problems.filter((p) => p.tc === 3)).toEqual([]);
+  });
+
+  const loc = postalTargeting({ runId: 0 } as SetupFixture, 1).postal_codes.DE![0]!;
+  const targetingCases: [string, (t: Targeting) => Targeting | null, string][] = [
+    ['NO_POSTAL_CODES', (x) => ({ ...x, postal_codes: { DE: [] } }), 'NO_POSTAL_CODES'],
+    ['NO_RANGE_LOCATIONS', (x) => ({ ...x, targeting_mode: 'range_locations', range_locations: { included: [], excluded: [] } }), 'NO_RANGE_LOCATIONS'],
+    ['ALL_LOCATIONS_EXCLUDED', (x) => ({ ...x, targeting_mode: 'range_locations', range_locations: { included: [], excluded: [{ ...loc, kilometer_range: 20 }] } }), 'ALL_LOCATIONS_EXCLUDED'],
+    ['NO_TARGETING_MODE', (x) => ({ ...x, targeting_mode: null }), 'NO_TARGETING_MODE'],
+    ['NO_TC_TARGETING', () => null, 'NO_TC_TARGETING'],
+  ];
+  for (const [name, change, code] of targetingCases) {
+    it(`names ${name} for the cluster it concerns`, async () => {
+      await freshSetup();
+      const targeting = f.tcs.map((tc) => (tc === 2 ? change(postalTargeting(f, tc)) : postalTargeting(f, tc))).filter((x): x is Targeting => x !== null);
+      expect((await call('PUT', P(f.eventId), { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting })).status).toBe(200);
+      const problems = await setupProblems();
+      expect(problems).toEqual([{ area: 'targeting', tc: 2, code, field: 'targeting_mode' }]);
+    });
+  }
+
+  it('offers taste-cluster targeting only without an audience (UNKNOWN with one)', async () => {
+    await freshSetup();
+    const creatives: Creative[] = f.tcs.map((tc) => ({ ...fullCreative(f, tc), audience_id: tc === 1 ? '123,456' : null }));
+    const targeting = f.tcs.map((tc) => ({ ...postalTargeting(f, tc), targeting_mode: 'fd_targeting' as const }));
+    expect((await call('PUT', P(f.eventId), { creatives, targeting })).status).toBe(200);
+    expect(await setupProblems()).toEqual([{ area: 'targeting', tc: 1, code: 'UNKNOWN', field: 'targeting_mode' }]);
+  });
+
+  it('needs an ad account and a page', async () => {
+    await freshSetup();
+    expect((await call('PUT', P(f.eventId), { integration_details: [], creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) })).status).toBe(200);
+    const codes = (await setupProblems()).map((p) => p.code);
+    expect(codes).toEqual(['error.connect.facebook.ad_account_id_required', 'error.connect.facebook.page_not_found']);
+  });
+
+  it('refuses a cluster whose every variation is disabled', async () => {
+    await freshSetup();
+    const creatives = f.tcs.map((tc) => fullCreative(f, tc));
+    expect((await call('PUT', P(f.eventId), { creatives, targeting: f.tcs.map((tc) => postalTargeting(f, tc)), disabled_variations: { '3': ['x111', 'x121', 'x211', 'x221'] } })).status).toBe(200);
+    expect(await setupProblems()).toEqual([{ area: 'creatives', tc: 3, code: 'ALL_VARIATIONS_DISABLED', field: 'excluded_variations' }]);
+  });
+});
+
+describe('boost', () => {
+  afterEach(() => setAdPlatform(undefined));
+
+  async function completeSetup(fx = f) {
+    await freshSetup(fx);
+    const r = await call('PUT', P(fx.eventId), {
+      creatives: fx.tcs.map((tc) => fullCreative(fx, tc)),
+      targeting: fx.tcs.map((tc) => postalTargeting(fx, tc)),
+      disabled_variations: { '1': ['1111'] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return SetupProcess.parse(r.body);
+  }
+
+  it('INVALID_ACCOUNTS when an asset of the setup was switched off', async () => {
+    await completeSetup();
+    await connectRepo.setAssetEnabled(t.db, 1001, f.assets.page, false, new Date());
+    try {
+      const err = await expectError(call('POST', `${P(f.eventId)}/boost`), 422, 'error.setup.INVALID_ACCOUNTS');
+      expect(err.message).toContain('reconnect the assets');
+      expect(err.data!.problems).toEqual([{ area: 'integrations', tc: null, code: 'error.connect.facebook.missing_permissions', field: 'facebook.profile' }]);
+    } finally {
+      await connectRepo.setAssetEnabled(t.db, 1001, f.assets.page, true, new Date());
+    }
+  });
+
+  it('publishes ONE campaign with an ad set per cluster; the campaigns list and the events badge show it', async () => {
+    const s = await completeSetup();
+    const before = await call('GET', `/api/v3/events/${f.eventId}`);
+    expect(before.body.has_active_campaigns).toBe(false);
+    const r = await call('POST', `${P(f.eventId)}/boost`);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const taskId = r.body.task_id as string;
+    // A second click while the task waits gets the same task.
+    expect((await call('POST', `${P(f.eventId)}/boost`)).body.task_id).toBe(taskId);
+    await drain();
+    const task = await call('GET', `/api/v3/tasks/${taskId}`);
+    expect(task.body.status, JSON.stringify(task.body)).toBe('SUCCESS');
+    expect(task.body.result).toMatchObject({ ad_sets: 3 });
+
+    const list = await campaignRowsOf(t.db, 1001, f.eventId);
+    expect(list.map((c) => c.tc)).toEqual(f.tcs);
+    expect(new Set(list.map((c) => c.meta_campaign_id)).size).toBe(1);
+    expect(new Set(list.map((c) => c.meta_adset_id)).size).toBe(3);
+    expect(list.every((c) => c.status === 'ACTIVE' && c.setup_process_id === s.id)).toBe(true);
+    expect(list.reduce((a, c) => a + c.budget_minor, 0)).toBe(900 * 100);
+
+    // No longer live: GET is 404, PUT and a new boost are 409 published.
+    await expectError(call('GET', P(f.eventId)), 404, 'error.setup.not_found');
+    await expectError(call('PUT', P(f.eventId), { total_budget: 5 }), 409, 'error.setup.published');
+    await expectError(call('POST', `${P(f.eventId)}/boost`), 409, 'error.setup.published');
+
+    const campaigns = EventCampaignsResponse.parse((await call('GET', `/api/campaign/events/${f.eventId}/campaigns`)).body);
+    const running = campaigns.items.filter((i) => i.status === 'running');
+    expect(running.map((i) => i.tc).sort()).toEqual(f.tcs);
+    for (const item of running) {
+      expect(item).toMatchObject({ published: true, budget: 300, currency: 'EUR' });
+      expect(item.set_up_date).not.toBeNull();
+      expect(item.latest_campaign_setup).toMatchObject({ creative: { tc: item.tc, headline: expect.arrayContaining(['Mozart live']) }, targeting: { targeting_mode: 'postal_codes' } });
+    }
+    const after = await call('GET', `/api/v3/events/${f.eventId}`);
+    expect(after.body).toMatchObject({ has_active_campaigns: true, campaign_status: 'active' });
+    const stats = await call('GET', '/api/v3/campaigns/fb/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.body.total_active_adsets - stats.body.total_active_campaigns).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a platform failure leaves no campaign rows, keeps the setup synced with the error and fails the task with the code', async () => {
+    const f2 = await setupFixture(t.db, 1001, 1);
+    await completeSetup(f2);
+    const real = adPlatform();
+    setAdPlatform(Object.assign(Object.create(Object.getPrototypeOf(real)), real, {
+      publishCampaign: async () => {
+        throw new MetaError('graph_api_error', 'Meta said no.');
+      },
+    }));
+    const r = await call('POST', `${P(f2.eventId)}/boost`);
+    expect(r.status).toBe(202);
+    await drain();
+    const task = await call('GET', `/api/v3/tasks/${r.body.task_id}`);
+    expect(task.body).toMatchObject({ status: 'FAILURE', result: { error_code: 'error.connect.facebook.graph_api_error' } });
+    expect(await campaignRowsOf(t.db, 1001, f2.eventId)).toEqual([]);
+    const s = SetupProcess.parse((await call('GET', P(f2.eventId))).body);
+    expect(s).toMatchObject({ status: 'synced', error: { error_code: 'error.connect.facebook.graph_api_error' } });
+  });
+});
