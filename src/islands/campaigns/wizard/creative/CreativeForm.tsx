@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import type { Creative, SetupProblem } from '../../../../lib/contracts/setup-process';
 import type { CampaignGoal, TopicKeyword } from '../../../../lib/contracts/taste-clusters';
 import { CREATIVE_TEXT } from '../../../../lib/contracts/setup-process';
+import { reportKeyword } from '../../../../lib/api/userReports';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { MediaField } from '../media/MediaField';
 import { AutofillButton } from '../ai/AutofillButton';
@@ -18,7 +19,6 @@ import { KeywordChips } from './KeywordChips';
 import { TextList } from './TextList';
 import { VariationIndicator } from './VariationIndicator';
 import { fillEntries, inheritableUrls, putInFirstBlank, sameList, shownEntries, type ListField } from './creativeFormRules';
-import { reportKeyword } from './reportKeyword';
 import styles from './CreativeForm.module.css';
 
 export interface CreativeCluster {
@@ -41,6 +41,11 @@ export interface CreativeFormProps {
   leadFormId: string | null;
   /** The first cluster's URLs, for clusters with destination_url_inherited. */
   inheritedUrls?: string[];
+  /**
+   * This cluster is not the first: it shows the "same URLs as the first cluster" checkbox. Defaults
+   * to whether inheritedUrls is given; pass it when inheritedUrls is only given to inheriting clusters.
+   */
+  inheritable?: boolean;
   onChange(next: Creative): void;
   /** Media still uploading (the wizard blocks Next while any cluster reports true). */
   onPendingChange?(pending: boolean): void;
@@ -62,6 +67,7 @@ export function CreativeForm({
   hasPixel,
   leadFormId,
   inheritedUrls,
+  inheritable: inheritableProp,
   onChange,
   onPendingChange,
   disabled,
@@ -82,8 +88,13 @@ export function CreativeForm({
     [onChange],
   );
 
+  // Without the prop, a cluster that was once given the first cluster's URLs keeps its checkbox,
+  // so unticking it (after which a wizard may stop passing them) can be undone.
+  const seenInherited = useRef(false);
+  if (inheritedUrls !== undefined) seenInherited.current = true;
+  const inheritable = inheritableProp ?? seenInherited.current;
   // spec 2 §5: inherited URLs are copied only when valid and only while this cluster inherits.
-  const inherits = inheritedUrls !== undefined && creative.destination_url_inherited;
+  const inherits = inheritable && creative.destination_url_inherited;
   useEffect(() => {
     if (!inherits) return;
     const urls = inheritableUrls(inheritedUrls);
@@ -122,7 +133,9 @@ export function CreativeForm({
       <KeywordChips
         keywords={cluster.keywords}
         disabled={disabled}
-        onReport={(keyword, description) => reportKeyword({ event_id: eventId, setup_process_id: setupId, tc: cluster.tc, tc_run_id: cluster.tc_run_id, keyword, description })}
+        onReport={(keyword, description) =>
+          reportKeyword({ report_type: 'WRONG_TOPIC_RECOMMENDATION', event_id: eventId, setup_process_id: setupId, tc: cluster.tc, tc_run_id: cluster.tc_run_id, keyword, description })
+        }
       />
 
       <CoCreateCard
@@ -177,7 +190,7 @@ export function CreativeForm({
       <VariationIndicator creative={creative} />
 
       <div className={styles.block}>
-        {inheritedUrls !== undefined && (
+        {inheritable && (
           <label className={styles.checkbox}>
             <input type="checkbox" checked={creative.destination_url_inherited} disabled={disabled} onChange={(e) => update({ destination_url_inherited: e.target.checked })} />
             {t('campaigns.wizard.creative.destination_url.inherit')}
