@@ -206,6 +206,7 @@ export function CreativeForm({
           readOnly={inherits}
           disabled={disabled}
           error={problemOf('destination_url') === 'common.errors.fillRequired' ? 'common.errors.fillRequired' : null}
+          reveal={mine.some((p) => p.field?.startsWith('destination_url.'))}
         />
       </div>
 

@@ -22,6 +22,7 @@ export function TextList({
   readOnly,
   disabled,
   error,
+  reveal,
 }: {
   field: ListField;
   values: string[];
@@ -35,6 +36,8 @@ export function TextList({
   disabled?: boolean;
   /** A list-level error from the publish check (e.g. common.errors.fillRequired). */
   error?: string | null;
+  /** Check every URL entry now, not only after its blur (the publish check found a bad one). */
+  reveal?: boolean;
 }) {
   const { t } = useTranslation();
   const uid = useId();
@@ -72,7 +75,7 @@ export function TextList({
       <ol className={styles.entries}>
         {entries.map((value, i) => {
           const inputId = `${uid}-${i}`;
-          const bad = isUrl && touched.has(i) ? urlError(value) : null;
+          const bad = isUrl && (reveal || touched.has(i)) ? urlError(value) : null;
           const props = {
             id: inputId,
             className: `input ${styles.entryInput}`,
