@@ -130,6 +130,8 @@ export const API_RULES: readonly ApiRule[] = [
   ...META_LOOKUPS.map((pattern) => ({ pattern, methods: ['GET'], permission: 'wave' as const })),
   { pattern: '/api/v3/setup_processes/*', permission: 'wave' },
   { pattern: '/api/v3/setup_processes', permission: 'wave' },
+  // Issue 14: campaign media (thumbnails and ad previews of the setup wizard) are a wave matter.
+  { pattern: '/api/v3/storage/media/*', methods: ['GET'], permission: 'wave' },
   // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.
   { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },

@@ -7,6 +7,7 @@ import {
   CompleteMultipartRequest,
   CreateMultipartRequest,
   LocalPartQuery,
+  MediaParam,
   PresignRequest,
   UPLOAD_TYPE_HEADER,
   UploadStatusQuery,
@@ -14,6 +15,8 @@ import {
 } from '../../lib/contracts/storage';
 import { config } from '../config';
 import { AppError } from '../lib/errors';
+import { Readable } from 'node:stream';
+import { openMedia } from '../modules/storage/media';
 import { abortUpload, completeUpload, presignParts, receiveLocalPart, startUpload, uploadStatus } from '../modules/storage/uploads';
 import type { Env } from './env';
 import { partnerViewerOf, requireViewer } from './middleware';
@@ -40,6 +43,31 @@ export const storageRouter = new Hono<Env>()
   })
   .use('/multipart-upload', requireViewer)
   .use('/presigned-url', requireViewer)
+  .use('/media/*', requireViewer)
+  // spec 2 §5: a medium of the viewer's partner, shown inline (thumbnails, ad previews). Only
+  // jpeg, png, mp4 and quicktime whose bytes were checked get here; nosniff and a sandbox keep
+  // the browser from treating them as anything else.
+  .get('/media/:upload_id', validate('param', MediaParam), async (c) => {
+    const partnerId = partnerViewerOf(c).partner.id;
+    const id = c.req.valid('param').upload_id;
+    const media = await openMedia(c.var.db, partnerId, id, c.req.header('range'));
+    const headers: Record<string, string> = {
+      'Content-Type': media.contentType,
+      'Accept-Ranges': 'bytes',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.name)}`,
+      'Cache-Control': 'private, max-age=3600',
+    };
+    const { range, body, size } = media;
+    if (range === 'unsatisfiable' || !body) return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+    const stream = Readable.toWeb(body) as ReadableStream;
+    if (!range) return new Response(stream, { headers: { ...headers, 'Content-Length': String(size) } });
+    return new Response(stream, {
+      status: 206,
+      headers: { ...headers, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${size}` },
+    });
+  })
   .post('/multipart-upload', validate('json', CreateMultipartRequest), async (c) => {
     const viewer = partnerViewerOf(c);
     const owner = { partnerId: viewer.partner.id, userId: viewer.userId };
