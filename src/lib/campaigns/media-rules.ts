@@ -56,11 +56,26 @@ export const SIZE_HINTS = {
   video: { key: 'common.errors.videoSize', values: { size: gigabytes(MEDIA_LIMITS.videoBytes) } },
 } as const;
 
-const problem = (code: MediaRuleCode, values: Record<string, number> = {}): MediaProblem => ({
-  code,
-  key: code === 'fileFormat' ? 'common.errors.fileFormat' : `common.errors.fileErrors.${code}`,
-  values,
-});
+/** The limit each rule's message names: the same for the browser's check and the server's refusal. */
+const RULE_VALUES: Record<MediaRuleCode, Record<string, number>> = {
+  imageSize: { size: megabytes(MEDIA_LIMITS.imageBytes) },
+  imageType: {},
+  imageResolution: { width: MEDIA_LIMITS.story.width, height: MEDIA_LIMITS.story.height },
+  videoSize: { size: gigabytes(MEDIA_LIMITS.videoBytes) },
+  videoType: {},
+  videoDurationFeed: { hours: MEDIA_LIMITS.videoSeconds / 3600 },
+  reelStorySize: { size: megabytes(MEDIA_LIMITS.reelBytes) },
+  videoDurationReelStory: { seconds: MEDIA_LIMITS.reelSeconds },
+  videoResolution: { width: MEDIA_LIMITS.story.width, height: MEDIA_LIMITS.story.height },
+  fileFormat: {},
+};
+
+/** The problem of a rule code (the server's refusal names only the code). */
+export function mediaProblemFor(code: MediaRuleCode): MediaProblem {
+  return { code, key: code === 'fileFormat' ? 'common.errors.fileFormat' : `common.errors.fileErrors.${code}`, values: RULE_VALUES[code] };
+}
+export const isMediaRuleCode = (code: string | undefined): code is MediaRuleCode => (MEDIA_RULE_CODES as readonly (string | undefined)[]).includes(code);
+const problem = mediaProblemFor;
 
 export const isImageType = (type: string): type is (typeof IMAGE_TYPES)[number] => (IMAGE_TYPES as readonly string[]).includes(type);
 export const isVideoType = (type: string): type is (typeof VIDEO_TYPES)[number] => (VIDEO_TYPES as readonly string[]).includes(type);
@@ -109,18 +124,18 @@ export function mediaProblem(f: MediaFacts): MediaProblem | null {
   const wrongType = typeProblem(f.type);
   if (wrongType) return wrongType;
   const video = isVideoType(f.type);
-  if (!video && f.size > MEDIA_LIMITS.imageBytes) return problem('imageSize', { size: megabytes(MEDIA_LIMITS.imageBytes) });
-  if (video && f.size > MEDIA_LIMITS.videoBytes) return problem('videoSize', { size: gigabytes(MEDIA_LIMITS.videoBytes) });
+  if (!video && f.size > MEDIA_LIMITS.imageBytes) return problem('imageSize');
+  if (video && f.size > MEDIA_LIMITS.videoBytes) return problem('videoSize');
   const { width, height, duration } = f;
   const story = width != null && height != null && isStoryFormat(width, height);
   if (story && (width > MEDIA_LIMITS.story.width || height > MEDIA_LIMITS.story.height)) {
-    return problem(video ? 'videoResolution' : 'imageResolution', { width: MEDIA_LIMITS.story.width, height: MEDIA_LIMITS.story.height });
+    return problem(video ? 'videoResolution' : 'imageResolution');
   }
   if (!video) return null;
-  if (story && f.size > MEDIA_LIMITS.reelBytes) return problem('reelStorySize', { size: megabytes(MEDIA_LIMITS.reelBytes) });
+  if (story && f.size > MEDIA_LIMITS.reelBytes) return problem('reelStorySize');
   if (duration != null) {
-    if (story && duration > MEDIA_LIMITS.reelSeconds) return problem('videoDurationReelStory', { seconds: MEDIA_LIMITS.reelSeconds });
-    if (duration > MEDIA_LIMITS.videoSeconds) return problem('videoDurationFeed', { minutes: MEDIA_LIMITS.videoSeconds / 60 });
+    if (story && duration > MEDIA_LIMITS.reelSeconds) return problem('videoDurationReelStory');
+    if (duration > MEDIA_LIMITS.videoSeconds) return problem('videoDurationFeed');
   }
   return null;
 }

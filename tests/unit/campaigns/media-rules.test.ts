@@ -6,7 +6,9 @@ import {
   canReplaceMedia,
   canRetryMedia,
   hasPendingMedia,
+  isMediaRuleCode,
   isStoryFormat,
+  mediaProblemFor,
   MEDIA_LIMITS,
   mediaProblem,
   mediaSetValid,
@@ -85,13 +87,22 @@ describe('feed video duration', () => {
   it('allows 14,400 s (4 h) and refuses a moment more', () => {
     const feed = { type: 'video/mp4', size: 5000, width: 1920, height: 1080 };
     expect(code({ ...feed, duration: 14_400 })).toBeNull();
-    expect(mediaProblem({ ...feed, duration: 14_400.5 })).toMatchObject({ code: 'videoDurationFeed', values: { minutes: 240 } });
+    expect(mediaProblem({ ...feed, duration: 14_400.5 })).toMatchObject({ code: 'videoDurationFeed', values: { hours: 4 } });
     // A feed video may be longer than a reel.
     expect(code({ ...feed, duration: 121 })).toBeNull();
   });
   it('checks only what is known (the browser before probing)', () => {
     expect(code({ type: 'video/mp4', size: 5000 })).toBeNull();
     expect(code({ type: 'video/mp4', size: 5000, width: null, height: null, duration: 20_000 })).toBe('videoDurationFeed');
+  });
+});
+
+describe('rule codes', () => {
+  it('give the same message and limit wherever the code comes from (the server refuses by code)', () => {
+    expect(mediaProblemFor('reelStorySize')).toEqual(mediaProblem({ type: 'video/mp4', size: MEDIA_LIMITS.reelBytes + 1, width: 1080, height: 1920 }));
+    expect(mediaProblemFor('fileFormat').key).toBe('common.errors.fileFormat');
+    expect(isMediaRuleCode('videoResolution')).toBe(true);
+    expect(isMediaRuleCode('error.storage.contentMismatch')).toBe(false);
   });
 });
 
