@@ -122,6 +122,8 @@ export const API_RULES: readonly ApiRule[] = [
   // path"): the campaigns screens show the same event header, insights and sales for wave users.
   { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
+  // spec 2 §7: the budget range serves the campaign setup only.
+  { pattern: '/api/v3/events/:id/budget_min_max', methods: ['GET'], permission: 'wave' },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
   { pattern: '/api/v3/sales/*', permission: 'sales' },

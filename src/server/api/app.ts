@@ -27,6 +27,7 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { setupProcessRouter } from './setup-process';
+import { budgetEventsRouter } from './campaign-budget';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -52,6 +53,7 @@ function v3(): Hono<Env> {
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
+    .route('/events', budgetEventsRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
