@@ -1,4 +1,4 @@
-// spec 2 §7 "Setup process" and "Budget and runtime" for the setup wizard (contracts:
+// spec 2 §7 "Setup process" and the Accounts step's asset calls for the setup wizard (contracts:
 // ../contracts/setup-process). Types only from the contracts, so zod stays out of the browser.
 import type { BoostResponse, SetupProcess, SetupStartBody, SetupUpdateBody } from '../contracts/setup-process';
 import type { TaskResponse } from '../contracts/tasks';
@@ -29,16 +29,6 @@ export const cancelSetup = (eid: string, cancel = true) => call<void>(mainApi, `
 export const boostSetup = (eid: string) => call<BoostResponse>(mainApi, `${path(eid)}/boost`, { method: 'post', timeout: false });
 
 export const getTask = (taskId: string, signal?: AbortSignal) => call<TaskResponse>(mainApi, `/tasks/${enc(taskId)}`, { signal });
-
-/** spec 2 §7: GET /events/{id}/budget_min_max → the slider's bounds for a runtime. */
-export interface BudgetMinMax {
-  budget_abs_min: number;
-  /** The recommended minimum. */
-  budget_min: number;
-  budget_max: number;
-}
-export const getBudgetMinMax = (eventId: string, runtimeInDays: number, signal?: AbortSignal) =>
-  call<{ content: BudgetMinMax }>(mainApi, `/events/${enc(eventId)}/budget_min_max`, { searchParams: { runtime_in_days: runtimeInDays }, signal }).then((r) => r.content);
 
 const ASSETS = '/integrations/connect/facebook/assets';
 /** The partner's enabled Meta assets (spec 2 §7 "Assets and lookups"). */

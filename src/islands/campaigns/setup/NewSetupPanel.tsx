@@ -5,7 +5,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CampaignGoal, SuggestedTc } from '../../../lib/contracts/taste-clusters';
 import { getSuggestedTcs } from '../../../lib/api/tasteClusters';
-import { getBudgetMinMax } from '../../../lib/api/setupProcess';
+import { getBudgetMinMax } from '../../../lib/api/budget';
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
@@ -116,7 +116,7 @@ export function NewSetupPanel({
     const timer = setTimeout(() => {
       getBudgetMinMax(eventId, days, controller.signal).then(
         (b) => {
-          setBounds(boundsOf(b));
+          setBounds(boundsOf(b.content));
           setBoundsLoading(false);
         },
         () => {
