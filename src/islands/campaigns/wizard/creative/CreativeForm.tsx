@@ -1,8 +1,25 @@
-// Interface placeholder (issue 14 scaffolding): the creative form of one taste cluster in the
-// wizard's Ads step (spec 2 §2 Campaign creative form, §5 Creative). Replaced by its real
-// implementation; the props are the agreed interface with the wizard (../AdsStep).
-import type { Creative } from '../../../../lib/contracts/setup-process';
+// The creative form of one taste cluster in the wizard's Ads step (spec 2 §2 Campaign creative
+// form, §4 Topic report and autofill, §5 Creative (editor), §9): topic keyword chips, the co-create
+// card, body, headline and destination-URL lists with counters, media, the variation indicator,
+// call to action, audiences and description. The wizard owns the creative; every edit goes up
+// through onChange (the wizard autosaves).
+import { useCallback, useEffect, useId, useRef } from 'react';
+import type { Creative, SetupProblem } from '../../../../lib/contracts/setup-process';
 import type { CampaignGoal, TopicKeyword } from '../../../../lib/contracts/taste-clusters';
+import { CREATIVE_TEXT } from '../../../../lib/contracts/setup-process';
+import { useTranslation } from '../../../../lib/i18n/react';
+import { MediaField } from '../media/MediaField';
+import { AutofillButton } from '../ai/AutofillButton';
+import { CoCreateCard } from '../ai/CoCreateCard';
+import { AudienceSelect } from './AudienceSelect';
+import { CallToActionSelect } from './CallToActionSelect';
+import { CharCounter } from './CharCounter';
+import { KeywordChips } from './KeywordChips';
+import { TextList } from './TextList';
+import { VariationIndicator } from './VariationIndicator';
+import { fillEntries, inheritableUrls, putInFirstBlank, sameList, shownEntries, type ListField } from './creativeFormRules';
+import { reportKeyword } from './reportKeyword';
+import styles from './CreativeForm.module.css';
 
 export interface CreativeCluster {
   tc: number;
@@ -28,8 +45,198 @@ export interface CreativeFormProps {
   /** Media still uploading (the wizard blocks Next while any cluster reports true). */
   onPendingChange?(pending: boolean): void;
   disabled?: boolean;
+  /**
+   * Problems to point at (the wizard's check before Next, or the server's INVALID_SETUP answer):
+   * those of this cluster show in the error banner and mark their fields.
+   */
+  problems?: SetupProblem[];
 }
 
-export function CreativeForm(_: CreativeFormProps) {
-  return null;
+export function CreativeForm({
+  eventId,
+  setupId,
+  creative,
+  cluster,
+  adAccountAssetId,
+  goal,
+  hasPixel,
+  leadFormId,
+  inheritedUrls,
+  onChange,
+  onPendingChange,
+  disabled,
+  problems = [],
+}: CreativeFormProps) {
+  const { t } = useTranslation();
+  const uid = useId();
+  // Two edits in one tick (e.g. the inherited URLs and a dropped call to action) must not undo
+  // each other: each builds on the last creative sent up, not on the render's props.
+  const latest = useRef(creative);
+  latest.current = creative;
+  const update = useCallback(
+    (patch: Partial<Creative>) => {
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      onChange(next);
+    },
+    [onChange],
+  );
+
+  // spec 2 §5: inherited URLs are copied only when valid and only while this cluster inherits.
+  const inherits = inheritedUrls !== undefined && creative.destination_url_inherited;
+  useEffect(() => {
+    if (!inherits) return;
+    const urls = inheritableUrls(inheritedUrls);
+    if (urls && !sameList(urls, shownEntries(latest.current.destination_url))) update({ destination_url: urls });
+  }, [inherits, inheritedUrls, update]);
+
+  const mine = problems.filter((p) => p.area === 'creatives' && (p.tc === null || p.tc === creative.tc));
+  const problemOf = (field: string) => mine.find((p) => p.field === field || p.field?.startsWith(`${field}.`))?.code ?? null;
+  const fieldNames = [...new Set(mine.map((p) => p.field?.split('.')[0]).filter((f): f is string => !!f))];
+
+  const autofill = (field: 'headline' | 'body' | 'description', current: string[]) => (
+    <AutofillButton
+      eventId={eventId}
+      tc={cluster.tc}
+      tcRunId={cluster.tc_run_id}
+      field={field}
+      language={creative.language}
+      current={current}
+      onFill={(values) => (field === 'description' ? update({ description: (values[0] ?? '').slice(0, CREATIVE_TEXT.description.max) }) : update({ [field]: fillEntries(values, field) }))}
+      disabled={disabled}
+    />
+  );
+  const list = (field: ListField) => latest.current[field];
+
+  return (
+    <div className={styles.form} data-testid="creative-form" data-tc={cluster.tc}>
+      {mine.length > 0 && (
+        <div className="alert alert--error" role="alert">
+          <div>
+            <strong>{t('campaigns.wizard.creative.problems')}</strong>
+            {fieldNames.map((f) => t(`campaigns.wizard.creative.fields.${f}`)).join(', ')}
+          </div>
+        </div>
+      )}
+
+      <KeywordChips
+        keywords={cluster.keywords}
+        disabled={disabled}
+        onReport={(keyword, description) => reportKeyword({ event_id: eventId, setup_process_id: setupId, tc: cluster.tc, tc_run_id: cluster.tc_run_id, keyword, description })}
+      />
+
+      <CoCreateCard
+        eventId={eventId}
+        tc={cluster.tc}
+        tcRunId={cluster.tc_run_id}
+        language={creative.language}
+        onLanguageChange={(language) => update({ language })}
+        onUse={(field, text) => {
+          const next = putInFirstBlank(list(field), text, field);
+          if (next) update({ [field]: next });
+        }}
+        disabled={disabled}
+      />
+
+      <TextList
+        field="body"
+        label={t('campaigns.wizard.creative.body.label')}
+        hint={t('campaigns.wizard.creative.body.hint')}
+        values={creative.body}
+        onChange={(body) => update({ body })}
+        action={autofill('body', creative.body)}
+        required
+        disabled={disabled}
+        error={problemOf('body')}
+      />
+      <TextList
+        field="headline"
+        label={t('campaigns.wizard.creative.headline.label')}
+        hint={t('campaigns.wizard.creative.headline.hint')}
+        values={creative.headline}
+        onChange={(headline) => update({ headline })}
+        action={autofill('headline', creative.headline)}
+        required
+        disabled={disabled}
+        error={problemOf('headline')}
+      />
+
+      <div className={styles.block}>
+        <p className={styles.label}>
+          {t('campaigns.wizard.creative.media.label')}
+          <span aria-hidden="true"> *</span>
+        </p>
+        <MediaField media={creative.media} onChange={(media) => update({ media })} published={false} running={false} onPendingChange={onPendingChange} disabled={disabled} />
+        {problemOf('media') && (
+          <p className={styles.fieldError} role="alert">
+            {t(problemOf('media')!)}
+          </p>
+        )}
+      </div>
+
+      <VariationIndicator creative={creative} />
+
+      <div className={styles.block}>
+        {inheritedUrls !== undefined && (
+          <label className={styles.checkbox}>
+            <input type="checkbox" checked={creative.destination_url_inherited} disabled={disabled} onChange={(e) => update({ destination_url_inherited: e.target.checked })} />
+            {t('campaigns.wizard.creative.destination_url.inherit')}
+          </label>
+        )}
+        <TextList
+          field="destination_url"
+          label={t('campaigns.wizard.creative.destination_url.label')}
+          hint={inherits ? t('campaigns.wizard.creative.destination_url.inheritedHint') : t('campaigns.wizard.creative.destination_url.hint')}
+          values={creative.destination_url}
+          onChange={(destination_url) => update({ destination_url })}
+          required
+          readOnly={inherits}
+          disabled={disabled}
+          error={problemOf('destination_url') === 'common.errors.fillRequired' ? 'common.errors.fillRequired' : null}
+        />
+      </div>
+
+      <CallToActionSelect
+        goal={goal}
+        hasPixel={hasPixel}
+        leadFormId={leadFormId}
+        value={creative.call_to_action}
+        onChange={(call_to_action) => update({ call_to_action })}
+        disabled={disabled}
+        error={problemOf('call_to_action')}
+      />
+
+      <AudienceSelect adAccountAssetId={adAccountAssetId} value={creative.audience_id} onChange={(audience_id) => update({ audience_id })} disabled={disabled} />
+
+      <div className={styles.block}>
+        <div className={styles.listHead}>
+          <label htmlFor={`${uid}-description`} className={styles.label}>
+            {t('campaigns.wizard.creative.description.label')}
+            <span aria-hidden="true"> *</span>
+          </label>
+          {autofill('description', creative.description ? [creative.description] : [])}
+        </div>
+        <p id={`${uid}-description-hint`} className={styles.hint}>
+          {t('campaigns.wizard.creative.description.hint')}
+        </p>
+        <textarea
+          id={`${uid}-description`}
+          className={`input ${styles.entryInput}`}
+          rows={3}
+          maxLength={CREATIVE_TEXT.description.max}
+          value={creative.description}
+          disabled={disabled}
+          aria-invalid={problemOf('description') ? true : undefined}
+          aria-describedby={`${uid}-description-hint ${uid}-description-count`}
+          onChange={(e) => update({ description: e.target.value })}
+        />
+        <CharCounter field="description" length={creative.description.length} id={`${uid}-description-count`} />
+        {problemOf('description') && (
+          <p className={styles.fieldError} role="alert">
+            {t(problemOf('description')!)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }
