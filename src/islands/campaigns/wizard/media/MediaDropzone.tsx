@@ -26,7 +26,7 @@ import type { UploadSession } from '../../../uploads/multipartUpload';
 import type { MediaFieldProps } from './MediaField';
 import { checkInBrowser, uploadMedium } from './mediaFile';
 import drop from '../../../ui/FileDrop.module.css';
-import styles from './MediaField.module.css';
+import styles from './MediaDropzone.module.css';
 
 type LocalStatus = 'NEW' | 'UPLOADING' | 'UPLOAD_FAILED' | 'INVALID';
 
@@ -194,6 +194,12 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
     drop_(l.key);
   };
 
+  // A failure code without a text of its own (a proxy's 503, a new server code) gets the generic upload message.
+  const known = (key: string) => {
+    const text = t(key);
+    return text === key ? t('common.errors.onUpload') : text;
+  };
+
   const meta = (size: number, width?: number | null, height?: number | null, duration?: number | null) =>
     [
       width && height ? `${width} × ${height}` : null,
@@ -207,10 +213,8 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
 
   return (
     <section className={styles.field} aria-label={label}>
-      <div className={styles.head}>
-        <h4 className={styles.label}>{label}</h4>
-        <span className={styles.count}>{t('campaigns.wizard.media.count', { count: total, max: MAX_MEDIA })}</span>
-      </div>
+      {/* The creative form shows the field's label; the region is named by it for assistive technology. */}
+      <span className={styles.count}>{t('campaigns.wizard.media.count', { count: total, max: MAX_MEDIA })}</span>
       {running && <p className={styles.hint}>{t('campaigns.wizard.media.runningLocked')}</p>}
       {!running && (
         <div {...getRootProps({ className: `${drop.dropzone} ${styles.zone}`, 'data-active': isDragActive || undefined })} data-disabled={!addable || undefined}>
@@ -302,7 +306,7 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
                   )}
                   {l.errorKey && (
                     <span className={styles.error} role="alert">
-                      {t(l.errorKey)}
+                      {known(l.errorKey)}
                     </span>
                   )}
                 </div>

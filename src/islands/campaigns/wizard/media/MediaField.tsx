@@ -3,7 +3,7 @@
 // part is small: until the field holds media or is used, it is a plain file input with a drop
 // target, and the dropzone (react-dropzone, the browser checks, the multipart upload) loads on
 // first use — warmed when the pointer or focus comes near — and takes over the files given.
-import { lazy, Suspense, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useState, type DragEvent } from 'react';
 import { MAX_MEDIA, type MediaItem } from '../../../../lib/contracts/setup-process';
 import { canAddMedia, DROPZONE_ACCEPT, SIZE_HINTS } from '../../../../lib/campaigns/media-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
@@ -26,21 +26,18 @@ export interface MediaFieldProps {
   /** Any file still new, uploading, failed or refused (the wizard blocks Next). */
   onPendingChange?(pending: boolean): void;
   disabled?: boolean;
-  /** Labels the field (default: the translated "Images and videos"). */
+  /** Names the field's region for assistive technology (default: the translated "Images and videos"); the creative form shows the visible label. */
   label?: string;
 }
 
 const loadDropzone = () => import('./MediaDropzone');
 const MediaDropzone = lazy(loadDropzone);
 
-let fieldCount = 0;
-
 export function MediaField(props: MediaFieldProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(props.media.length > 0);
   const [handed, setHanded] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
-  const id = useRef(`media-field-${++fieldCount}`).current;
   const label = props.label ?? t('campaigns.wizard.media.label');
   const locked = props.disabled || !canAddMedia({ items: props.media, published: props.published, running: props.running });
 
@@ -64,10 +61,8 @@ export function MediaField(props: MediaFieldProps) {
   };
 
   return (
-    <section className={styles.field} aria-labelledby={`${id}-label`}>
-      <h4 id={`${id}-label`} className={styles.label}>
-        {label}
-      </h4>
+    // The creative form shows the field's label; the region is named by it for assistive technology.
+    <section className={styles.field} aria-label={label}>
       <div
         className={drop.dropzone}
         data-active={dragging || undefined}
@@ -82,7 +77,7 @@ export function MediaField(props: MediaFieldProps) {
       >
         <Icon name="upload" size={28} className={drop.dropIcon} />
         <p className={drop.dropText}>{t('campaigns.wizard.media.prompt')}</p>
-        <label className={buttonClass({ variant: 'secondary' }, locked ? styles.lockedPick : undefined)} onFocus={() => void loadDropzone()}>
+        <label className={buttonClass({ variant: 'secondary' }, locked ? styles.lockedPick : styles.pick)} onFocus={() => void loadDropzone()}>
           {t('campaigns.wizard.media.browse')}
           <input
             type="file"
