@@ -151,7 +151,6 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
     handedOver.current = true;
     void add(initialFiles);
     // The files the light field collected are handed over once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // spec 2 §5: the list rules see every entry (uploaded ones first, then the files in hand).
