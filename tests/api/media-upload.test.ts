@@ -13,6 +13,7 @@ import { seedAccounts } from '../../src/server/demo/accounts';
 import { notifications, uploads } from '../../src/server/db/schema';
 import { localStorageAt, setObjectStorage } from '../../src/server/adapters/storage';
 import { storedMedia } from '../../src/server/modules/storage/media';
+import { signedMediaUrl } from '../../src/server/modules/storage/signing';
 import type { CompleteMultipartResponse } from '../../src/lib/contracts/storage';
 import { jpegHeader, mp4, png } from '../helpers/media-fixtures';
 
@@ -129,6 +130,25 @@ describe('media upload completion', () => {
     const served = await api.request(`/api/v3/storage/media/${started.upload_id}`, { token: admin, headers: { range: 'bytes=-100' } });
     expect(served.status).toBe(206);
     expect(served.headers.get('content-range')).toBe(`bytes ${bytes.length - 100}-${bytes.length - 1}/${bytes.length}`);
+  });
+
+  it('serves a medium to the ad platform by a signed, expiring link without a session', async () => {
+    const bytes = mp4({ width: 1280, height: 720, duration: 30 });
+    const { started, res } = await upload('Spot.mp4', 'video/mp4', bytes);
+    expect(res.status).toBe(200);
+    const link = signedMediaUrl('http://localhost', started.upload_id).replace('http://localhost', '');
+    const fetched = await api.request(link);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+    const forged = link.replace(/signature=[^&]+/, `signature=${'A'.repeat(43)}`);
+    expect((await errorOf(await api.request(forged))).error_code).toBe('error.storage.urlInvalid');
+    const other = (await (await startMedia('x.png', 'image/png')).json()) as Started;
+    expect((await errorOf(await api.request(link.replace(started.upload_id, other.upload_id)))).error_code).toBe('error.storage.urlInvalid');
+    const old = signedMediaUrl('http://localhost', started.upload_id, Date.now() - 10 * 3600_000).replace('http://localhost', '');
+    expect((await errorOf(await api.request(old))).error_code).toBe('error.storage.urlExpired');
+    // The session route stays closed without a session.
+    expect((await api.request(`/api/v3/storage/media/${started.upload_id}`)).status).toBe(401);
   });
 
   it('refuses a reel (upright video) longer than 120 s with videoDurationReelStory', async () => {

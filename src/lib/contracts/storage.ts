@@ -96,6 +96,11 @@ export type CompleteMultipartResponse = { location: string; object_key: string; 
 
 /** GET /storage/media/{upload_id}: a completed medium of the viewer's partner. */
 export const MediaParam = z.object({ upload_id: uploadId });
+/** GET /storage/media-link/{upload_id}?expires&signature: a medium for the ad platform, no session (signing.ts). */
+export const SignedMediaQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
 
 export const UploadStatusQuery = z.object({
   upload_id: uploadId,

@@ -55,11 +55,19 @@ export const completeMediaFacts = (uploadId: string, facts: ProbedMedia): Comple
 
 type MediaRow = typeof uploads.$inferSelect & { contentType: MediaType };
 
-async function completedMedia(db: Db, partnerId: number, uploadId: string): Promise<MediaRow> {
+/** A completed medium; of this partner, or of any when the caller holds a signed link (partnerId null). */
+async function completedMedia(db: Db, partnerId: number | null, uploadId: string): Promise<MediaRow> {
   const [row] = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.partnerId, partnerId), eq(uploads.uploadType, 'media'), eq(uploads.status, 'completed')))
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        partnerId == null ? undefined : eq(uploads.partnerId, partnerId),
+        eq(uploads.uploadType, 'media'),
+        eq(uploads.status, 'completed'),
+      ),
+    )
     .limit(1);
   if (!row || !isMediaType(row.contentType)) throw new AppError(404, 'error.media.notFound', 'No such medium');
   return row as MediaRow;
@@ -99,8 +107,11 @@ export interface OpenedMedia {
   name: string;
 }
 
-/** The bytes of a medium of this partner, whole or the range a Range header asks for (videos seek by ranges). */
-export async function openMedia(db: Db, partnerId: number, uploadId: string, rangeHeader?: string): Promise<OpenedMedia> {
+/**
+ * The bytes of a medium of this partner, whole or the range a Range header asks for (videos seek
+ * by ranges). `partnerId` null only behind a checked signed link (signing.ts signedMediaUrl).
+ */
+export async function openMedia(db: Db, partnerId: number | null, uploadId: string, rangeHeader?: string): Promise<OpenedMedia> {
   const row = await completedMedia(db, partnerId, uploadId);
   const size = row.sizeBytes ?? 0;
   const range = byteRange(rangeHeader, size);
