@@ -3,7 +3,7 @@
 // part is small: until the field holds media or is used, it is a plain file input with a drop
 // target, and the dropzone (react-dropzone, the browser checks, the multipart upload) loads on
 // first use — warmed when the pointer or focus comes near — and takes over the files given.
-import { lazy, Suspense, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import { MAX_MEDIA, type MediaItem } from '../../../../lib/contracts/setup-process';
 import { canAddMedia, DROPZONE_ACCEPT, SIZE_HINTS } from '../../../../lib/campaigns/media-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
@@ -35,7 +35,14 @@ const MediaDropzone = lazy(loadDropzone);
 
 export function MediaField(props: MediaFieldProps) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(props.media.length > 0);
+  const [used, setUsed] = useState(props.media.length > 0);
+  // Media already there (a saved setup, media arriving after mount) need the list: the dropzone
+  // opens, and stays open (removing the last one must not drop the files still in hand).
+  const opened = used || props.media.length > 0;
+  const hasMedia = props.media.length > 0;
+  useEffect(() => {
+    if (hasMedia) setUsed(true);
+  }, [hasMedia]);
   const [handed, setHanded] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const label = props.label ?? t('campaigns.wizard.media.label');
@@ -52,7 +59,7 @@ export function MediaField(props: MediaFieldProps) {
   const take = (files: File[]) => {
     if (!files.length) return;
     setHanded(files);
-    setOpened(true);
+    setUsed(true);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
