@@ -126,5 +126,26 @@ test.describe('campaign media', () => {
     field = await openWizard(page, testInfo, event.id);
     await expect(field.getByRole('listitem')).toHaveCount(2);
     await shot(page, testInfo, 'media-reloaded', field);
+
+    // Drag and drop nine more onto the zone: ten fit, the eleventh is cut with a notice, and
+    // adding is closed.
+    const zone = field.getByTestId('media-dropzone');
+    const dropped = await page.evaluateHandle((pngBase64) => {
+      const bytes = Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      for (let i = 1; i <= 9; i++) dt.items.add(new File([bytes], `Motiv ${i}.png`, { type: 'image/png' }));
+      return dt;
+    }, png(600, 400).toString('base64'));
+    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    await expect(field.getByRole('alert').filter({ hasText: 'Only 10 files fit: 1 file was left out.' })).toBeVisible();
+    await expect(field.getByRole('listitem')).toHaveCount(10);
+    await expect(field.getByRole('listitem').filter({ hasText: enText('campaigns.wizard.media.status.SUCCESS') })).toHaveCount(10, { timeout: 30_000 });
+    await expect(field.getByText('10 of 10')).toBeVisible();
+    await shot(page, testInfo, 'media-full', zone);
+    await expect(field.getByRole('button', { name: enText('campaigns.wizard.media.browse') })).toBeDisabled();
+    await expect
+      .poll(async () => (await adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${event.id}`)).creatives[0]!.media.length, { timeout: 10_000 })
+      .toBe(10);
   });
 });

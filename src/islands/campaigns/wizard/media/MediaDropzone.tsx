@@ -216,7 +216,7 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
       <span className={styles.count}>{t('campaigns.wizard.media.count', { count: total, max: MAX_MEDIA })}</span>
       {running && <p className={styles.hint}>{t('campaigns.wizard.media.runningLocked')}</p>}
       {!running && (
-        <div {...getRootProps({ className: `${drop.dropzone} ${styles.zone}`, 'data-active': isDragActive || undefined })} data-disabled={!addable || undefined}>
+        <div {...getRootProps({ className: `${drop.dropzone} ${styles.zone}`, 'data-active': isDragActive || undefined })} data-disabled={!addable || undefined} data-testid="media-dropzone">
           {/* react-dropzone hides its input with an inline style, which the CSP refuses; a class does it. */}
           <input {...getInputProps({ 'aria-label': t('campaigns.wizard.media.inputLabel'), style: undefined, className: 'visually-hidden' })} accept={accept} />
           <Icon name="upload" size={28} className={drop.dropIcon} />
