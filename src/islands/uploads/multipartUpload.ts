@@ -2,7 +2,7 @@
 // few at a time (URLs expire), sent three at once, then completed. A failed upload keeps its
 // session; retrying asks the server whether it is still valid and sends only the missing parts,
 // otherwise it starts again.
-import type { CompleteMultipartResponse, FileCategory } from '../../lib/contracts/storage';
+import type { CompleteMultipartResponse, FileCategory, UploadType } from '../../lib/contracts/storage';
 import { UPLOAD_PART_BYTES, UPLOAD_TYPES_BY_EXTENSION } from '../../lib/contracts/storage';
 import {
   completeMultipartUpload,
@@ -52,6 +52,8 @@ async function resumable(session: UploadSession | undefined): Promise<UploadSess
 
 export interface UploadOptions {
   category: FileCategory;
+  /** X-Upload-Type: `media` for campaign media (spec 2 §7), checked by the server as such. */
+  uploadType?: UploadType;
   /** The session of an earlier, failed attempt. */
   session?: UploadSession;
   signal: AbortSignal;
@@ -64,7 +66,7 @@ export interface UploadOptions {
 export async function uploadFile(file: File, contentType: string, opts: UploadOptions): Promise<CompleteMultipartResponse> {
   let session = await resumable(opts.session);
   if (!session) {
-    const ref = await startMultipartUpload({ name: file.name, type: contentType }, opts.category);
+    const ref = await startMultipartUpload({ name: file.name, type: contentType }, opts.category, opts.uploadType);
     session = { ...ref, totalParts: partCount(file.size), etags: {} };
   }
   opts.onSession(session);

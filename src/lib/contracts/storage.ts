@@ -87,7 +87,20 @@ export const CompleteMultipartRequest = z.object({
     .max(MAX_UPLOAD_PARTS),
 });
 export type CompleteMultipartRequest = z.infer<typeof CompleteMultipartRequest>;
-export type CompleteMultipartResponse = { location: string; object_key: string; size: number; content_type: string };
+/**
+ * What the server read from a finished campaign medium (X-Upload-Type media) with real parsers
+ * (spec 2 §5 Media files): the browser builds its MediaItem from it. `url` is same-origin.
+ */
+export type CompleteMediaFacts = { id: string; url: string; width: number; height: number; duration: number | null };
+export type CompleteMultipartResponse = { location: string; object_key: string; size: number; content_type: string; media?: CompleteMediaFacts };
+
+/** GET /storage/media/{upload_id}: a completed medium of the viewer's partner. */
+export const MediaParam = z.object({ upload_id: uploadId });
+/** GET /storage/media-link/{upload_id}?expires&signature: a medium for the ad platform, no session (signing.ts). */
+export const SignedMediaQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
 
 export const UploadStatusQuery = z.object({
   upload_id: uploadId,

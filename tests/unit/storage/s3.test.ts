@@ -2,8 +2,10 @@
 // part listings, and presigns part URLs that S3 will accept (signed query, expiry), all without
 // reaching S3: the client's send is stubbed; presigning is local computation.
 import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
 import {
   CompleteMultipartUploadCommand,
+  GetObjectCommand,
   CreateMultipartUploadCommand,
   HeadObjectCommand,
   ListPartsCommand,
@@ -74,5 +76,18 @@ describe('S3Storage', () => {
     const { client } = stubbedClient(() => ({}));
     const store = new S3Storage({ bucket: 'b' }, client);
     await expect(store.listParts({ ...ref, backendUploadId: null })).rejects.toThrow(/no S3 upload id/);
+  });
+
+  it('reads byte ranges of an object (media probes) and opens a range with the whole size', async () => {
+    const { client, sent } = stubbedClient((cmd) => {
+      const range = (cmd as GetObjectCommand).input.Range;
+      return { Body: Object.assign(Readable.from([Buffer.from('abcd')]), { transformToByteArray: async () => new Uint8Array([1, 2, 3]) }), ContentLength: 4, ContentRange: range ? 'bytes 10-13/5000' : undefined };
+    });
+    const store = new S3Storage({ bucket: 'encore-uploads' }, client);
+    expect([...(await store.read(ref.key, 1_000_000, 3))]).toEqual([1, 2, 3]);
+    expect((sent[0] as GetObjectCommand).input).toEqual({ Bucket: 'encore-uploads', Key: ref.key, Range: 'bytes=1000000-1000002' });
+    expect((await store.open(ref.key, { start: 10, end: 13 })).size).toBe(5000);
+    expect((sent[1] as GetObjectCommand).input.Range).toBe('bytes=10-13');
+    expect((await store.open(ref.key)).size).toBe(4);
   });
 });

@@ -118,20 +118,25 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async head(key: string, bytes: number): Promise<Buffer> {
+    return this.read(key, 0, bytes);
+  }
+
+  async read(key: string, offset: number, length: number): Promise<Buffer> {
     const handle = await fsp.open(this.inside('objects', key), 'r');
     try {
-      const buf = Buffer.alloc(bytes);
-      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, offset);
       return buf.subarray(0, bytesRead);
     } finally {
       await handle.close();
     }
   }
 
-  async open(key: string): Promise<{ body: Readable; size: number }> {
+  /** The object, or the inclusive byte range `start`–`end` of it (`size` is always the whole object's). */
+  async open(key: string, range?: { start: number; end: number }): Promise<{ body: Readable; size: number }> {
     const file = this.inside('objects', key);
     const { size } = await fsp.stat(file);
-    return { body: fs.createReadStream(file), size };
+    return { body: fs.createReadStream(file, range), size };
   }
 
   async remove(key: string): Promise<void> {

@@ -79,13 +79,22 @@ export class S3Storage implements ObjectStorage {
   }
 
   async head(key: string, bytes: number): Promise<Buffer> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+    return this.read(key, 0, bytes);
+  }
+
+  async read(key: string, offset: number, length: number): Promise<Buffer> {
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
     return Buffer.from((await out.Body?.transformToByteArray()) ?? []);
   }
 
-  async open(key: string): Promise<{ body: Readable; size: number }> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
-    return { body: out.Body as Readable, size: out.ContentLength ?? 0 };
+  /** The object, or the inclusive byte range `start`–`end` of it (`size` is always the whole object's). */
+  async open(key: string, range?: { start: number; end: number }): Promise<{ body: Readable; size: number }> {
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    // A ranged answer's ContentLength is the range's; ContentRange ends with the whole size.
+    const whole = out.ContentRange?.match(/\/(\d+)$/)?.[1];
+    return { body: out.Body as Readable, size: whole ? Number(whole) : (out.ContentLength ?? 0) };
   }
 
   async remove(key: string): Promise<void> {

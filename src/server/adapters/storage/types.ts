@@ -25,6 +25,8 @@ export interface ObjectStorage {
   abort(ref: MultipartRef): Promise<void>;
   /** The first `bytes` bytes of a stored object (for the content check). */
   head(key: string, bytes: number): Promise<Buffer>;
-  open(key: string): Promise<{ body: Readable; size: number }>;
+  /** Bytes `offset` to `offset + length - 1` of a stored object (fewer at its end): media probes read only the boxes they need. */
+  read(key: string, offset: number, length: number): Promise<Buffer>;
+  open(key: string, range?: { start: number; end: number }): Promise<{ body: Readable; size: number }>;
   remove(key: string): Promise<void>;
 }

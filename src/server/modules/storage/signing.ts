@@ -28,3 +28,31 @@ export function checkPartUrl(q: { upload_id: string; part_number: number; expire
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'forged';
   return q.expires * 1000 < now ? 'expired' : 'ok';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Media links for the ad platform (spec 2 §7 Media upload): Meta fetches a video from a URL
+// (advideos file_url) and has no session of ours. The signature binds the upload and the expiry.
+
+export const SIGNED_MEDIA_PATH = '/api/v3/storage/media-link/';
+/** Long enough for the platform to fetch a large video after a boost's task started. */
+export const SIGNED_MEDIA_TTL_SEC = 6 * 60 * 60;
+
+function mediaKey(): Buffer {
+  return createHmac('sha256', secretKey()).update('encore:storage-media-url').digest();
+}
+
+function mediaSignature(uploadId: string, expires: number): string {
+  return createHmac('sha256', mediaKey()).update(`${uploadId}\n${expires}`).digest('base64url');
+}
+
+export function signedMediaUrl(origin: string, uploadId: string, now = Date.now(), ttlSec = SIGNED_MEDIA_TTL_SEC): string {
+  const expires = Math.floor(now / 1000) + ttlSec;
+  return `${origin}${SIGNED_MEDIA_PATH}${uploadId}?${new URLSearchParams({ expires: String(expires), signature: mediaSignature(uploadId, expires) })}`;
+}
+
+export function checkMediaUrl(uploadId: string, q: { expires: number; signature: string }, now = Date.now()): PartUrlCheck {
+  const expected = Buffer.from(mediaSignature(uploadId, q.expires));
+  const given = Buffer.from(q.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'forged';
+  return q.expires * 1000 < now ? 'expired' : 'ok';
+}

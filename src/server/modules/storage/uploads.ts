@@ -23,6 +23,7 @@ import {
 import { CONTENT_SNIFF_BYTES, contentMatches, isAllowedContentType } from './content-types';
 import { checkPartUrl } from './signing';
 import { notifyUploadFinished } from '../notifications/producers';
+import { checkMediaTypeAtStart, completeMediaFacts, inspectStoredMedia, mediaRejected } from './media';
 import { OWN_STORAGE_PREFIX } from '../notifications/attachment';
 
 /** S3's smallest part other than the last; the local store keeps the same rule so both behave alike. */
@@ -74,6 +75,7 @@ export async function startUpload(db: Db, owner: Owner, req: CreateMultipartRequ
   if (!isAllowedContentType(req.content_type)) {
     throw new AppError(415, 'error.storage.typeNotAllowed', `Files of type ${req.content_type} cannot be uploaded`, 'content_type');
   }
+  if (uploadType === 'media') checkMediaTypeAtStart(req.content_type);
   const id = crypto.randomUUID();
   const category = uploadType === 'media' ? 'media' : (req.category ?? 'other');
   const month = new Date().toISOString().slice(0, 7);
@@ -147,10 +149,22 @@ export async function completeUpload(db: Db, partnerId: number, req: CompleteMul
     await db.update(uploads).set({ status: 'rejected', sizeBytes: size }).where(eq(uploads.id, row.id));
     throw new AppError(422, 'error.storage.contentMismatch', `The file's content is not ${row.contentType}`, 'content_type');
   }
+  let media: CompleteMultipartResponse['media'];
+  if (row.uploadType === 'media') {
+    // spec 2 §5: the browser checked the file, the server checks the bytes again.
+    const checked = await inspectStoredMedia(row.objectKey, row.contentType, size);
+    if ('problem' in checked) {
+      await store.remove(row.objectKey);
+      await db.update(uploads).set({ status: 'rejected', sizeBytes: size }).where(eq(uploads.id, row.id));
+      throw mediaRejected(checked.problem);
+    }
+    media = completeMediaFacts(row.id, checked.facts);
+  }
   await db.update(uploads).set({ status: 'completed', sizeBytes: size, completedAt: new Date() }).where(eq(uploads.id, row.id));
   const location = `${OWN_STORAGE_PREFIX}${row.objectKey}`;
-  await notifyUploadFinished(db, { partnerId, userId: row.userId }, { name: row.objectName, objectKey: row.objectKey, size, location });
-  return { location, object_key: row.objectKey, size, content_type: row.contentType };
+  // Campaign media are part of the setup being edited, not files handed over: no "upload finished" notice.
+  if (!media) await notifyUploadFinished(db, { partnerId, userId: row.userId }, { name: row.objectName, objectKey: row.objectKey, size, location });
+  return { location, object_key: row.objectKey, size, content_type: row.contentType, ...(media ? { media } : {}) };
 }
 
 export async function abortUpload(db: Db, partnerId: number, req: { upload_id: string; object_key: string }): Promise<void> {
