@@ -83,7 +83,7 @@ const chipsChanged = (s: PostalDialogState) => (s.view === 'edit' || s.view === 
 
 /** spec 2 §5: Match needs a country, codes, a change from the saved codes, and no match under way. */
 export function canMatch(s: PostalDialogState): boolean {
-  return s.view === 'edit' && s.country !== null && s.chips.length > 0 && !sameCodes(s.chips, s.baseline);
+  return (s.view === 'edit' || s.view === 'error') && s.country !== null && s.chips.length > 0 && !sameCodes(s.chips, s.baseline);
 }
 
 /** Opens on the summary when the targeting has codes, else on an empty edit. */
