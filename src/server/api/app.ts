@@ -26,6 +26,8 @@ import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
+import { setupProcessRouter } from './setup-process';
+import { budgetEventsRouter } from './campaign-budget';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -46,10 +48,12 @@ function v3(): Hono<Env> {
     .route('/integrations/connect/facebook', connectRouter)
     .route('/integrations/connect/facebook/assets', assetLookupsRouter)
     .route('/setup_processes', setupLookupsRouter)
+    .route('/setup_processes', setupProcessRouter)
     // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
+    .route('/events', budgetEventsRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
