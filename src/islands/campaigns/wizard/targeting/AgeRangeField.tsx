@@ -5,7 +5,7 @@ import type { Targeting } from '../../../../lib/contracts/setup-process';
 import { clampAgeRange } from '../../../../lib/campaigns/setup-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { AGE_DEBOUNCE_MS, AGES, ageLabel } from './targetingMode';
-import styles from './Targeting.module.css';
+import styles from './TargetingForm.module.css';
 
 type AgeRange = Targeting['age_range'];
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import styles from './Targeting.module.css';
+import styles from './Dialogs.module.css';
 
 export function ConfirmBar({
   message,

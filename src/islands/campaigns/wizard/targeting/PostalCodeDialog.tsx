@@ -14,7 +14,7 @@ import { countryName } from './countryNames';
 import { canMatch, initPostalDialog, postalDialogReducer, SUCCESS_SUMMARY_MS, type PostalCodes, type PostalDialogState } from './postalCodeDialog';
 import { unmatchedCsv, UNMATCHED_CSV_NAME } from './postalCodes';
 import { ConfirmBar } from './ConfirmBar';
-import styles from './Targeting.module.css';
+import styles from './Dialogs.module.css';
 
 const K = 'campaigns.wizard.targeting.postal';
 /** Codes shown per country in the summary before "+N more". */

@@ -31,7 +31,7 @@ import {
   type Qualifier,
   type RangeDraft,
 } from './rangeLocations';
-import styles from './Targeting.module.css';
+import styles from './Dialogs.module.css';
 
 const K = 'campaigns.wizard.targeting.radius';
 /** spec 2 §5: the search runs 500 ms after the last keystroke. */

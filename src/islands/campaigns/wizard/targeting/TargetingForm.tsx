@@ -11,7 +11,7 @@ import { AgeRangeField } from './AgeRangeField';
 import { countryName } from './countryNames';
 import { EMPTY_RANGES } from './rangeLocations';
 import { defaultMode } from './targetingMode';
-import styles from './Targeting.module.css';
+import styles from './TargetingForm.module.css';
 
 const PostalCodeDialog = lazy(() => import('./PostalCodeDialog').then((m) => ({ default: m.PostalCodeDialog })));
 const RadiusDialog = lazy(() => import('./RadiusDialog').then((m) => ({ default: m.RadiusDialog })));
