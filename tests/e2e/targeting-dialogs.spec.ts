@@ -2,6 +2,7 @@
 // §5 Targeting: the targeting form of a cluster in the wizard's Ads step, through the real
 // sandbox geo lookups and the setup autosave. The setup is prepared through the API (an ITC run
 // of the test's own event, a setup at step 3), so this journey starts where targeting begins.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request, TestInfo } from '@playwright/test';
 import type { SetupProcess, SetupUpdateBody, Targeting } from '../../src/lib/contracts/setup-process';
 import type { ItcStatusResponse, SuggestedTc } from '../../src/lib/contracts/taste-clusters';
@@ -35,6 +36,14 @@ async function setupAtAdsStep(api: ApiSession, eventId: string): Promise<SetupPr
   const body: SetupUpdateBody = { wizard: { current_step: 3, current_completed_step: 2, preview_viewed: false } };
   return api.json<SetupProcess>('PUT', `/api/v3/setup_processes/${eventId}`, body);
 }
+
+/** Serious or critical axe findings inside the elements `selector` matches. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+const POSTAL_DIALOG = '[role="dialog"]:has([data-testid="postal-dialog"])';
+const RADIUS_DIALOG = '[role="dialog"]:has([data-testid="radius-dialog"])';
 
 /** The targeting the next autosave sends for the cluster, once it satisfies `accept`. */
 async function savedTargeting(page: Page, eventId: string, accept: (t: Targeting) => boolean): Promise<Targeting> {
@@ -81,6 +90,7 @@ test.describe('targeting of a cluster', () => {
     expect((await ageSaved).age_range).toEqual({ min: 25, max: 25 });
     await form.scrollIntoViewIfNeeded();
     await shot(page, testInfo, 'form');
+    expect(await seriousViolations(page, 'fieldset[data-testid^="targeting-"]')).toEqual([]);
 
     // Postal codes: the validation code until codes are saved.
     await mode.selectOption('postal_codes');
@@ -98,6 +108,7 @@ test.describe('targeting of a cluster', () => {
     await codes.press('Enter'); // a duplicate is dropped
     await expect(postal.getByRole('list', { name: /postal codes/ }).getByRole('listitem')).toHaveText(['10115', '10117', '99999']);
     await shot(page, testInfo, 'postal-edit');
+    expect(await seriousViolations(page, POSTAL_DIALOG)).toEqual([]);
     await match.click();
     await expect(postal.getByText('2 of 3 postal codes in Germany matched.')).toBeVisible();
     const download = page.waitForEvent('download');
@@ -107,6 +118,7 @@ test.describe('targeting of a cluster', () => {
     const csv = await (await file.createReadStream()).toArray();
     expect(Buffer.concat(csv).toString('utf8').trim().split(/\r?\n/)).toEqual(['zip_code, country', '99999,DE']);
     await shot(page, testInfo, 'postal-partial');
+    expect(await seriousViolations(page, POSTAL_DIALOG)).toEqual([]);
     await postal.getByRole('button', { name: T('next') }).click();
     await postal.getByRole('alertdialog').getByRole('button', { name: T('postal.prompt.unmatchedConfirm') }).click();
     const germany = postal.getByRole('region', { name: 'Germany' });
@@ -169,6 +181,7 @@ test.describe('targeting of a cluster', () => {
     await expect(radius.getByText('No results for “Xqzzyville”.')).toBeVisible();
     await expect(radius.getByRole('region', { name: 'Germany' }).getByRole('listitem')).toHaveCount(2);
     await shot(page, testInfo, 'radius');
+    expect(await seriousViolations(page, RADIUS_DIALOG)).toEqual([]);
     const rangeSaved = savedTargeting(page, event.id, (t) => t.targeting_mode === 'range_locations' && (t.range_locations?.included.length ?? 0) === 2);
     await radius.getByRole('button', { name: T('radius.save') }).click();
     await expect(radius).toBeHidden();

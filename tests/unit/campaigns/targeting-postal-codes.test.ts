@@ -122,6 +122,8 @@ describe('postal-code dialog', () => {
     s = reduce(s, { type: 'matchFailed', error: 'common.errors.inServerResponse' });
     expect(s.view).toBe('error');
     expect(s.error).toBe('common.errors.inServerResponse');
+    expect(canMatch(s)).toBe(true); // try again with the same codes
+    expect(reduce(s, { type: 'matchStart' }).view).toBe('matching');
     s = reduce(s, { type: 'type', text: '10117' });
     expect(canMatch(s)).toBe(true);
   });

@@ -55,7 +55,7 @@ export function PostalCodeDialog({ saved, onSave, onClose }: { saved: PostalCode
   const lng = i18n.language;
   return (
     <Modal open onOpenChange={(open) => !open && dispatch({ type: 'close' })} title={t(`${K}.dialogTitle`)} description={t(`${K}.dialogDescription`)} closeLabel={t('common.close')} wide>
-      <div className={styles.dialogBody} data-view={s.view}>
+      <div className={styles.dialogBody} data-view={s.view} data-testid="postal-dialog">
         {s.view === 'summary' ? <Summary s={s} dispatch={dispatch} lng={lng} /> : s.view === 'success' || s.view === 'partial' ? <Result s={s} lng={lng} /> : <Edit s={s} dispatch={dispatch} lng={lng} />}
       </div>
       {s.prompt ? (

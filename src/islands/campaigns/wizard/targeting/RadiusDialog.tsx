@@ -160,7 +160,7 @@ export function RadiusDialog({
 
   return (
     <Modal open onOpenChange={(open) => !open && close()} title={t(`${K}.dialogTitle`)} description={t(`${K}.dialogDescription`)} closeLabel={t('common.close')} wide>
-      <div className={styles.dialogBody}>
+      <div className={styles.dialogBody} data-testid="radius-dialog">
         <div className={styles.qualifier} role="radiogroup" aria-label={t(`${K}.qualifier`)}>
           {(['included', 'excluded'] as const).map((q) => (
             <button key={q} type="button" role="radio" aria-checked={qualifier === q} className={styles.qualifierOption} onClick={() => setQualifier(q)}>
