@@ -8,7 +8,8 @@ import type { SetupProcess, SetupUpdateBody, Targeting } from '../../src/lib/con
 import type { ItcStatusResponse, SuggestedTc } from '../../src/lib/contracts/taste-clusters';
 import { serverDay } from './clock';
 import { expect, extendTimeout, test } from './fixtures';
-import { enText, isPhone, signIn } from './helpers';
+import { enText, isPhone, rememberLanguage, signIn } from './helpers';
+import de from '../../public/locales/de/common.json' with { type: 'json' };
 import type { ApiSession } from './api';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -17,6 +18,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 }
 
 const T = (key: string) => enText(`campaigns.wizard.targeting.${key}`);
+const deRadius = de.campaigns.wizard.targeting.radius;
 
 /** Runs the event's taste clusters and starts a setup of its first cluster, saved at the Ads step. */
 async function setupAtAdsStep(api: ApiSession, eventId: string): Promise<SetupProcess> {
@@ -192,5 +194,15 @@ test.describe('targeting of a cluster', () => {
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.scrollIntoViewIfNeeded();
     await shot(page, testInfo, 'form-radius');
+
+    // German: kilometres (Munich's 30 mi are 48 km) and country names in the interface language.
+    await rememberLanguage(page.context(), 'de');
+    const formDe = await openAdsStep(page, testInfo, event.id);
+    await formDe.getByRole('button', { name: deRadius.edit }).click();
+    const radiusDe = page.getByRole('dialog', { name: deRadius.dialogTitle });
+    const germanyDe = radiusDe.getByRole('region', { name: 'Deutschland' });
+    await expect(germanyDe.getByRole('slider', { name: deRadius.radiusFor.replace('{{name}}', 'Munich') })).toHaveValue('48');
+    await expect(germanyDe).toContainText('48 km');
+    await shot(page, testInfo, 'radius-de');
   });
 });
