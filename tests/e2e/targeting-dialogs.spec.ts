@@ -47,6 +47,17 @@ async function seriousViolations(page: Page, selector: string) {
 const POSTAL_DIALOG = '[role="dialog"]:has([data-testid="postal-dialog"])';
 const RADIUS_DIALOG = '[role="dialog"]:has([data-testid="radius-dialog"])';
 
+/** Answers the first call of an ad-platform lookup with the spec 2 §8 error of `code`, later ones for real. */
+async function failOnce(page: Page, url: string, status: number, code: string, when: (body: string) => boolean = () => true): Promise<void> {
+  let failed = false;
+  await page.route(url, (route) => {
+    const req = route.request();
+    if (failed || !when(`${req.url()} ${req.postData() ?? ''}`)) return route.continue();
+    failed = true;
+    return route.fulfill({ status, json: { error_code: code, message: 'Injected by the journey' } });
+  });
+}
+
 /** The targeting the next autosave sends for the cluster, once it satisfies `accept`. */
 async function savedTargeting(page: Page, eventId: string, accept: (t: Targeting) => boolean): Promise<Targeting> {
   const req: Request = await page.waitForRequest(
@@ -111,6 +122,10 @@ test.describe('targeting of a cluster', () => {
     await expect(postal.getByRole('list', { name: /postal codes/ }).getByRole('listitem')).toHaveText(['10115', '10117', '99999']);
     await shot(page, testInfo, 'postal-edit');
     expect(await seriousViolations(page, POSTAL_DIALOG)).toEqual([]);
+    // spec 2 §8: a server error is shown, and Match tries again with the same codes.
+    await failOnce(page, '**/api/v3/fb_targeting/zip_code_matching', 502, 'error.connect.facebook.graph_api_error');
+    await match.click();
+    await expect(postal.getByRole('alert')).toHaveText(enText('common.serverErrors.error.connect.facebook.graph_api_error'));
     await match.click();
     await expect(postal.getByText('2 of 3 postal codes in Germany matched.')).toBeVisible();
     const download = page.waitForEvent('download');
@@ -160,7 +175,12 @@ test.describe('targeting of a cluster', () => {
     const radius = page.getByRole('dialog', { name: T('radius.dialogTitle') });
     const search = radius.getByLabel(T('radius.search'));
     await radius.getByRole('radio', { name: T('radius.exclude') }).click();
+    // A failed search offers to try again.
+    await failOnce(page, '**/api/v3/fb_targeting/search', 503, 'error.connect.facebook.api_error');
     await search.fill('Bayern');
+    const searchError = radius.getByRole('alert');
+    await expect(searchError).toContainText(enText('common.serverErrors.error.connect.facebook.api_error'));
+    await searchError.getByRole('button', { name: enText('common.retry') }).click();
     await radius.getByRole('button', { name: /^Exclude Bayern/ }).click();
     await expect(radius.getByRole('alert')).toHaveText(T('radius.allLocationsExcluded'));
     await expect(radius.getByRole('button', { name: T('radius.save') })).toBeDisabled();
@@ -173,8 +193,12 @@ test.describe('targeting of a cluster', () => {
     await expect(munichRadius).toBeVisible();
     expect(Number(await munichRadius.inputValue())).toBeGreaterThanOrEqual(10);
     await munichRadius.fill('30');
+    // Berlin's suggestion fails: it stops loading and keeps the default radius.
+    await failOnce(page, '**/api/v3/fb_targeting/suggested_radius**', 502, 'error.connect.facebook.graph_api_error', (u) => u.includes('Berlin'));
     await search.fill('Berlin');
     await radius.getByRole('button', { name: /^Include Berlin, City/ }).click();
+    await expect(radius.getByRole('region', { name: 'Germany' }).getByRole('listitem').filter({ hasText: 'Berlin' })).toContainText(T('radius.radiusError'));
+    await expect(radius.getByRole('slider', { name: 'Radius around Berlin' })).toHaveValue('10');
     // Already added places are no longer offered.
     await search.fill('Munich');
     await expect(radius.getByRole('button', { name: /^Include Münichsthal/ })).toBeVisible();

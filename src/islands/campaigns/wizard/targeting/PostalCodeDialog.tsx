@@ -5,7 +5,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { POSTAL_COUNTRIES, type PostalCountry } from '../../../../lib/contracts/fb-targeting';
 import { matchZipCodes } from '../../../../lib/api/fbTargeting';
-import { toApiError } from '../../../../lib/api/client';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
@@ -14,6 +13,7 @@ import { countryName } from './countryNames';
 import { canMatch, initPostalDialog, postalDialogReducer, SUCCESS_SUMMARY_MS, type PostalCodes, type PostalDialogState } from './postalCodeDialog';
 import { unmatchedCsv, UNMATCHED_CSV_NAME } from './postalCodes';
 import { ConfirmBar } from './ConfirmBar';
+import { apiErrorOf, knownText } from './errors';
 import styles from './Dialogs.module.css';
 
 const K = 'campaigns.wizard.targeting.postal';
@@ -37,8 +37,8 @@ export function PostalCodeDialog({ saved, onSave, onClose }: { saved: PostalCode
     matchZipCodes(s.country, s.chips, ac.signal).then(
       (r) => dispatch({ type: 'matchDone', matched: r.matched_zips, unmatched: r.unmatched_zips }),
       async (err: unknown) => {
-        const e = await toApiError(err);
-        if (!e.cancelled) dispatch({ type: 'matchFailed', error: e.code.startsWith('error.') ? e.i18nKey : `${K}.serverError` });
+        const e = await apiErrorOf(err);
+        if (!e.cancelled) dispatch({ type: 'matchFailed', error: e.i18nKey });
       },
     );
     return () => ac.abort();
@@ -180,7 +180,7 @@ function Edit({ s, dispatch, lng }: { s: PostalDialogState; dispatch: Dispatch; 
 
       {s.view === 'error' && (
         <p className="alert alert--error" role="alert">
-          {t(s.error ?? `${K}.serverError`)}
+          {knownText(t, s.error, `${K}.serverError`)}
         </p>
       )}
       {busy && (

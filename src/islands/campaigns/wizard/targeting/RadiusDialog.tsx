@@ -7,12 +7,12 @@ import { POSTAL_COUNTRIES, type Location, type PostalCountry } from '../../../..
 import { RADIUS, type Targeting } from '../../../../lib/contracts/setup-process';
 import { suggestedRadius } from '../../../../lib/campaigns/setup-rules';
 import { getSuggestedRadius, searchLocations } from '../../../../lib/api/fbTargeting';
-import { toApiError } from '../../../../lib/api/client';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { Modal } from '../../../ui/Modal';
 import { ConfirmBar } from './ConfirmBar';
+import { apiErrorOf, knownText } from './errors';
 import { countryName } from './countryNames';
 import {
   addLocation,
@@ -74,8 +74,8 @@ export function RadiusDialog({
       searchLocations({ q }, ac.signal).then(
         (r) => setSearch({ status: 'done', q, results: r.results }),
         async (err: unknown) => {
-          const e = await toApiError(err);
-          if (!e.cancelled) setSearch({ status: 'error', message: t(e.i18nKey) });
+          const e = await apiErrorOf(err);
+          if (!e.cancelled) setSearch({ status: 'error', message: knownText(t, e.i18nKey, 'common.errors.inServerResponse') });
         },
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -112,7 +112,7 @@ export function RadiusDialog({
         doneLoading(l.key, false);
       },
       async (err: unknown) => {
-        if ((await toApiError(err)).cancelled) return;
+        if ((await apiErrorOf(err)).cancelled) return;
         setRadius(l.key, RADIUS[unit].min);
         doneLoading(l.key, true);
       },
