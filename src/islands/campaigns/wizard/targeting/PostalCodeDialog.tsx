@@ -119,6 +119,13 @@ function Edit({ s, dispatch, lng }: { s: PostalDialogState; dispatch: Dispatch; 
           value={query}
           disabled={busy}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter on a search that leaves one country chooses it.
+            if (e.key !== 'Enter' || countries.length !== 1) return;
+            e.preventDefault();
+            dispatch({ type: 'country', country: countries[0]!.code as PostalCountry });
+            input.current?.focus();
+          }}
         />
         <div className={styles.countryList} role="radiogroup" aria-label={t(`${K}.country`)}>
           {countries.map((c) => (
