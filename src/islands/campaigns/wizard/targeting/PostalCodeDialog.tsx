@@ -263,13 +263,14 @@ function Summary({ s, dispatch, lng }: { s: PostalDialogState; dispatch: Dispatc
           <header className={styles.summaryHead}>
             <h3>{countryName(cc, lng)}</h3>
             <span className={styles.hint}>{t(`${K}.countryCount`, { count: list.length })}</span>
-            <span className={styles.spacer} />
-            <Button variant="ghost" size="sm" iconName="edit" onClick={() => dispatch({ type: 'editCountry', country: cc as PostalCountry })} aria-label={t(`${K}.editCountry`, { country: countryName(cc, lng) })}>
-              {t(`${K}.editShort`)}
-            </Button>
-            <Button variant="ghost" size="sm" iconName="close" onClick={() => dispatch({ type: 'removeCountry', country: cc })} aria-label={t(`${K}.removeCountry`, { country: countryName(cc, lng) })}>
-              {t(`${K}.removeShort`)}
-            </Button>
+            <span className={styles.actions}>
+              <Button variant="ghost" size="sm" iconName="edit" onClick={() => dispatch({ type: 'editCountry', country: cc as PostalCountry })} aria-label={t(`${K}.editCountry`, { country: countryName(cc, lng) })}>
+                {t(`${K}.editShort`)}
+              </Button>
+              <Button variant="ghost" size="sm" iconName="close" onClick={() => dispatch({ type: 'removeCountry', country: cc })} aria-label={t(`${K}.removeCountry`, { country: countryName(cc, lng) })}>
+                {t(`${K}.removeShort`)}
+              </Button>
+            </span>
           </header>
           <ul className={styles.chips}>
             {list.slice(0, SUMMARY_CODES).map((l) => (
