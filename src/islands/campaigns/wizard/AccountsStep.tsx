@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Skeleton } from '../../events/detail/Section';
 import {
   conversionShown,
+  currencyMismatch,
   defaultSelection,
   detailsOf,
   integrationsValid,
@@ -63,6 +64,7 @@ const SETTINGS_META = '/settings#meta';
 
 export function AccountsStep({
   setup,
+  currency,
   onEdit,
   hasActiveCampaigns,
   onBack,
@@ -72,6 +74,8 @@ export function AccountsStep({
   publishError,
 }: {
   setup: SetupProcess;
+  /** The partner's currency (the budget's). */
+  currency: string;
   onEdit: EditSetup;
   hasActiveCampaigns: boolean;
   onBack(): void;
@@ -99,7 +103,7 @@ export function AccountsStep({
   // A setup without accounts starts with the first usable ad account and page.
   useEffect(() => {
     if (locked || assetsLoad.status !== 'ready' || setup.integration_details.length) return;
-    const first = defaultSelection(assets);
+    const first = defaultSelection(assets, currency);
     if (Object.keys(first).length) onEdit({ integration_details: detailsOf(first) });
   }, [assetsLoad.status]);
 
@@ -245,6 +249,14 @@ export function AccountsStep({
         )}
       </div>
 
+      {(() => {
+        const other = currencyMismatch(selection, assets, currency);
+        return other ? (
+          <p className="alert alert--warning" data-testid="currency-warning">
+            {t('campaigns.wizard.accounts.currency', { account: other, currency })}
+          </p>
+        ) : null;
+      })()}
       {[...lacking.map((a) => ({ label: a.asset_label, id: a.asset_id })), ...invalid.map((i) => ({ label: i.asset_label ?? i.asset_id, id: i.asset_id }))].map((a) => (
         <p key={a.id} className="alert alert--warning" data-testid="permission-warning">
           {t('campaigns.wizard.accounts.permission', { account: a.label, id: a.id })} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>

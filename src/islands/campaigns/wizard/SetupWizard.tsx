@@ -237,6 +237,7 @@ export function SetupWizard(props: SetupWizardProps) {
       {step === 2 && (
         <AccountsStep
           setup={setup}
+          currency={props.currency}
           onEdit={edit}
           hasActiveCampaigns={event.has_active_campaigns}
           {...common}
