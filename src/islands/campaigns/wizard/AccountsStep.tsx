@@ -12,6 +12,7 @@ import { getConversions, getEventTypes, getLeadForms } from '../../../lib/api/me
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
+import { StepActions } from './StepActions';
 import { Skeleton } from '../../events/detail/Section';
 import {
   conversionShown,
@@ -268,25 +269,6 @@ export function AccountsStep({
         </p>
       )}
       <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy || locked, busy: checking }} />
-    </div>
-  );
-}
-
-export function StepActions({ onBack, onCancel, next }: { onBack(): void; onCancel(): void; next: { onClick(): void; disabled: boolean; busy?: boolean; label?: string } | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.actions}>
-      <Button variant="secondary" iconName="chevronLeft" onClick={onBack} data-testid="wizard-back">
-        {t('campaigns.wizard.actions.back')}
-      </Button>
-      <Button variant="ghost" onClick={onCancel} data-testid="wizard-cancel">
-        {t('campaigns.wizard.actions.cancel')}
-      </Button>
-      {next && (
-        <Button onClick={next.onClick} disabled={next.disabled} busy={next.busy} data-testid="wizard-next" className={styles.nextButton}>
-          {next.label ?? t('campaigns.wizard.actions.next')}
-        </Button>
-      )}
     </div>
   );
 }
