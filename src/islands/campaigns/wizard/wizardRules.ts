@@ -2,7 +2,8 @@
 // functions: which step may be left or clicked, how goal, lead form, custom event and conversion
 // follow each other, and which Meta assets may be chosen together. Unit tested apart from React.
 import type { CampaignGoal } from '../../../lib/contracts/taste-clusters';
-import { SETUP_STEPS, type Creative, type IntegrationDetail, type SetupProcess, type Targeting } from '../../../lib/contracts/setup-process';
+import { SETUP_STEPS } from '../../../lib/campaigns/setup-constants';
+import type { Creative, IntegrationDetail, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { AssetKey, MetaAsset } from '../../../lib/contracts/meta-connect';
 import { creativeProblems, integrationProblems, targetingCode } from '../../../lib/campaigns/setup-rules';
 
