@@ -95,6 +95,8 @@ export function AccountsStep({
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(publishError);
   const [invalid, setInvalid] = useState<EnrichedAsset[]>([]);
+  // spec 2 §2: with active campaigns the accounts stay as they are (controls disabled); Next still
+  // checks and moves on.
   const locked = hasActiveCampaigns;
 
   const selection = useMemo(() => selectionOf(setup.integration_details), [setup.integration_details]);
@@ -268,7 +270,7 @@ export function AccountsStep({
           {checkError} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>
         </p>
       )}
-      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy || locked, busy: checking }} />
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking }} />
     </div>
   );
 }
