@@ -221,7 +221,7 @@ test.describe('setup wizard', () => {
     expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);
   });
 
-  test('cancel setup asks first and returns to the panel', async ({ page, salesEvent: event, adminApi }, testInfo) => {
+  test('cancel setup asks first (step 2 and Continue setup) and returns to the panel', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     extendTimeout(200_000);
     await prepare(adminApi, event.id);
     await signIn(page, 'admin');
@@ -233,6 +233,14 @@ test.describe('setup wizard', () => {
     const dialog = page.getByRole('dialog', { name: enText('campaigns.wizard.cancel.title') });
     await expect(dialog).toBeVisible();
     await shot(page, testInfo, 'cancel');
+    // Keeping it changes nothing.
+    await dialog.getByRole('button', { name: enText('campaigns.wizard.cancel.keep') }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(v.getByTestId('accounts-step')).toBeVisible();
+    // From step 1 (Continue setup) it can be cancelled too.
+    await v.getByTestId('wizard-back').click();
+    await expect(v.getByTestId('start-setup')).toHaveText(enText('campaigns.setup.continue'));
+    await v.getByTestId('wizard-cancel').click();
     await dialog.getByTestId('confirm-cancel-setup').click();
     await expect(v.getByTestId('start-setup')).toHaveText(enText('campaigns.setup.start'));
     expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);

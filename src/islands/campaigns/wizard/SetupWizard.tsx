@@ -197,23 +197,6 @@ export function SetupWizard(props: SetupWizardProps) {
 
   if (boosted) return <BoostedStep onDone={backToStart} />;
 
-  if (step === 1 || !setup)
-    return (
-      <NewSetupPanel
-        eventId={event.id}
-        eventDay={event.date}
-        category={event.category}
-        currency={props.currency}
-        canSetup={props.canSetup}
-        itcReady={props.itcReady}
-        clustersVersion={props.clustersVersion}
-        onRegenerate={props.onRegenerate}
-        existing={setup ? { goal: setup.goal, budget: setup.total_budget, start: setup.start_date, end: setup.end_date, keys: setup.creatives.map(clusterKey) } : null}
-        onStart={onStart}
-        onCancelSetup={setup ? () => setConfirmCancel(true) : undefined}
-      />
-    );
-
   const cancelDialog = (
     <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title={t('campaigns.wizard.cancel.title')} closeLabel={t('common.close')}>
       <p>{t('campaigns.wizard.cancel.text')}</p>
@@ -227,6 +210,30 @@ export function SetupWizard(props: SetupWizardProps) {
       </div>
     </Modal>
   );
+  const panel = (
+    <NewSetupPanel
+      eventId={event.id}
+      eventDay={event.date}
+      category={event.category}
+      currency={props.currency}
+      canSetup={props.canSetup}
+      itcReady={props.itcReady}
+      clustersVersion={props.clustersVersion}
+      onRegenerate={props.onRegenerate}
+      existing={setup ? { goal: setup.goal, budget: setup.total_budget, start: setup.start_date, end: setup.end_date, keys: setup.creatives.map(clusterKey) } : null}
+      onStart={onStart}
+      onCancelSetup={setup ? () => setConfirmCancel(true) : undefined}
+    />
+    );
+  // Continue setup (step 1 of a live setup) offers Cancel setup too.
+  if (step === 1 || !setup)
+    return (
+      <>
+        {panel}
+        {cancelDialog}
+      </>
+    );
+
   const common = { onBack: () => go((step - 1) as Step), onCancel: () => setConfirmCancel(true) };
 
   return (
