@@ -1,19 +1,9 @@
 // The setup's rules of spec 2 §3 (Variation id), §4 (Targeting mode options) and §5 (Creative,
 // Targeting, Integrations), in one place for the wizard (which shows them as the user types) and
 // the server (which checks them again before it saves or publishes). Pure functions, unit tested.
-import {
-  AGE,
-  CREATIVE_TEXT,
-  RADIUS,
-  VARIATION,
-  type Creative,
-  type CreativeTextField,
-  type IntegrationDetail,
-  type SetupProblem,
-  type Targeting,
-  type TargetingCode,
-  type TargetingMode,
-} from '../contracts/setup-process';
+// Values from the zod-free constants: this module runs in the browser too.
+import { AGE, CREATIVE_TEXT, RADIUS, VARIATION, type CreativeTextField, type TargetingCode, type TargetingMode } from './setup-constants';
+import type { Creative, IntegrationDetail, SetupProblem, Targeting } from '../contracts/setup-process';
 
 // ---------------------------------------------------------------------------------------------
 // Text fields

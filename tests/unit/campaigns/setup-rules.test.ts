@@ -63,3 +63,11 @@ describe('budget bounds from budget_min_max', () => {
     expect(boundsOf({ budget_abs_min: Number.NaN, budget_min: 1, budget_max: 2 })).toEqual(BUDGET);
   });
 });
+
+describe('goals', () => {
+  it('are the contract’s goals, in its order', async () => {
+    const { GOALS } = await import('../../../src/islands/campaigns/setup/setupRules');
+    const { CAMPAIGN_GOALS } = await import('../../../src/lib/contracts/taste-clusters');
+    expect(GOALS).toEqual(CAMPAIGN_GOALS);
+  });
+});

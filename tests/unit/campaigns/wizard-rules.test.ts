@@ -6,6 +6,7 @@ import {
   canLeaveStep,
   clusterValidity,
   conversionShown,
+  currencyMismatch,
   defaultSelection,
   detailsOf,
   integrationsValid,
@@ -208,5 +209,17 @@ describe('cluster validity', () => {
     expect(clusterValidity({ ...creative, audience_id: '123' }, targeting, false).targeting).toBe(false);
     expect(clusterValidity(creative, targeting, true).targeting).toBe(false);
     expect(clusterValidity(creative, undefined, false).targeting).toBe(false);
+  });
+});
+
+describe('ad account currency', () => {
+  const chf = asset('facebook.ad_account', { currency: 'CHF' });
+  const eur = asset('facebook.ad_account', { currency: 'EUR' });
+  const page = asset('facebook.profile');
+  it('prefers an ad account in the partner’s currency and warns about another one', () => {
+    expect(defaultSelection([chf, eur, page], 'EUR')['facebook.ad_account']).toBe(eur.id);
+    expect(defaultSelection([chf, page], 'EUR')['facebook.ad_account']).toBe(chf.id);
+    expect(currencyMismatch({ 'facebook.ad_account': chf.id }, [chf, eur], 'eur')).toBe('CHF');
+    expect(currencyMismatch({ 'facebook.ad_account': eur.id }, [chf, eur], 'EUR')).toBeNull();
   });
 });

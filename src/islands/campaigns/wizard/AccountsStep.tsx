@@ -12,9 +12,11 @@ import { getConversions, getEventTypes, getLeadForms } from '../../../lib/api/me
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
+import { StepActions } from './StepActions';
 import { Skeleton } from '../../events/detail/Section';
 import {
   conversionShown,
+  currencyMismatch,
   defaultSelection,
   detailsOf,
   integrationsValid,
@@ -63,6 +65,7 @@ const SETTINGS_META = '/settings#meta';
 
 export function AccountsStep({
   setup,
+  currency,
   onEdit,
   hasActiveCampaigns,
   onBack,
@@ -72,6 +75,8 @@ export function AccountsStep({
   publishError,
 }: {
   setup: SetupProcess;
+  /** The partner's currency (the budget's). */
+  currency: string;
   onEdit: EditSetup;
   hasActiveCampaigns: boolean;
   onBack(): void;
@@ -90,6 +95,8 @@ export function AccountsStep({
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(publishError);
   const [invalid, setInvalid] = useState<EnrichedAsset[]>([]);
+  // spec 2 §2: with active campaigns the accounts stay as they are (controls disabled); Next still
+  // checks and moves on.
   const locked = hasActiveCampaigns;
 
   const selection = useMemo(() => selectionOf(setup.integration_details), [setup.integration_details]);
@@ -99,7 +106,7 @@ export function AccountsStep({
   // A setup without accounts starts with the first usable ad account and page.
   useEffect(() => {
     if (locked || assetsLoad.status !== 'ready' || setup.integration_details.length) return;
-    const first = defaultSelection(assets);
+    const first = defaultSelection(assets, currency);
     if (Object.keys(first).length) onEdit({ integration_details: detailsOf(first) });
   }, [assetsLoad.status]);
 
@@ -245,6 +252,14 @@ export function AccountsStep({
         )}
       </div>
 
+      {(() => {
+        const other = currencyMismatch(selection, assets, currency);
+        return other ? (
+          <p className="alert alert--warning" data-testid="currency-warning">
+            {t('campaigns.wizard.accounts.currency', { account: other, currency })}
+          </p>
+        ) : null;
+      })()}
       {[...lacking.map((a) => ({ label: a.asset_label, id: a.asset_id })), ...invalid.map((i) => ({ label: i.asset_label ?? i.asset_id, id: i.asset_id }))].map((a) => (
         <p key={a.id} className="alert alert--warning" data-testid="permission-warning">
           {t('campaigns.wizard.accounts.permission', { account: a.label, id: a.id })} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>
@@ -255,26 +270,7 @@ export function AccountsStep({
           {checkError} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>
         </p>
       )}
-      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy || locked, busy: checking }} />
-    </div>
-  );
-}
-
-export function StepActions({ onBack, onCancel, next }: { onBack(): void; onCancel(): void; next: { onClick(): void; disabled: boolean; busy?: boolean; label?: string } | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.actions}>
-      <Button variant="secondary" iconName="chevronLeft" onClick={onBack} data-testid="wizard-back">
-        {t('campaigns.wizard.actions.back')}
-      </Button>
-      <Button variant="ghost" onClick={onCancel} data-testid="wizard-cancel">
-        {t('campaigns.wizard.actions.cancel')}
-      </Button>
-      {next && (
-        <Button onClick={next.onClick} disabled={next.disabled} busy={next.busy} data-testid="wizard-next" className={styles.nextButton}>
-          {next.label ?? t('campaigns.wizard.actions.next')}
-        </Button>
-      )}
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking }} />
     </div>
   );
 }

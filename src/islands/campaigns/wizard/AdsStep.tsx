@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { CreativeForm } from './creative/CreativeForm';
 import { TargetingForm } from './targeting/TargetingForm';
-import { StepActions } from './AccountsStep';
+import { StepActions } from './StepActions';
 import { isDestinationUrl } from '../../../lib/campaigns/setup-rules';
 import type { EditSetup } from './useSetupProcess';
 import { clusterKey, clusterValidity, selectionOf, targetingOf } from './wizardRules';

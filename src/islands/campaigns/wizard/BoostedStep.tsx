@@ -1,6 +1,6 @@
 // spec 2 §2 step 5: 'Your event has been boosted!'; the wizard returns to step 1 after 2 s.
 import { useEffect } from 'react';
-import { BOOSTED_RETURN_MS } from '../../../lib/contracts/setup-process';
+import { BOOSTED_RETURN_MS } from '../../../lib/campaigns/setup-constants';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import styles from './Wizard.module.css';

@@ -2,7 +2,7 @@
 // panel (Start or Continue setup), then Accounts, Ads, Summary and the post-publish step. The
 // setup is kept by useSetupProcess (autosave), the step rules are ./wizardRules, publishing is
 // ./publish. The progress bar is hidden on step 1.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventItem } from '../../../lib/contracts/events';
 import type { Creative, SetupUpdateBody } from '../../../lib/contracts/setup-process';
 import { integrationProblems } from '../../../lib/campaigns/setup-rules';
@@ -15,16 +15,20 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../events/detail/Section';
 import { NewSetupPanel, type SetupChoice } from '../setup/NewSetupPanel';
-import { AccountsStep } from './AccountsStep';
-import { AdsStep, type ClusterInfo } from './AdsStep';
+import type { ClusterInfo } from './AdsStep';
 import { BoostedStep } from './BoostedStep';
-import { SummaryStep } from './SummaryStep';
 import { WizardProgress } from './WizardProgress';
 import { minutesSince, type AutosaveState } from './autosave';
 import { publish } from './publish';
 import { useSetupProcess } from './useSetupProcess';
 import { canLeaveStep, clusterKey, clusterValidity, completedAfter, conversionShown, resumeStep, selectionOf, targetingOf, withGoal, type Step, type StepFlags } from './wizardRules';
 import styles from './Wizard.module.css';
+
+// Each step's code loads when the step is first shown: step 1 (the panel) carries none of it, and
+// the Ads step's forms stay out of the page until a setup reaches them (issue 14 JS budget).
+const AccountsStep = lazy(() => import('./AccountsStep').then((m) => ({ default: m.AccountsStep })));
+const AdsStep = lazy(() => import('./AdsStep').then((m) => ({ default: m.AdsStep })));
+const SummaryStep = lazy(() => import('./SummaryStep').then((m) => ({ default: m.SummaryStep })));
 
 export interface SetupWizardProps {
   event: EventItem;
@@ -193,23 +197,6 @@ export function SetupWizard(props: SetupWizardProps) {
 
   if (boosted) return <BoostedStep onDone={backToStart} />;
 
-  if (step === 1 || !setup)
-    return (
-      <NewSetupPanel
-        eventId={event.id}
-        eventDay={event.date}
-        category={event.category}
-        currency={props.currency}
-        canSetup={props.canSetup}
-        itcReady={props.itcReady}
-        clustersVersion={props.clustersVersion}
-        onRegenerate={props.onRegenerate}
-        existing={setup ? { goal: setup.goal, budget: setup.total_budget, start: setup.start_date, end: setup.end_date, keys: setup.creatives.map(clusterKey) } : null}
-        onStart={onStart}
-        onCancelSetup={setup ? () => setConfirmCancel(true) : undefined}
-      />
-    );
-
   const cancelDialog = (
     <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title={t('campaigns.wizard.cancel.title')} closeLabel={t('common.close')}>
       <p>{t('campaigns.wizard.cancel.text')}</p>
@@ -223,6 +210,30 @@ export function SetupWizard(props: SetupWizardProps) {
       </div>
     </Modal>
   );
+  const panel = (
+    <NewSetupPanel
+      eventId={event.id}
+      eventDay={event.date}
+      category={event.category}
+      currency={props.currency}
+      canSetup={props.canSetup}
+      itcReady={props.itcReady}
+      clustersVersion={props.clustersVersion}
+      onRegenerate={props.onRegenerate}
+      existing={setup ? { goal: setup.goal, budget: setup.total_budget, start: setup.start_date, end: setup.end_date, keys: setup.creatives.map(clusterKey) } : null}
+      onStart={onStart}
+      onCancelSetup={setup ? () => setConfirmCancel(true) : undefined}
+    />
+    );
+  // Continue setup (step 1 of a live setup) offers Cancel setup too.
+  if (step === 1 || !setup)
+    return (
+      <>
+        {panel}
+        {cancelDialog}
+      </>
+    );
+
   const common = { onBack: () => go((step - 1) as Step), onCancel: () => setConfirmCancel(true) };
 
   return (
@@ -234,46 +245,49 @@ export function SetupWizard(props: SetupWizardProps) {
         <SaveNote state={sp.saveState} now={sp.now} onRetry={() => void autosave.retry()} />
       </header>
       <WizardProgress step={step} completedStep={setup.wizard.current_completed_step} pending={setup.status !== 'published'} onGo={(s) => go(s)} />
-      {step === 2 && (
-        <AccountsStep
-          setup={setup}
-          onEdit={edit}
-          hasActiveCampaigns={event.has_active_campaigns}
-          {...common}
-          onNext={() => forward(2)}
-          busy={false}
-          publishError={errors.accounts}
-        />
-      )}
-      {step === 3 && (
-        <AdsStep
-          eventId={event.id}
-          setup={setup}
-          clusters={clusters}
-          geoOnly={geoOnly}
-          onEdit={edit}
-          pendingMedia={pendingMedia}
-          onPendingMedia={(k, p) => setPendingMedia((m) => (!!m[k] === p ? m : { ...m, [k]: p }))}
-          canNext={canLeaveStep(3, flags)}
-          {...common}
-          onNext={() => forward(3)}
-          publishError={errors.ads}
-        />
-      )}
-      {step === 4 && (
-        <SummaryStep
-          eventId={event.id}
-          setup={setup}
-          clusters={clusters}
-          currency={props.currency}
-          onEdit={edit}
-          canPublish={canLeaveStep(4, flags)}
-          publishing={publishing}
-          publishError={errors.summary}
-          onPublish={() => void doPublish()}
-          {...common}
-        />
-      )}
+      <Suspense fallback={<Skeleton lines={4} />}>
+        {step === 2 && (
+          <AccountsStep
+            setup={setup}
+            currency={props.currency}
+            onEdit={edit}
+            hasActiveCampaigns={event.has_active_campaigns}
+            {...common}
+            onNext={() => forward(2)}
+            busy={false}
+            publishError={errors.accounts}
+          />
+        )}
+        {step === 3 && (
+          <AdsStep
+            eventId={event.id}
+            setup={setup}
+            clusters={clusters}
+            geoOnly={geoOnly}
+            onEdit={edit}
+            pendingMedia={pendingMedia}
+            onPendingMedia={(k, p) => setPendingMedia((m) => (!!m[k] === p ? m : { ...m, [k]: p }))}
+            canNext={canLeaveStep(3, flags)}
+            {...common}
+            onNext={() => forward(3)}
+            publishError={errors.ads}
+          />
+        )}
+        {step === 4 && (
+          <SummaryStep
+            eventId={event.id}
+            setup={setup}
+            clusters={clusters}
+            currency={props.currency}
+            onEdit={edit}
+            canPublish={canLeaveStep(4, flags)}
+            publishing={publishing}
+            publishError={errors.summary}
+            onPublish={() => void doPublish()}
+            {...common}
+          />
+        )}
+      </Suspense>
       {cancelDialog}
     </section>
   );

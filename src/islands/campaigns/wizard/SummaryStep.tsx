@@ -14,7 +14,7 @@ import { Modal } from '../../ui/Modal';
 import { formatMoney } from '../../events/detail/format';
 import { runtimeDays } from '../setup/setupRules';
 import type { ClusterInfo } from './AdsStep';
-import { StepActions } from './AccountsStep';
+import { StepActions } from './StepActions';
 import { clusterKey, selectionOf, targetingOf } from './wizardRules';
 import type { EditSetup } from './useSetupProcess';
 import styles from './Wizard.module.css';

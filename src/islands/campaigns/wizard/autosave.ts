@@ -1,7 +1,8 @@
 // spec 2 §4 Setup lifecycle "edited and synced": changes are merged into one patch and PUT 1 s after
 // the last of them; a failure keeps the patch for Retry; nothing is sent once the setup is
 // published. Framework-free so its timing is unit tested with fake timers (useAutosave wraps it).
-import { AUTOSAVE_DEBOUNCE_MS, type SetupProcess, type SetupUpdateBody } from '../../../lib/contracts/setup-process';
+import { AUTOSAVE_DEBOUNCE_MS } from '../../../lib/campaigns/setup-constants';
+import type { SetupProcess, SetupUpdateBody } from '../../../lib/contracts/setup-process';
 
 export type AutosaveState =
   | { kind: 'idle'; savedAt: string | null }

@@ -1,7 +1,8 @@
 // React side of ./autosave: one scheduler per setup, its state for the "saved N minutes ago" note
 // (refreshed every 10 s, spec 2 §9) and stopped when the setup is published or the wizard closes.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AUTOSAVE_NOTE_REFRESH_MS, type SetupProcess, type SetupUpdateBody } from '../../../lib/contracts/setup-process';
+import { AUTOSAVE_NOTE_REFRESH_MS } from '../../../lib/campaigns/setup-constants';
+import type { SetupProcess, SetupUpdateBody } from '../../../lib/contracts/setup-process';
 import { updateSetup } from '../../../lib/api/setupProcess';
 import { createAutosave, type Autosave, type AutosaveState } from './autosave';
 

@@ -2,7 +2,8 @@
 // functions: which step may be left or clicked, how goal, lead form, custom event and conversion
 // follow each other, and which Meta assets may be chosen together. Unit tested apart from React.
 import type { CampaignGoal } from '../../../lib/contracts/taste-clusters';
-import { SETUP_STEPS, type Creative, type IntegrationDetail, type SetupProcess, type Targeting } from '../../../lib/contracts/setup-process';
+import { SETUP_STEPS } from '../../../lib/campaigns/setup-constants';
+import type { Creative, IntegrationDetail, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { AssetKey, MetaAsset } from '../../../lib/contracts/meta-connect';
 import { creativeProblems, integrationProblems, targetingCode } from '../../../lib/campaigns/setup-rules';
 
@@ -141,14 +142,24 @@ export function revalidate(selection: Selection, assets: readonly MetaAsset[], c
   return next;
 }
 
-/** The first viable asset of each required class, for a setup that has none yet. */
-export function defaultSelection(assets: readonly MetaAsset[]): Selection {
+/**
+ * The first viable asset of each required class, for a setup that has none yet; an ad account in
+ * the partner's currency first (the budget is in it; the server refuses to publish with another).
+ */
+export function defaultSelection(assets: readonly MetaAsset[], currency?: string): Selection {
   const s: Selection = {};
   for (const key of ['facebook.ad_account', 'facebook.profile'] as const) {
-    const first = assets.find((a) => a.key === key && viable(a, s, assets));
+    const usableOnes = assets.filter((a) => a.key === key && viable(a, s, assets));
+    const first = usableOnes.find((a) => !!currency && a.currency?.toUpperCase() === currency.toUpperCase()) ?? usableOnes[0];
     if (first) s[key] = first.id;
   }
   return s;
+}
+
+/** The chosen ad account's currency differs from the partner's (a warning on the Accounts step). */
+export function currencyMismatch(selection: Selection, assets: readonly MetaAsset[], currency: string): string | null {
+  const account = assets.find((a) => a.id === selection['facebook.ad_account']);
+  return account?.currency && account.currency.toUpperCase() !== currency.toUpperCase() ? account.currency : null;
 }
 
 export function selectionOf(details: readonly IntegrationDetail[]): Selection {
