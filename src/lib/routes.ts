@@ -100,6 +100,8 @@ const META_LOOKUPS = [
   '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions',
   '/api/v3/integrations/connect/facebook/assets/ad_accounts/:id/conversions/:conversionId',
   '/api/v3/integrations/connect/facebook/assets/lead_forms',
+  // spec 2 §7: the page name and picture of the ad previews.
+  '/api/v3/integrations/facebook/page_infos',
 ] as const;
 
 /**
