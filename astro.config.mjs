@@ -19,7 +19,7 @@ export default defineConfig({
     // The hosts we are reached by, for the request URL (and so our origin) Astro builds (STACK.md trap).
     allowedDomains: [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }],
     csp: {
-      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+      directives: ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "frame-src 'self' https://www.facebook.com", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
     },
   },
   vite: {
