@@ -105,6 +105,15 @@ const META_LOOKUPS = [
 ] as const;
 
 /**
+ * The setup wizard's Accounts step reads the enabled assets and checks the chosen ones with Meta
+ * (spec 2 §2, §7): both read only, so a wave user without settings may use them too.
+ */
+const WIZARD_ASSET_READS = [
+  { pattern: '/api/v3/integrations/connect/facebook/assets', methods: ['GET'] },
+  { pattern: '/api/v3/integrations/connect/facebook/assets/enrich', methods: ['POST'] },
+] as const;
+
+/**
  * The API's half of spec 1 §6. Every rule matching a request must hold, in this order (the first
  * one missing is the 403's error_subcode). A module's calls need the module's permission
  * whatever the route (ARCHITECTURE §3 "API paths are the spec's"); single calls add what their
@@ -115,6 +124,8 @@ export const API_RULES: readonly ApiRule[] = [
   // path"): the campaigns screens show the same event header, insights and sales for wave users.
   { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
+  // spec 2 §7: the budget range serves the campaign setup only.
+  { pattern: '/api/v3/events/:id/budget_min_max', methods: ['GET'], permission: 'wave' },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
   { pattern: '/api/v3/sales/*', permission: 'sales' },
@@ -127,9 +138,10 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/sentinel/*', permission: 'sentinel' },
   // spec 2 §7: the wizard's asset lookups live under the connect path but serve the campaigns
   // wizard (ARCHITECTURE §3: "the connection is a settings matter, the insights a wave one").
-  { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: META_LOOKUPS },
-  { pattern: '/api/v3/integrations/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'settings' },
+  { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: [...META_LOOKUPS, WIZARD_ASSET_READS[0].pattern] },
+  { pattern: '/api/v3/integrations/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'settings', except: [WIZARD_ASSET_READS[1].pattern] },
   ...META_LOOKUPS.map((pattern) => ({ pattern, methods: ['GET'], permission: 'wave' as const })),
+  ...WIZARD_ASSET_READS.map((r) => ({ ...r, anyPermission: ['settings', 'wave'] as const })),
   { pattern: '/api/v3/setup_processes/*', permission: 'wave' },
   { pattern: '/api/v3/setup_processes', permission: 'wave' },
   // Issue 13: a shared link to connect Meta is a settings matter like the connection itself.

@@ -1,8 +1,8 @@
 // spec 2 §2 the campaign recommendations of one event, in the drawer of /campaigns and on
 // /campaigns/{eventId}: the event header with its dots menu, two tabs (recommendations setup;
 // statistics, disabled without a campaign context), and in the setup tab the ITC status box, the
-// campaign list, the new-setup panel and the event insights panel. The ITC regeneration opens as a
-// modal on wide screens and as /campaigns/{id}/itc below 1000 px.
+// campaign list, the setup wizard (step 1: the new-setup panel) and the event insights panel. The
+// ITC regeneration opens as a modal on wide screens and as /campaigns/{id}/itc below 1000 px.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { EventItem } from '../../lib/contracts/events';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
@@ -23,7 +23,7 @@ import { ItcStatusBox } from './itc/ItcStatusBox';
 import { useItcStatus } from './itc/useItcStatus';
 import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
 import { RecommendationsMenu } from './RecommendationsMenu';
-import { NewSetupPanel } from './setup/NewSetupPanel';
+import { SetupWizard } from './wizard/SetupWizard';
 import detailStyles from '../events/detail/EventDetail.module.css';
 import styles from './Campaigns.module.css';
 
@@ -71,6 +71,7 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>(0);
   const [version, setVersion] = useState(0);
+  const [campaignsVersion, setCampaignsVersion] = useState(0);
   const [itcOpen, setItcOpen] = useState(false);
   const onSuccess = useCallback(() => {
     setVersion((n) => n + 1);
@@ -116,18 +117,18 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
           <>
             <ItcStatusBox view={itc.view} onRefresh={itc.refresh} onRetry={() => void itc.retry()} onRegenerate={regenerate} />
             <ErrorBoundary>
-              <CampaignList eventId={event.id} version={version} />
+              <CampaignList eventId={event.id} version={version + campaignsVersion} />
             </ErrorBoundary>
             <ErrorBoundary>
-              <NewSetupPanel
-                eventId={event.id}
-                eventDay={event.date}
-                category={event.category}
+              <SetupWizard
+                event={event}
                 currency={props.currency}
                 canSetup={props.canSetup}
                 itcReady={itc.view.kind === 'success'}
                 clustersVersion={version}
                 onRegenerate={regenerate}
+                geoOnly={props.i18n.defaultNS === 'prisma'}
+                onBoosted={() => setCampaignsVersion((n) => n + 1)}
               />
             </ErrorBoundary>
             <EventInsights event={event} />

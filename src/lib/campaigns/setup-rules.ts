@@ -170,3 +170,35 @@ export function integrationProblems(details: readonly IntegrationDetail[], inval
   for (const d of details) if (invalidAssetIds.has(d.asset_id)) out.push(p('error.connect.facebook.missing_permissions', d.asset_class));
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Disabled variations at publishing (spec 2 §3 Variation id, §4 Publishing)
+
+export interface PrunedCreative {
+  /** 0-based indexes (into the filled lists and media) that stay in the published creative. */
+  headline: number[];
+  body: number[];
+  media: number[];
+  url: number[];
+  /** Disabled codes that still run: Meta's dynamic creative cannot drop a single combination. */
+  stillRunning: string[];
+}
+
+/**
+ * Meta's dynamic creative (asset_feed_spec) publishes every headline × body × media × URL
+ * combination; it cannot leave out one combination. So an asset is dropped when EVERY variation
+ * that uses it is disabled; disabled combinations of assets that also appear in enabled ones keep
+ * running and are reported. If every variation is disabled nothing is left (the caller refuses).
+ */
+export function pruneDisabledVariations(c: Pick<Creative, 'headline' | 'body' | 'media' | 'destination_url'>, disabledCodes: readonly string[]): PrunedCreative {
+  const all = variationsOf(c);
+  const disabled = new Set(expandVariationCodes(disabledCodes, filled(c.headline).length));
+  const enabled = all.filter((v) => !disabled.has(variationCode(v)));
+  const keep = (k: keyof VariationIndex) => [...new Set(enabled.map((v) => v[k] - 1))].sort((a, b) => a - b);
+  const kept = { headline: keep('headline'), body: keep('body'), media: keep('media'), url: keep('url') };
+  const stillRunning = all
+    .filter((v) => disabled.has(variationCode(v)))
+    .filter((v) => kept.headline.includes(v.headline - 1) && kept.body.includes(v.body - 1) && kept.media.includes(v.media - 1) && kept.url.includes(v.url - 1))
+    .map(variationCode);
+  return { ...kept, stillRunning };
+}

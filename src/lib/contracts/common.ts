@@ -9,8 +9,11 @@ export const ApiErrorBody = z.object({
   error_code: z.string().regex(/^error\./),
   error_subcode: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /** Values for the browser's message (spec 2 §8: `{account, id}` of "Permission missing to access …"). */
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  /**
+   * Values for the browser's message (spec 2 §8: `{account, id}` of "Permission missing to access …"),
+   * or a list of flat records (the setup's `problems` of INVALID_SETUP, issue 14).
+   */
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))])).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -27,6 +27,8 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
+import { setupProcessRouter } from './setup-process';
+import { budgetEventsRouter } from './campaign-budget';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -50,10 +52,12 @@ function v3(): Hono<Env> {
     .route('/setup_processes', setupLookupsRouter)
     // Before the setup-process router: the literal `previews` segment must win over its `/:eid` routes.
     .route('/setup_processes', adPreviewsRouter)
+    .route('/setup_processes', setupProcessRouter)
     // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
+    .route('/events', budgetEventsRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)

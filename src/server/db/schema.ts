@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -417,8 +418,82 @@ export const campaigns = pgTable(
     revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull(),
     createdAt: createdAt(),
+    // Issue 14: what a boost (spec 2 §4 Publishing) writes, one row per taste cluster (= ad set).
+    tc: integer('tc'),
+    tcRunId: integer('tc_run_id'),
+    setupProcessId: uuid('setup_process_id').references(() => setupProcesses.id, { onDelete: 'set null' }),
+    metaCampaignId: text('meta_campaign_id'),
+    metaAdsetId: text('meta_adset_id'),
+    metaCreativeId: text('meta_creative_id'),
+    metaAdId: text('meta_ad_id'),
+    /** Lifetime budget of this row's ad set, minor units of `currency`. */
+    budgetMinor: bigint('budget_minor', { mode: 'number' }),
+    publishedAt: ts('published_at'),
   },
-  (t) => [index('campaigns_partner_idx').on(t.partnerId, t.status), index('campaigns_event_idx').on(t.eventId)],
+  (t) => [
+    index('campaigns_partner_idx').on(t.partnerId, t.status),
+    index('campaigns_event_idx').on(t.eventId),
+    index('campaigns_setup_idx').on(t.setupProcessId),
+  ],
+);
+
+// Issue 14, the campaign setup process (spec 2 §3 Setup process, §4 Setup lifecycle, §7). One
+// live (created|synced) setup per partner and event; published and cancelled ones stay as history.
+// The jsonb columns hold the wire shapes of src/lib/contracts/setup-process.ts.
+export const SETUP_PROCESS_STATUSES = ['created', 'synced', 'published', 'cancelled'] as const;
+export const setupProcesses = pgTable(
+  'setup_processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SETUP_PROCESS_STATUSES }).notNull().default('created'),
+    goal: text('goal', { enum: ['UTILIZATION', 'ROAS', 'VISIBILITY'] }).notNull(),
+    /** Major units of the partner's currency, the whole runtime. */
+    totalBudget: integer('total_budget').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    creatives: jsonb('creatives').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    targeting: jsonb('targeting').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    integrationDetails: jsonb('integration_details').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    conversionId: text('conversion_id'),
+    leadFormId: text('lead_form_id'),
+    customEventType: text('custom_event_type', { enum: ['PURCHASE', 'LEAD'] }).notNull().default('PURCHASE'),
+    disabledVariations: jsonb('disabled_variations').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    wizard: jsonb('wizard').$type<{ current_step: number; current_completed_step: number; preview_viewed: boolean }>(),
+    /** The last boost's failure: { error_code, message }. */
+    error: jsonb('error').$type<{ error_code: string; message: string }>(),
+    boostTaskId: uuid('boost_task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastSyncedAt: ts('last_synced_at'),
+    publishedAt: ts('published_at'),
+  },
+  (t) => [
+    uniqueIndex('setup_processes_live_uq')
+      .on(t.partnerId, t.eventId)
+      .where(sql`${t.status} in ('created', 'synced')`),
+    index('setup_processes_event_idx').on(t.partnerId, t.eventId, t.createdAt),
+  ],
+);
+
+// Issue 14, spec 2 §3 Report / §4 Topic report: a user says a cluster's topic keyword is wrong.
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportType: text('report_type', { enum: ['WRONG_TOPIC_RECOMMENDATION'] }).notNull(),
+    tc: integer('tc').notNull(),
+    tcRunId: integer('tc_run_id').notNull(),
+    keyword: text('keyword').notNull(),
+    description: text('description'),
+    setupProcessId: uuid('setup_process_id').references(() => setupProcesses.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_reports_cluster_idx').on(t.partnerId, t.eventId, t.tc, t.tcRunId)],
 );
 
 // Notifications (spec 1 §2.6, §3). The module arrives with its issue; the shell's unread badge

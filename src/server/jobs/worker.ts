@@ -13,6 +13,7 @@ import '../modules/taste-clusters/tasks';
 import '../modules/notifications/notify';
 import '../modules/history-import/task';
 import '../modules/meta-connect/exchange-task';
+import '../modules/setup-process/boost-task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

@@ -48,3 +48,18 @@ describe('startBlock', () => {
     expect(startBlock({ ...ok, selected: 0 })).toBe('noCluster');
   });
 });
+
+describe('budget bounds from budget_min_max', () => {
+  it('takes the absolute minimum, the recommended minimum and the maximum, ordered and whole', async () => {
+    const { boundsOf } = await import('../../../src/islands/campaigns/setup/setupRules');
+    expect(boundsOf({ budget_abs_min: 150, budget_min: 820, budget_max: 6400 })).toEqual({ min: 150, recommendedMin: 820, max: 6400 });
+    // a recommendation outside the range is pulled into it
+    expect(boundsOf({ budget_abs_min: 300, budget_min: 9000, budget_max: 5000 })).toEqual({ min: 300, recommendedMin: 5000, max: 5000 });
+    expect(boundsOf({ budget_abs_min: 300.4, budget_min: 100, budget_max: 200 })).toEqual({ min: 301, recommendedMin: 301, max: 301 });
+  });
+  it('falls back to the spec constants without an answer', async () => {
+    const { boundsOf, BUDGET } = await import('../../../src/islands/campaigns/setup/setupRules');
+    expect(boundsOf(null)).toEqual(BUDGET);
+    expect(boundsOf({ budget_abs_min: Number.NaN, budget_min: 1, budget_max: 2 })).toEqual(BUDGET);
+  });
+});

@@ -194,7 +194,15 @@ describe('the setup wizard lookups under the connect path (spec 2 §7)', () => {
     expect(missingApiAccess('GET', lookup, who('wave'))).toBeNull();
     expect(missingApiAccess('GET', lookup, who('settings'))).toBe('wave');
     expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets/lead_forms', who('wave'))).toBeNull();
-    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets', who('wave'))).toBe('settings');
+    // The Accounts step reads the enabled assets and checks the chosen ones: wave or settings.
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets', who('wave'))).toBeNull();
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets', who('settings'))).toBeNull();
+    expect(missingApiAccess('POST', '/api/v3/integrations/connect/facebook/assets/enrich', who('wave'))).toBeNull();
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/assets', who())).not.toBeNull();
+    // Refreshing or toggling assets and the connection itself stay settings matters.
+    expect(missingApiAccess('POST', '/api/v3/integrations/connect/facebook/assets', who('wave'))).toBe('settings');
+    expect(missingApiAccess('PUT', '/api/v3/integrations/connect/facebook/assets/00000000-0000-4000-8000-000000000001', who('wave'))).toBe('settings');
+    expect(missingApiAccess('GET', '/api/v3/integrations/connect/facebook/status', who('wave'))).toBe('settings');
     // A write to the same path is never a lookup: it stays a settings matter.
     expect(missingApiAccess('PUT', '/api/v3/integrations/connect/facebook/assets/lead_forms', who('wave'))).toBe('settings');
     expect(missingApiAccess('GET', '/api/v3/setup_processes/event_types', who('settings'))).toBe('wave');

@@ -1,9 +1,11 @@
-// spec 2 §2 New-setup panel: goal, budget slider, runtime dates with their warnings, the accordion
-// of suggested taste clusters (real clusters of the event's latest ITC run), and Start setup. The
-// setup wizard is the next issue: Start leads to an honest "next step" notice, nothing is saved.
+// spec 2 §2 New-setup panel (step 1 of the setup wizard): goal, budget slider with the bounds of
+// GET budget_min_max for the runtime (spec 2 §9 constants until it answers), runtime dates with
+// their warnings, the accordion of suggested taste clusters (real clusters of the event's latest
+// ITC run), and Start setup — or Continue setup when a live setup exists (its choices preset).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CampaignGoal, SuggestedTc } from '../../../lib/contracts/taste-clusters';
 import { getSuggestedTcs } from '../../../lib/api/tasteClusters';
+import { getBudgetMinMax } from '../../../lib/api/budget';
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
@@ -13,8 +15,10 @@ import { Icon } from '../../ui/Icon';
 import { formatMoney, todayIso } from '../../events/detail/format';
 import { Skeleton } from '../../events/detail/Section';
 import {
-  BUDGET,
   BUDGET_DEFAULT,
+  BUDGET_BOUNDS_DEBOUNCE_MS,
+  boundsOf,
+  type BudgetBounds,
   BUDGET_SNAP_MS,
   DEFAULT_GOAL,
   GOALS,
@@ -34,6 +38,25 @@ type Suggestions = { status: 'loading' } | { status: 'ready'; items: SuggestedTc
 /** Asks for the clusters a little after the last budget or goal change (the slider moves in steps). */
 const SUGGEST_DEBOUNCE_MS = 300;
 
+/** What Start (or Continue) setup hands to the wizard. */
+export interface SetupChoice {
+  goal: CampaignGoal;
+  budget: number;
+  start: string;
+  end: string;
+  clusters: SuggestedTc[];
+}
+
+/** The live setup's choices, when the panel continues one. */
+export interface ExistingChoice {
+  goal: CampaignGoal;
+  budget: number;
+  start: string;
+  end: string;
+  /** tcKey of each chosen cluster. */
+  keys: string[];
+}
+
 export function NewSetupPanel({
   eventId,
   eventDay,
@@ -43,6 +66,9 @@ export function NewSetupPanel({
   itcReady,
   clustersVersion,
   onRegenerate,
+  existing = null,
+  onStart,
+  onCancelSetup,
 }: {
   eventId: string;
   eventDay: string;
@@ -55,21 +81,57 @@ export function NewSetupPanel({
   /** Changes when a new run succeeded: the suggestions are asked for again. */
   clustersVersion: number;
   onRegenerate: () => void;
+  existing?: ExistingChoice | null;
+  /** Saves (POST, or PUT of what changed) and opens the next step; a rejection is shown here. */
+  onStart?: (choice: SetupChoice) => Promise<void>;
+  onCancelSetup?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const uid = useId();
   const today = todayIso();
-  const [goal, setGoal] = useState<CampaignGoal>(DEFAULT_GOAL);
-  const [budgetText, setBudgetText] = useState(String(BUDGET_DEFAULT));
-  const [budget, setBudget] = useState(BUDGET_DEFAULT);
-  const initial = useMemo(() => defaultRuntime(eventDay, today), [eventDay, today]);
+  const [goal, setGoal] = useState<CampaignGoal>(existing?.goal ?? DEFAULT_GOAL);
+  const [budgetText, setBudgetText] = useState(String(existing?.budget ?? BUDGET_DEFAULT));
+  const [budget, setBudget] = useState(existing?.budget ?? BUDGET_DEFAULT);
+  const initial = useMemo(() => (existing ? { start: existing.start, end: existing.end } : defaultRuntime(eventDay, today)), [eventDay, today, existing]);
   const [start, setStart] = useState<string | null>(initial.start);
   const [end, setEnd] = useState<string | null>(initial.end);
   const [suggestions, setSuggestions] = useState<Suggestions>({ status: 'loading' });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<Set<string>>(new Set(existing?.keys ?? []));
+  // A continued setup keeps its clusters when the suggestions first arrive.
+  const keepSelection = useRef(!!existing);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
   const [nextStep, setNextStep] = useState(false);
+  const [bounds, setBounds] = useState<BudgetBounds>(boundsOf(null));
+  const [boundsLoading, setBoundsLoading] = useState(true);
   const snapTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const days = start && end && start <= end ? runtimeDays(start, end) : null;
+
+  // spec 2 §7 budget_min_max for the runtime, asked again (debounced) when the dates change.
+  useEffect(() => {
+    if (days === null) return;
+    const controller = new AbortController();
+    setBoundsLoading(true);
+    const timer = setTimeout(() => {
+      getBudgetMinMax(eventId, days, controller.signal).then(
+        (b) => {
+          setBounds(boundsOf(b.content));
+          setBoundsLoading(false);
+        },
+        () => {
+          if (controller.signal.aborted) return;
+          // Not served (or failed): the spec's constants keep the slider usable.
+          setBounds(boundsOf(null));
+          setBoundsLoading(false);
+        },
+      );
+    }, BUDGET_BOUNDS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [eventId, days]);
 
   const typed = Number(budgetText || '0');
   const budgetPending = typed !== budget;
@@ -80,17 +142,21 @@ export function NewSetupPanel({
     setBudgetText(digits);
     if (snapTimer.current) clearTimeout(snapTimer.current);
     const value = Number(digits || '0');
-    if (value >= BUDGET.min && value <= BUDGET.max) {
+    if (value >= bounds.min && value <= bounds.max) {
       setBudget(value);
       return;
     }
     snapTimer.current = setTimeout(() => {
-      const snapped = snapBudget(value);
+      const snapped = snapBudget(value, bounds.min, bounds.max);
       setBudgetText(String(snapped));
       setBudget(snapped);
     }, BUDGET_SNAP_MS);
   };
   useEffect(() => () => void (snapTimer.current && clearTimeout(snapTimer.current)), []);
+  // New bounds (another runtime) snap a budget now outside them, after the same pause.
+  useEffect(() => {
+    if (budget < bounds.min || budget > bounds.max) onBudgetText(String(budget));
+  }, [bounds]);
 
   useEffect(() => {
     if (!itcReady) return;
@@ -100,8 +166,9 @@ export function NewSetupPanel({
       getSuggestedTcs(eventId, budget, goal, controller.signal).then(
         (items) => {
           setSuggestions({ status: 'ready', items });
+          if (keepSelection.current) keepSelection.current = false;
           // Every suggested cluster starts chosen; the user narrows it down.
-          setSelected(new Set(items.map(tcKey)));
+          else setSelected(new Set(items.map(tcKey)));
         },
         (err: unknown) => {
           if (controller.signal.aborted || (err instanceof ApiError && err.cancelled)) return;
@@ -124,7 +191,7 @@ export function NewSetupPanel({
     itcReady,
     runtimeOk: runtime.error === null,
     budgetPending,
-    loading: itcReady && suggestions.status === 'loading',
+    loading: (itcReady && suggestions.status === 'loading') || starting,
   });
   const id = (name: string) => `${uid}-${name}`;
   const dateTexts = (field: string) => ({
@@ -133,7 +200,22 @@ export function NewSetupPanel({
     format: t('campaigns.setup.runtime.format'),
     loading: t('common.loading'),
   });
-  const ticks = budgetTicks();
+  const ticks = budgetTicks(bounds.min, bounds.max);
+  const outside = typed < bounds.min || typed > bounds.max;
+
+  const start_ = async () => {
+    if (block !== null || !start || !end) return;
+    if (!onStart) return setNextStep(true);
+    setStarting(true);
+    setStartError(null);
+    try {
+      await onStart({ goal, budget, start, end, clusters: chosen });
+    } catch (err) {
+      setStartError(t(err instanceof ApiError && err.code.startsWith('error.') ? err.i18nKey : 'common.genericError'));
+    } finally {
+      setStarting(false);
+    }
+  };
 
   return (
     <section className={styles.setupPanel} aria-labelledby={id('title')} data-testid="new-setup">
@@ -160,13 +242,13 @@ export function NewSetupPanel({
           <input
             type="range"
             className={styles.slider}
-            min={BUDGET.min}
-            max={BUDGET.max}
+            min={bounds.min}
+            max={bounds.max}
             step={50}
-            value={snapBudget(typed)}
+            value={snapBudget(typed, bounds.min, bounds.max)}
             list={id('ticks')}
             aria-label={t('campaigns.setup.budget.slider')}
-            aria-valuetext={formatMoney(snapBudget(typed), currency, lng)}
+            aria-valuetext={formatMoney(snapBudget(typed, bounds.min, bounds.max), currency, lng)}
             onChange={(e) => onBudgetText(e.currentTarget.value)}
           />
           <input
@@ -189,10 +271,19 @@ export function NewSetupPanel({
             <span key={v}>{formatMoney(v, currency, lng)}</span>
           ))}
         </div>
-        <p id={id('budget-hint')} className={styles.hint} data-pulse={typed < BUDGET.recommendedMin || undefined} role={typed < BUDGET.min || typed > BUDGET.max ? 'status' : undefined}>
-          {typed < BUDGET.min || typed > BUDGET.max
-            ? t('campaigns.setup.budget.range', { min: formatMoney(BUDGET.min, currency, lng), max: formatMoney(BUDGET.max, currency, lng) })
-            : t('campaigns.setup.budget.hint', { min: formatMoney(BUDGET.recommendedMin, currency, lng) })}
+        <p
+          id={id('budget-hint')}
+          className={styles.hint}
+          data-pulse={(!outside && typed < bounds.recommendedMin) || undefined}
+          role={outside ? 'status' : undefined}
+          data-testid="budget-hint"
+          aria-busy={boundsLoading || undefined}
+        >
+          {outside
+            ? t('campaigns.setup.budget.range', { min: formatMoney(bounds.min, currency, lng), max: formatMoney(bounds.max, currency, lng) })
+            : typed < bounds.recommendedMin
+              ? t('campaigns.setup.budget.belowRecommended', { min: formatMoney(bounds.recommendedMin, currency, lng) })
+              : t('campaigns.setup.budget.hint', { min: formatMoney(bounds.recommendedMin, currency, lng) })}
         </p>
       </div>
 
@@ -252,10 +343,20 @@ export function NewSetupPanel({
         )}
       </div>
 
+      {startError && (
+        <p className="alert alert--error" role="alert" data-testid="start-error">
+          {startError}
+        </p>
+      )}
       <div className={styles.setupActions}>
         {block && block !== 'loading' && <p className={styles.hint}>{t(`campaigns.setup.blocked.${block}`)}</p>}
-        <Button iconName="chevronRight" disabled={block !== null} onClick={() => setNextStep(true)} data-testid="start-setup">
-          {t('campaigns.setup.start')}
+        {onCancelSetup && (
+          <Button variant="ghost" onClick={onCancelSetup} data-testid="wizard-cancel">
+            {t('campaigns.wizard.actions.cancel')}
+          </Button>
+        )}
+        <Button iconName="chevronRight" disabled={block !== null} busy={starting} onClick={() => void start_()} data-testid="start-setup">
+          {t(existing ? 'campaigns.setup.continue' : 'campaigns.setup.start')}
         </Button>
       </div>
       {nextStep && block === null && (

@@ -7,8 +7,28 @@ import { CAMPAIGN_GOALS, type CampaignGoal } from '../../../lib/contracts/taste-
 export const GOALS: readonly CampaignGoal[] = CAMPAIGN_GOALS;
 export const DEFAULT_GOAL: CampaignGoal = 'UTILIZATION';
 
-/** spec 2 §9 budget slider defaults (GET budget_min_max is not served yet). */
+/** spec 2 §9 budget slider defaults: the fallback while GET budget_min_max does not answer. */
 export const BUDGET = { min: 400, recommendedMin: 400, max: 10_000 } as const;
+/** The runtime's bounds are asked for a little after the last date change. */
+export const BUDGET_BOUNDS_DEBOUNCE_MS = 400;
+
+export interface BudgetBounds {
+  min: number;
+  recommendedMin: number;
+  max: number;
+}
+
+/**
+ * The slider's bounds from budget_min_max (absolute minimum, recommended minimum, maximum), whole
+ * units and ordered; the §9 constants when the call gave nothing usable.
+ */
+export function boundsOf(b: { budget_abs_min: number; budget_min: number; budget_max: number } | null): BudgetBounds {
+  if (!b || ![b.budget_abs_min, b.budget_min, b.budget_max].every((n) => Number.isFinite(n) && n >= 0)) return { ...BUDGET };
+  const min = Math.max(1, Math.ceil(b.budget_abs_min));
+  const max = Math.max(min, Math.floor(b.budget_max));
+  const recommendedMin = Math.min(max, Math.max(min, Math.round(b.budget_min)));
+  return { min, recommendedMin, max };
+}
 export const BUDGET_DEFAULT = 1000;
 /** spec 2 §9: a budget below the minimum snaps to it after 1.5 s. */
 export const BUDGET_SNAP_MS = 1500;

@@ -45,6 +45,9 @@ import {
   type PreviewRequest,
   type PublishRequest,
   type PublishResult,
+  type CampaignPublishRequest,
+  type CampaignPublishResult,
+  adSetPublishRequest,
   type RadiusSuggestion,
   type TokenAssets,
   type BudgetRuntimeChange,
@@ -282,21 +285,35 @@ export class GraphAdPlatform implements AdPlatform {
   }
 
   async publish(token: string, req: PublishRequest): Promise<PublishResult> {
+    const { lifetimeBudgetMinor, targeting, creative, ...campaign } = req;
+    const res = await this.publishCampaign(token, { ...campaign, adSets: [{ name: req.name, lifetimeBudgetMinor, targeting, creative }] });
+    return { campaignId: res.campaignId, ...res.adSets[0]! };
+  }
+
+  async publishCampaign(token: string, req: CampaignPublishRequest): Promise<CampaignPublishResult> {
     if (!req.adAccountId) throw new MetaError('ad_account_id_required');
-    const adSet = adSetParams(req, 'pending'); // validates budget, runtime and DSA before anything is created
+    if (!req.adSets.length) throw new MetaError('invalid_request', 'A campaign needs at least one ad set.');
+    const perSet = req.adSets.map((_, i) => adSetPublishRequest(req, i));
+    // Budget, runtime, DSA and creative shapes of every ad set are checked before anything exists.
+    const bodies = perSet.map((r) => ({ adSet: adSetParams(r, 'pending'), creative: creativeParams(r.creative, `${r.name} creative`) }));
     const account = `act_${req.adAccountId}`;
-    const campaign = await this.http.post(`${account}/campaigns`, token, campaignParams(req), S.Created, 'ad_account');
+    const campaign = await this.http.post(`${account}/campaigns`, token, campaignParams(perSet[0]!), S.Created, 'ad_account');
     try {
-      const set = await this.http.post(`${account}/adsets`, token, { ...adSet, campaign_id: campaign.id }, S.Created, 'ad_account');
-      const creative = await this.http.post(`${account}/adcreatives`, token, creativeParams(req.creative, `${req.name} creative`), S.Created, 'ad_account');
-      const ad = await this.http.post(`${account}/ads`, token, { name: req.name, adset_id: set.id, creative: { creative_id: creative.id }, status: req.status }, S.Created, 'ad_account');
-      return { campaignId: campaign.id, adSetId: set.id, creativeId: creative.id, adId: ad.id };
+      const adSets: CampaignPublishResult['adSets'] = [];
+      for (const [i, r] of perSet.entries()) {
+        const set = await this.http.post(`${account}/adsets`, token, { ...bodies[i]!.adSet, campaign_id: campaign.id }, S.Created, 'ad_account');
+        const creative = await this.http.post(`${account}/adcreatives`, token, bodies[i]!.creative, S.Created, 'ad_account');
+        const ad = await this.http.post(`${account}/ads`, token, { name: r.name, adset_id: set.id, creative: { creative_id: creative.id }, status: req.status }, S.Created, 'ad_account');
+        adSets.push({ adSetId: set.id, creativeId: creative.id, adId: ad.id });
+      }
+      return { campaignId: campaign.id, adSets };
     } catch (err) {
       // Leave no half-built campaign behind; deleting a campaign deletes its ad sets and ads.
       await this.http.delete(campaign.id, token).catch(() => undefined);
       throw err;
     }
   }
+
 
   async insights(token: string, req: InsightsRequest): Promise<Insights[]> {
     return Promise.all(

@@ -8,7 +8,7 @@ import { SandboxAdPlatform } from './sandbox';
 import type { AdPlatform } from './types';
 
 export type * from './types';
-export { DSA_COUNTRIES, MAX_PREVIEW_VARIATIONS, META_SCOPES, PREVIEW_PLACEMENTS, targetedCountries, targetsEu } from './types';
+export { adSetPublishRequest, DSA_COUNTRIES, MAX_PREVIEW_VARIATIONS, META_SCOPES, PREVIEW_PLACEMENTS, targetedCountries, targetsEu } from './types';
 export { MetaError, type MetaErrorReason } from './errors';
 export { GRAPH_API_VERSION } from './graph-http';
 export { SANDBOX_CONSENT_PATH, sandboxAuthorizationCode } from './sandbox';

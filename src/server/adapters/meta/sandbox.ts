@@ -36,10 +36,12 @@ import type {
   PreviewRequest,
   PublishRequest,
   PublishResult,
+  CampaignPublishRequest,
+  CampaignPublishResult,
   RadiusSuggestion,
   TokenAssets,
 } from './types';
-import { MAX_PREVIEW_VARIATIONS, META_SCOPES, PREVIEW_PLACEMENTS } from './types';
+import { adSetPublishRequest, MAX_PREVIEW_VARIATIONS, META_SCOPES, PREVIEW_PLACEMENTS } from './types';
 
 /** The consent page of ours that stands in for Meta's login dialog (built with the connect flow). */
 export const SANDBOX_CONSENT_PATH = '/sandbox/meta/oauth';
@@ -183,27 +185,40 @@ export class SandboxAdPlatform implements AdPlatform {
   }
 
   async publish(token: string, req: PublishRequest): Promise<PublishResult> {
+    const { lifetimeBudgetMinor, targeting, creative, ...campaign } = req;
+    const res = await this.publishCampaign(token, { ...campaign, adSets: [{ name: req.name, lifetimeBudgetMinor, targeting, creative }] });
+    return { campaignId: res.campaignId, ...res.adSets[0]! };
+  }
+
+  async publishCampaign(token: string, req: CampaignPublishRequest): Promise<CampaignPublishResult> {
     if (!req.adAccountId) throw new MetaError('ad_account_id_required');
+    if (!req.adSets.length) throw new MetaError('invalid_request', 'A campaign needs at least one ad set.');
     const w = this.world(token);
     const account = this.permitted(w, { assetClass: 'facebook.ad_account', id: req.adAccountId });
-    this.permitted(w, { assetClass: 'facebook.profile', id: req.creative.pageId });
-    if (req.creative.instagramAccountId) this.permitted(w, { assetClass: 'instagram.profile', id: req.creative.instagramAccountId });
     if (req.pixelId) this.permitted(w, { assetClass: 'facebook.pixel', id: req.pixelId });
     if (account.assetClass === 'facebook.ad_account' && account.currency !== req.currency.toUpperCase()) {
       throw new MetaError('invalid_request', `The budget must be in the ad account's currency (${account.currency}).`);
     }
-    // The Graph client's own builders: a request they refuse here would be refused by Meta.
-    campaignParams(req);
-    adSetParams(req, 'sandbox');
-    creativeParams(req.creative, req.name);
-    const seed = [req.adAccountId, req.name, req.startTime.toISOString(), req.endTime.toISOString(), req.lifetimeBudgetMinor];
+    const perSet = req.adSets.map((_, i) => adSetPublishRequest(req, i));
+    for (const r of perSet) {
+      this.permitted(w, { assetClass: 'facebook.profile', id: r.creative.pageId });
+      if (r.creative.instagramAccountId) this.permitted(w, { assetClass: 'instagram.profile', id: r.creative.instagramAccountId });
+      // The Graph client's own builders: a request they refuse here would be refused by Meta.
+      campaignParams(r);
+      adSetParams(r, 'sandbox');
+      creativeParams(r.creative, r.name);
+    }
+    const seed = [req.adAccountId, req.name, req.startTime.toISOString(), req.endTime.toISOString(), ...req.adSets.map((s) => s.lifetimeBudgetMinor)];
     return {
       campaignId: sandboxId('campaign', ...seed),
-      adSetId: sandboxId('adSet', ...seed),
-      creativeId: sandboxId('creative', ...seed),
-      adId: sandboxId('ad', ...seed),
+      adSets: perSet.map((r, i) => ({
+        adSetId: sandboxId('adSet', ...seed, i, r.name),
+        creativeId: sandboxId('creative', ...seed, i, r.name),
+        adId: sandboxId('ad', ...seed, i, r.name),
+      })),
     };
   }
+
 
   async insights(token: string, req: InsightsRequest): Promise<Insights[]> {
     this.partnerOf(token);

@@ -314,6 +314,37 @@ export interface VariationPick {
   url: number;
 }
 
+/** One ad set of a campaign: a taste cluster with its own targeting, creative and budget. */
+export interface AdSetRequest {
+  name: string;
+  /** Lifetime budget of this ad set, in the ad account currency's minor units. */
+  lifetimeBudgetMinor: number;
+  targeting: TargetingSpec;
+  creative: CreativeSpec;
+}
+
+/**
+ * ONE campaign → one ad set per taste cluster → its creative → its ad (spec 2 §4 Publishing).
+ * The campaign-level fields are those of {@link PublishRequest}; budget, targeting and creative
+ * move to the ad sets.
+ */
+export interface CampaignPublishRequest extends Omit<PublishRequest, 'lifetimeBudgetMinor' | 'targeting' | 'creative'> {
+  adSets: AdSetRequest[];
+}
+
+export interface CampaignPublishResult {
+  campaignId: string;
+  /** In the order of the request's ad sets. */
+  adSets: { adSetId: string; creativeId: string; adId: string }[];
+}
+
+/** The single-ad-set request the mapping functions take, for the ad set at `index`. */
+export function adSetPublishRequest(req: CampaignPublishRequest, index: number): PublishRequest {
+  const set = req.adSets[index]!;
+  const { adSets: _all, ...campaign } = req;
+  return { ...campaign, name: set.name, lifetimeBudgetMinor: set.lifetimeBudgetMinor, targeting: set.targeting, creative: set.creative };
+}
+
 export interface PreviewRequest {
   adAccountId: string;
   creative: CreativeSpec;
@@ -422,6 +453,12 @@ export interface AdPlatform {
   previews(token: string, req: PreviewRequest): Promise<AdPreview[]>;
   /** Creates campaign → ad set → creative → ad; on a failure after the campaign exists, the campaign is deleted again. */
   publish(token: string, req: PublishRequest): Promise<PublishResult>;
+  /**
+   * Creates one campaign with an ad set, creative and ad per {@link AdSetRequest}; every ad set is
+   * checked before anything is created, and on a failure after the campaign exists the campaign
+   * (with whatever ad sets and ads it already has) is deleted again.
+   */
+  publishCampaign(token: string, req: CampaignPublishRequest): Promise<CampaignPublishResult>;
 
   // --- running campaigns
   insights(token: string, req: InsightsRequest): Promise<Insights[]>;

@@ -13,6 +13,7 @@ import { EVENT_ID_RE } from '../events/item';
 import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, ItcStatusResponse, SuggestedTc } from '../../../lib/contracts/taste-clusters';
 import { MIN_BUDGET_PER_TC } from '../../../lib/contracts/taste-clusters';
 import { ITC_TASK } from './tasks';
+import { publishedClusters, type PublishedCluster } from '../setup-process/published';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
 
 /** The seed of every run: regenerations differ by their data, not by chance. */
@@ -169,6 +170,23 @@ function campaignItem(c: ClusterRow, event: { eid: string }, currency: string, l
   };
 }
 
+/** spec 2 §3 Campaign: published clusters carry their setup date, budget and latest setup. */
+function withPublication(item: EventCampaign, p: PublishedCluster | undefined): EventCampaign {
+  if (!p) return item;
+  return {
+    ...item,
+    status: 'running',
+    published: true,
+    budget: p.budget,
+    currency: p.currency,
+    run_time: p.runTimeDays,
+    set_up_date: p.setUpDate,
+    initial_set_up_date: p.initialSetUpDate,
+    fb_adset_end_time: p.endTime,
+    latest_campaign_setup: p.latestSetup,
+  };
+}
+
 /** GET events/{id}/campaigns: the latest successful run's clusters as recommendations, best rank first. */
 export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { page: number; limit: number }): Promise<EventCampaignsResponse> {
   const event = await requireEvent(db, ctx.partnerId, eventId);
@@ -177,7 +195,10 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   const [{ currency }] = await rows<{ currency: string }>(db, sql`SELECT currency FROM partners WHERE id = ${ctx.partnerId}`);
   const clusters = await clustersOf(db, ctx.partnerId, run.id);
   const page = clusters.slice((q.page - 1) * q.limit, q.page * q.limit);
-  return { total: clusters.length, items: page.map((c) => campaignItem(c, event, currency, lang(ctx))), tc_run_id: run.id, separation: run.separation };
+  // Issue 14: a boosted cluster is running (its tc carries over between runs).
+  const published = await publishedClusters(db, ctx.partnerId, eventId);
+  const items = page.map((c) => withPublication(campaignItem(c, event, currency, lang(ctx)), published.get(c.tc)));
+  return { total: clusters.length, items, tc_run_id: run.id, separation: run.separation };
 }
 
 /** The order a goal ranks clusters by (higher first). */

@@ -1,0 +1,138 @@
+// spec 2 §2 Ads step: one creative form and one targeting form per chosen taste cluster (tabs),
+// each cluster's completeness shown on its tab (setup-rules creativeProblems and targetingCode),
+// media still uploading tracked per cluster; Next as spec 2 §4 allows it.
+import { useState } from 'react';
+import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
+import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
+import { useTranslation } from '../../../lib/i18n/react';
+import { Icon } from '../../ui/Icon';
+import { CreativeForm } from './creative/CreativeForm';
+import { TargetingForm } from './targeting/TargetingForm';
+import { StepActions } from './AccountsStep';
+import { isDestinationUrl } from '../../../lib/campaigns/setup-rules';
+import type { EditSetup } from './useSetupProcess';
+import { clusterKey, clusterValidity, selectionOf, targetingOf } from './wizardRules';
+import styles from './Wizard.module.css';
+
+export interface ClusterInfo {
+  alias: string;
+  keywords: TopicKeyword[];
+}
+
+
+export function AdsStep({
+  eventId,
+  setup,
+  clusters,
+  geoOnly,
+  onEdit,
+  pendingMedia,
+  onPendingMedia,
+  canNext,
+  onBack,
+  onNext,
+  onCancel,
+  publishError,
+}: {
+  eventId: string;
+  setup: SetupProcess;
+  clusters: Record<string, ClusterInfo>;
+  geoOnly: boolean;
+  onEdit: EditSetup;
+  pendingMedia: Record<string, boolean>;
+  onPendingMedia(key: string, pending: boolean): void;
+  canNext: boolean;
+  onBack(): void;
+  onNext(): void;
+  onCancel(): void;
+  /** Publishing came back here with INVALID_SETUP. */
+  publishError: string | null;
+}) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(0);
+  const selection = selectionOf(setup.integration_details);
+  const current = setup.creatives[Math.min(active, setup.creatives.length - 1)];
+  const first = setup.creatives[0];
+
+  // Updaters of the latest setup: a form may report two changes before the wizard renders again.
+  const setCreative = (next: Creative) =>
+    onEdit((s) => {
+      let creatives = s.creatives.map((c) => (clusterKey(c) === clusterKey(next) ? next : c));
+      // spec 2 §5: clusters that inherit take the first cluster's URLs, valid ones only.
+      if (clusterKey(next) === clusterKey(s.creatives[0]!)) {
+        const urls = next.destination_url.filter((u) => !u.trim() || isDestinationUrl(u));
+        creatives = creatives.map((c, i) => (i > 0 && c.destination_url_inherited ? { ...c, destination_url: urls } : c));
+      }
+      return { creatives };
+    });
+  const setTargeting = (next: Targeting) =>
+    onEdit((s) => ({ targeting: [...s.targeting.filter((x) => !(x.tc === next.tc && x.tc_run_id === next.tc_run_id)), next] }));
+
+  return (
+    <div className={styles.stepBody} data-testid="ads-step">
+      <h3 className={styles.stepTitle}>{t('campaigns.wizard.ads.title')}</h3>
+      {publishError && (
+        <p className="alert alert--error" role="alert" data-testid="ads-error">
+          {publishError}
+        </p>
+      )}
+      <div className={styles.clusterTabs} role="tablist" aria-label={t('campaigns.wizard.ads.clusters')}>
+        {setup.creatives.map((c, i) => {
+          const v = clusterValidity(c, targetingOf(setup, c), geoOnly);
+          const ok = v.creative && v.targeting && !pendingMedia[clusterKey(c)];
+          return (
+            <button
+              key={clusterKey(c)}
+              type="button"
+              role="tab"
+              id={`ads-tab-${i}`}
+              aria-selected={c === current}
+              aria-controls="ads-panel"
+              className={styles.clusterTab}
+              onClick={() => setActive(i)}
+              data-testid="cluster-tab"
+              data-complete={ok || undefined}
+            >
+              <Icon name={ok ? 'check' : 'alert'} size={14} />
+              <span>{clusters[clusterKey(c)]?.alias ?? t('campaigns.wizard.ads.cluster', { tc: c.tc })}</span>
+              <span className="visually-hidden">{ok ? t('campaigns.wizard.ads.complete') : t('campaigns.wizard.ads.incomplete')}</span>
+            </button>
+          );
+        })}
+      </div>
+      {current && (
+        <div id="ads-panel" role="tabpanel" aria-labelledby={`ads-tab-${setup.creatives.indexOf(current)}`} className={styles.clusterPanel} key={clusterKey(current)}>
+          <ClusterStatus creative={current} targeting={targetingOf(setup, current)} geoOnly={geoOnly} pending={!!pendingMedia[clusterKey(current)]} />
+          <CreativeForm
+            eventId={eventId}
+            setupId={setup.id}
+            creative={current}
+            cluster={{ tc: current.tc, tc_run_id: current.tc_run_id, alias: clusters[clusterKey(current)]?.alias ?? '', keywords: clusters[clusterKey(current)]?.keywords ?? [] }}
+            adAccountAssetId={selection['facebook.ad_account'] ?? null}
+            goal={setup.goal}
+            hasPixel={!!selection['facebook.pixel']}
+            leadFormId={setup.lead_form_id}
+            inheritedUrls={current !== first && current.destination_url_inherited ? first?.destination_url : undefined}
+            onChange={setCreative}
+            onPendingChange={(p) => onPendingMedia(clusterKey(current), p)}
+          />
+          <TargetingForm targeting={targetingOf(setup, current)} hasAudience={!!current.audience_id} geoOnly={geoOnly} onChange={setTargeting} />
+        </div>
+      )}
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: onNext, disabled: !canNext }} />
+    </div>
+  );
+}
+
+function ClusterStatus({ creative, targeting, geoOnly, pending }: { creative: Creative; targeting: Targeting; geoOnly: boolean; pending: boolean }) {
+  const { t } = useTranslation();
+  const v = clusterValidity(creative, targeting, geoOnly);
+  if (v.creative && v.targeting && !pending) return null;
+  return (
+    <ul className={styles.todo} data-testid="cluster-todo" aria-label={t('campaigns.wizard.ads.todo')}>
+      {!v.creative && <li>{t('campaigns.wizard.ads.creativeIncomplete')}</li>}
+      {!v.targeting && <li>{t('campaigns.wizard.ads.targetingIncomplete')}</li>}
+      {pending && <li>{t('campaigns.wizard.ads.mediaPending')}</li>}
+    </ul>
+  );
+}

@@ -1,0 +1,253 @@
+// spec 2 §2 Summary step: per cluster a read-only summary of its creative and targeting, the total
+// ad count, budget, runtime and accounts; "Preview ads" opens the (lazy) preview modal, whose
+// overlay switches variations on and off; Publish (./publish) with the disabled-variations
+// confirmation.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
+import type { MetaAsset } from '../../../lib/contracts/meta-connect';
+import { filled, totalAds } from '../../../lib/campaigns/setup-rules';
+import { getEnabledAssets } from '../../../lib/api/setupProcess';
+import { getAudiences } from '../../../lib/api/metaLookups';
+import { useTranslation } from '../../../lib/i18n/react';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { formatMoney } from '../../events/detail/format';
+import { runtimeDays } from '../setup/setupRules';
+import type { ClusterInfo } from './AdsStep';
+import { StepActions } from './AccountsStep';
+import { clusterKey, selectionOf, targetingOf } from './wizardRules';
+import type { EditSetup } from './useSetupProcess';
+import styles from './Wizard.module.css';
+
+// spec 2 / issue 14: the previews (and their renderers) load only when opened.
+const PreviewModal = lazy(() => import('./previews/PreviewModal'));
+
+const day = (iso: string) => iso.split('-').reverse().join('.');
+
+export function SummaryStep({
+  eventId,
+  setup,
+  clusters,
+  currency,
+  onEdit,
+  canPublish,
+  publishing,
+  publishError,
+  onPublish,
+  onBack,
+  onCancel,
+}: {
+  eventId: string;
+  setup: SetupProcess;
+  clusters: Record<string, ClusterInfo>;
+  currency: string;
+  onEdit: EditSetup;
+  canPublish: boolean;
+  publishing: boolean;
+  publishError: string | null;
+  /** `confirmed`: the user accepted that variations stay disabled. */
+  onPublish(): void;
+  onBack(): void;
+  onCancel(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [assets, setAssets] = useState<MetaAsset[]>([]);
+  const [audiences, setAudiences] = useState<Record<string, string>>({});
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const selection = selectionOf(setup.integration_details);
+  const adAccount = selection['facebook.ad_account'];
+
+  useEffect(() => {
+    const c = new AbortController();
+    getEnabledAssets(c.signal).then((r) => setAssets(r.items), () => undefined);
+    if (adAccount) getAudiences(adAccount, undefined, c.signal).then((r) => setAudiences(Object.fromEntries(r.items.map((a) => [a.id, a.name]))), () => undefined);
+    return () => c.abort();
+  }, [adAccount]);
+
+  const label = (id: string | undefined) => (id ? (assets.find((a) => a.id === id)?.asset_label ?? '…') : t('campaigns.wizard.accounts.none'));
+  const disabled = Object.values(setup.disabled_variations).reduce((n, l) => n + l.length, 0);
+
+  const toggleVariation = (tc: number, code: string, enabled: boolean) =>
+    onEdit((s) => {
+      const key = String(tc);
+      const list = new Set(s.disabled_variations[key] ?? []);
+      if (enabled) list.delete(code);
+      else list.add(code);
+      return {
+        disabled_variations: { ...s.disabled_variations, [key]: [...list] },
+        creatives: s.creatives.map((c) => (c.tc === tc ? { ...c, excluded_variations: [...list] } : c)),
+      };
+    });
+
+  return (
+    <div className={styles.stepBody} data-testid="summary-step">
+      <h3 className={styles.stepTitle}>{t('campaigns.wizard.summary.title')}</h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('campaigns.wizard.summary.totalAds')}</dt>
+          <dd data-testid="total-ads">{totalAds(setup.creatives)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.summary.budget')}</dt>
+          <dd>
+            {formatMoney(setup.total_budget, currency, lng)}
+            {setup.budget_in_ad_account_currency && setup.budget_in_ad_account_currency.currency !== currency && ` (${formatMoney(setup.budget_in_ad_account_currency.amount, setup.budget_in_ad_account_currency.currency, lng)})`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.summary.runtime')}</dt>
+          <dd>{t('campaigns.wizard.summary.runtimeValue', { start: day(setup.start_date), end: day(setup.end_date), count: runtimeDays(setup.start_date, setup.end_date) })}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.summary.goal')}</dt>
+          <dd>{t(`campaigns.setup.goal.${setup.goal}.name`)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.accounts.facebook_ad_account')}</dt>
+          <dd>{label(selection['facebook.ad_account'])}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.accounts.facebook_profile')}</dt>
+          <dd>{label(selection['facebook.profile'])}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.accounts.facebook_pixel')}</dt>
+          <dd>{label(selection['facebook.pixel'])}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.wizard.accounts.instagram_profile')}</dt>
+          <dd>{label(selection['instagram.profile'])}</dd>
+        </div>
+      </dl>
+
+      {setup.creatives.map((c) => (
+        <ClusterSummary key={clusterKey(c)} creative={c} targeting={targetingOf(setup, c)} alias={clusters[clusterKey(c)]?.alias ?? String(c.tc)} audiences={audiences} disabled={setup.disabled_variations[String(c.tc)]?.length ?? 0} />
+      ))}
+
+      <div className={styles.previewRow}>
+        <Button variant="secondary" iconName="monitor" onClick={() => setPreviewOpen(true)} data-testid="preview-ads" disabled={!selection['facebook.profile'] || !adAccount}>
+          {t('campaigns.wizard.summary.preview')}
+        </Button>
+        {!setup.wizard.preview_viewed && <p className={styles.hint}>{t('campaigns.wizard.summary.previewFirst')}</p>}
+      </div>
+      {publishError && (
+        <p className="alert alert--error" role="alert" data-testid="publish-error">
+          {publishError}
+        </p>
+      )}
+      <StepActions
+        onBack={onBack}
+        onCancel={onCancel}
+        next={{ onClick: () => (disabled > 0 ? setConfirm(true) : onPublish()), disabled: !canPublish, busy: publishing, label: t('campaigns.wizard.actions.publish') }}
+      />
+
+      {previewOpen && selection['facebook.profile'] && adAccount && (
+        <Suspense fallback={null}>
+          <PreviewModal
+            open={previewOpen}
+            onClose={() => setPreviewOpen(false)}
+            eventId={eventId}
+            creatives={setup.creatives}
+            aliases={Object.fromEntries(setup.creatives.map((c) => [c.tc, clusters[clusterKey(c)]?.alias ?? String(c.tc)]))}
+            assets={{ pageAssetId: selection['facebook.profile'], instagramAssetId: selection['instagram.profile'] ?? null, adAccountAssetId: adAccount }}
+            mode="setup"
+            disabledVariations={setup.disabled_variations}
+            onToggleVariation={toggleVariation}
+            onViewed={() => !setup.wizard.preview_viewed && onEdit((s) => ({ wizard: { ...s.wizard, preview_viewed: true } }))}
+          />
+        </Suspense>
+      )}
+      <Modal open={confirm} onOpenChange={setConfirm} title={t('campaigns.wizard.publish.disabledTitle')} closeLabel={t('common.close')}>
+        <p>{t('campaigns.wizard.publish.disabledText', { count: disabled })}</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setConfirm(false)} data-testid="disabled-cancel">
+            {t('campaigns.wizard.publish.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              setConfirm(false);
+              onPublish();
+            }}
+            data-testid="disabled-proceed"
+          >
+            {t('campaigns.wizard.publish.proceed')}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function List({ items }: { items: string[] }) {
+  return items.length ? (
+    <ul className={styles.plainList}>
+      {items.map((s, i) => (
+        <li key={i}>{s}</li>
+      ))}
+    </ul>
+  ) : (
+    <span>—</span>
+  );
+}
+
+function ClusterSummary({ creative: c, targeting, alias, audiences, disabled }: { creative: Creative; targeting: Targeting; alias: string; audiences: Record<string, string>; disabled: number }) {
+  const { t } = useTranslation();
+  const geo = (() => {
+    if (targeting.targeting_mode === 'postal_codes') {
+      const codes = Object.values(targeting.postal_codes).flat();
+      return t('campaigns.wizard.summary.geoPostal', { count: codes.length, countries: Object.keys(targeting.postal_codes).join(', ') });
+    }
+    if (targeting.targeting_mode === 'range_locations' && targeting.range_locations) {
+      const r = targeting.range_locations;
+      return [...r.included.map((l) => `+ ${l.name}${l.kilometer_range ? ` (${l.kilometer_range} km)` : ''}`), ...r.excluded.map((l) => `− ${l.name}`)].join(', ');
+    }
+    return targeting.targeting_mode ? t(`campaigns.wizard.summary.modes.${targeting.targeting_mode}`) : '—';
+  })();
+  return (
+    <section className={styles.clusterSummary} aria-label={alias} data-testid="cluster-summary">
+      <h4>{alias}</h4>
+      <dl className={styles.summaryGrid}>
+        <dt>{t('campaigns.wizard.summary.headlines')}</dt>
+        <dd>
+          <List items={filled(c.headline)} />
+        </dd>
+        <dt>{t('campaigns.wizard.summary.bodies')}</dt>
+        <dd>
+          <List items={filled(c.body)} />
+        </dd>
+        <dt>{t('campaigns.wizard.summary.media')}</dt>
+        <dd className={styles.thumbs}>
+          {c.media.length
+            ? c.media.map((m) =>
+                m.type.startsWith('image/') ? <img key={m.id} src={m.preview ?? m.url} alt={m.name} width={64} height={64} loading="lazy" /> : <span key={m.id} className={styles.videoThumb}>{m.name}</span>,
+              )
+            : '—'}
+        </dd>
+        <dt>{t('campaigns.wizard.summary.urls')}</dt>
+        <dd>
+          <List items={filled(c.destination_url)} />
+        </dd>
+        <dt>{t('campaigns.wizard.summary.description')}</dt>
+        <dd>{c.description || '—'}</dd>
+        <dt>{t('campaigns.wizard.summary.cta')}</dt>
+        <dd>{c.call_to_action ? t(`campaigns.wizard.summary.ctas.${c.call_to_action}`) : '—'}</dd>
+        <dt>{t('campaigns.wizard.summary.audience')}</dt>
+        <dd>{c.audience_id ? c.audience_id.split(',').map((id) => audiences[id] ?? id).join(', ') : t('campaigns.wizard.summary.noAudience')}</dd>
+        <dt>{t('campaigns.wizard.summary.geo')}</dt>
+        <dd>{geo}</dd>
+        <dt>{t('campaigns.wizard.summary.age')}</dt>
+        <dd>
+          {targeting.age_range.min}–{targeting.age_range.max >= 65 ? '65+' : targeting.age_range.max}
+        </dd>
+        {disabled > 0 && (
+          <>
+            <dt>{t('campaigns.wizard.summary.disabled')}</dt>
+            <dd>{disabled}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

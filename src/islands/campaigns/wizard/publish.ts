@@ -1,0 +1,64 @@
+// spec 2 §4 Publishing: flush the autosave, re-fetch the setup, check accounts, integrations,
+// creatives and targeting, then POST /boost and poll its task. The outcome tells the wizard where
+// to go: INVALID_ACCOUNTS → step 2, INVALID_SETUP → step 3, success → step 5.
+import type { SetupProcess } from '../../../lib/contracts/setup-process';
+import type { TaskResponse } from '../../../lib/contracts/tasks';
+import { creativeProblems, integrationProblems, targetingCode } from '../../../lib/campaigns/setup-rules';
+import { ApiError } from '../../../lib/api/client';
+import { targetingOf } from './wizardRules';
+
+export type PublishOutcome = { kind: 'boosted' } | { kind: 'invalidAccounts' } | { kind: 'invalidSetup' } | { kind: 'failed' } | { kind: 'gone' };
+
+/** What the browser can check before asking the server (the server checks again). */
+export function localCheck(setup: SetupProcess, geoOnly: boolean): PublishOutcome | null {
+  if (integrationProblems(setup.integration_details).length) return { kind: 'invalidAccounts' };
+  for (const c of setup.creatives) {
+    if (creativeProblems(c).length) return { kind: 'invalidSetup' };
+    if (targetingCode(targetingOf(setup, c), { hasAudience: !!c.audience_id, geoOnly })) return { kind: 'invalidSetup' };
+  }
+  return null;
+}
+
+/** The count of variations switched off across clusters (the confirmation asks when it is > 0). */
+export const disabledCount = (setup: Pick<SetupProcess, 'disabled_variations'>) => Object.values(setup.disabled_variations).reduce((n, l) => n + l.length, 0);
+
+const reasonOf = (code: string | undefined): PublishOutcome | null =>
+  !code ? null : code.includes('INVALID_ACCOUNTS') ? { kind: 'invalidAccounts' } : code.includes('INVALID_SETUP') ? { kind: 'invalidSetup' } : null;
+
+export const POLL_EVERY_MS = 2000;
+export const POLL_FOR_MS = 180_000;
+
+export async function publish(deps: {
+  eid: string;
+  geoOnly: boolean;
+  flush(): Promise<void>;
+  getSetup(eid: string): Promise<SetupProcess | null>;
+  boost(eid: string): Promise<{ task_id: string }>;
+  task(id: string): Promise<TaskResponse>;
+  sleep?(ms: number): Promise<void>;
+  nowMs?(): number;
+}): Promise<PublishOutcome> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const nowMs = deps.nowMs ?? Date.now;
+  await deps.flush();
+  const setup = await deps.getSetup(deps.eid);
+  if (!setup || setup.status === 'cancelled') return { kind: 'gone' };
+  const local = localCheck(setup, deps.geoOnly);
+  if (local) return local;
+  let taskId: string;
+  try {
+    taskId = (await deps.boost(deps.eid)).task_id;
+  } catch (err) {
+    if (err instanceof ApiError) return reasonOf(err.code) ?? { kind: 'failed' };
+    throw err;
+  }
+  const until = nowMs() + POLL_FOR_MS;
+  for (;;) {
+    const t = await deps.task(taskId);
+    const result = t.result as { error_code?: string } | null;
+    if (t.status === 'SUCCESS' && !result?.error_code) return { kind: 'boosted' };
+    if (t.status === 'FAILURE' || t.status === 'REVOKED' || t.status === 'RETRY' || result?.error_code) return reasonOf(result?.error_code) ?? { kind: 'failed' };
+    if (nowMs() + POLL_EVERY_MS > until) return { kind: 'failed' };
+    await sleep(POLL_EVERY_MS);
+  }
+}

@@ -1,0 +1,155 @@
+// The setup_process.boost task (spec 2 §4 Publishing): re-reads and re-checks the stored setup,
+// takes the media to the ad platform, publishes ONE campaign with an ad set per taste cluster
+// through adPlatform().publishCampaign (which deletes the campaign again if a later step fails),
+// then writes one campaigns row per cluster and marks the setup published — in one transaction,
+// so the events badge and the campaigns list see all of it or nothing. On a failure the setup
+// stays synced with `error` set and the task fails with the code.
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rows, type Db } from '../../db/client';
+import { campaigns, uploads } from '../../db/schema';
+import { adPlatform } from '../../adapters/meta';
+import type { AdPlatform, MediaRef } from '../../adapters/meta/types';
+import { config } from '../../config';
+import { now as clockNow } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { objectStorage } from '../../adapters/storage';
+import { withToken } from '../meta-connect/service';
+import { PermanentTaskError, registerTask } from '../tasks/registry';
+import { taskFailure } from '../tasks/failure';
+import type { Creative, IntegrationDetail } from '../../../lib/contracts/setup-process';
+import { accountProblems } from './accounts';
+import { BOOST_TASK } from './boost-task-kind';
+import { campaignRequest } from './publish-request';
+import * as repo from './repo';
+import { boostProblems, partnerInfo } from './service';
+
+export const BoostPayload = z.object({ partnerId: z.number().int().positive(), setupId: z.uuid() });
+
+/** Media URLs are same-origin paths; the platform needs them absolute. */
+const absolute = (url: string) => new URL(url, config.publicUrl ?? 'http://localhost:4321').toString();
+
+async function readAll(body: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Each media item as the platform takes it. The sandbox takes our URLs. The Graph API gets the
+ * image bytes (adimages → hash) and fetches videos from their URL (advideos file_url), which
+ * must be reachable from Meta (PUBLIC_URL).
+ */
+async function platformMedia(db: Db, platform: AdPlatform, token: string, partnerId: number, adAccountId: string, creatives: Creative[]): Promise<Record<string, MediaRef>> {
+  const out: Record<string, MediaRef> = {};
+  for (const m of creatives.flatMap((c) => c.media)) {
+    if (out[m.id]) continue;
+    if (m.type.startsWith('video/')) {
+      const { videoId } = await platform.uploadVideo(token, adAccountId, absolute(m.url), m.name);
+      out[m.id] = { type: 'video', videoId, thumbnailUrl: absolute(m.preview ?? m.url) };
+    } else if (platform.kind === 'sandbox') {
+      out[m.id] = { type: 'image', url: absolute(m.url) };
+    } else {
+      const [u] = await db.select({ key: uploads.objectKey }).from(uploads).where(and(eq(uploads.partnerId, partnerId), eq(uploads.id, m.id)));
+      if (!u) throw new AppError(422, 'error.setup.INVALID_SETUP', 'A media file of the setup is gone.');
+      const bytes = await readAll((await objectStorage().open(u.key)).body);
+      const { hash, url } = await platform.uploadImage(token, adAccountId, bytes, m.name);
+      out[m.id] = { type: 'image', url: url ?? absolute(m.url), hash };
+    }
+  }
+  return out;
+}
+
+async function clusterLabels(db: Db, partnerId: number, language: string, creatives: Creative[]): Promise<Record<string, string>> {
+  if (!creatives.length) return {};
+  const list = await rows<{ k: string; label: string }>(db, sql`
+    SELECT run_id || ':' || tc AS k, ${language === 'de' ? sql`label_de` : sql`label_en`} AS label FROM taste_clusters
+    WHERE partner_id = ${partnerId} AND (run_id, tc) IN (${sql.join(creatives.map((c) => sql`(${c.tc_run_id}, ${c.tc})`), sql`, `)})`);
+  return Object.fromEntries(list.map((r) => [r.k, r.label]));
+}
+
+export async function executeBoost(db: Db, partnerId: number, setupId: string): Promise<{ campaign_id: string; ad_sets: number; still_running_variations: Record<number, string[]> }> {
+  const row = await repo.findById(db, partnerId, setupId);
+  if (!row) throw new PermanentTaskError('The setup is gone');
+  if (row.status !== 'created' && row.status !== 'synced') throw new AppError(409, 'error.setup.published', 'This setup is no longer open.');
+  try {
+    const now = clockNow();
+    // The setup may have changed (or an asset been switched off) since the boost was asked for.
+    const failed = await boostProblems(db, row, now);
+    if (failed) throw new AppError(422, failed.code, failed.code === 'error.setup.INVALID_ACCOUNTS' ? 'Please reconnect the assets on the Meta assets page.' : 'The setup cannot be published yet.');
+    const details = row.integrationDetails as IntegrationDetail[];
+    const { reached } = await accountProblems(db, partnerId, details, now);
+    const of = (key: string) => reached.find((r) => r.asset.key === key);
+    const account = of('facebook.ad_account')!;
+    const partner = await partnerInfo(db, partnerId);
+    const creatives = row.creatives as Creative[];
+    const [event] = await rows<{ title: string }>(db, sql`SELECT title FROM events WHERE partner_id = ${partnerId} AND id = ${row.eventId}`);
+    const platform = adPlatform();
+    const result = await withToken(db, account.connection!, now, async (token) => {
+      const media = await platformMedia(db, platform, token, partnerId, account.asset.assetId, creatives);
+      const { request, stillRunning } = campaignRequest({
+        eventTitle: event!.title,
+        partner: { name: partner.name, language: partner.language },
+        goal: row.goal,
+        totalBudget: row.totalBudget,
+        currency: account.asset.currency ?? partner.currency,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        creatives,
+        targeting: row.targeting as never,
+        disabledVariations: row.disabledVariations,
+        adAccountId: account.asset.assetId,
+        pageId: of('facebook.profile')!.asset.assetId,
+        instagramAccountId: of('instagram.profile')?.asset.assetId ?? null,
+        pixelId: of('facebook.pixel')?.asset.assetId ?? null,
+        leadFormId: row.leadFormId,
+        customEventType: row.customEventType,
+        conversionId: row.conversionId,
+        clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
+        media,
+        now,
+      });
+      return { request, stillRunning, published: await platform.publishCampaign(token, request) };
+    });
+    const { request, published } = result;
+    const at = clockNow();
+    await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      await tx.insert(campaigns).values(
+        request.adSets.map((set, i) => ({
+          partnerId,
+          eventId: row.eventId,
+          name: set.name,
+          status: request.status,
+          startTime: request.startTime,
+          stopTime: request.endTime,
+          adsets: 1,
+          currency: request.currency,
+          tc: creatives[i]!.tc,
+          tcRunId: creatives[i]!.tc_run_id,
+          setupProcessId: row.id,
+          metaCampaignId: published.campaignId,
+          metaAdsetId: published.adSets[i]!.adSetId,
+          metaCreativeId: published.adSets[i]!.creativeId,
+          metaAdId: published.adSets[i]!.adId,
+          budgetMinor: set.lifetimeBudgetMinor,
+          publishedAt: at,
+        })),
+      );
+      await repo.updateById(tx, partnerId, row.id, { status: 'published', publishedAt: at, error: null });
+    });
+    return { campaign_id: published.campaignId, ad_sets: published.adSets.length, still_running_variations: result.stillRunning };
+  } catch (err) {
+    const failure = taskFailure(err);
+    await repo.updateById(db, partnerId, row.id, { status: 'synced', error: { error_code: failure.error_code, message: failure.message } });
+    throw err;
+  }
+}
+
+registerTask(BOOST_TASK, async (payload, ctx) => {
+  const parsed = BoostPayload.safeParse(payload);
+  if (!parsed.success) throw new PermanentTaskError(`Invalid ${BOOST_TASK} payload`);
+  if (ctx.partnerId !== null && ctx.partnerId !== parsed.data.partnerId) throw new PermanentTaskError('Task partner and payload partner differ');
+  return executeBoost(ctx.db, parsed.data.partnerId, parsed.data.setupId);
+});

@@ -1,0 +1,133 @@
+// The stored setup → the ad platform's CampaignPublishRequest (spec 2 §4 Publishing): ONE campaign,
+// one ad set per taste cluster with that cluster's targeting, creative and share of the budget.
+// Pure, so the mapping is tested without a database.
+import type { CampaignGoal, CampaignPublishRequest, CreativeSpec, MediaRef, RadiusLocation, TargetingSpec } from '../../adapters/meta/types';
+import { minorFactor } from '../../adapters/meta/graph-mapping';
+import type { Creative, RangeLocation, Targeting } from '../../../lib/contracts/setup-process';
+import { pruneDisabledVariations } from '../../../lib/campaigns/setup-rules';
+import { splitBudget } from '../taste-clusters/service';
+import { disabledCodesOf, publishedLists } from './validation';
+
+/** fd_targeting without a member map: the partner's home countries by its language. */
+export const HOME_COUNTRIES: Record<string, string[]> = { de: ['DE', 'AT', 'CH'], en: ['GB'] };
+
+export interface PublishInput {
+  eventTitle: string;
+  partner: { name: string; language: string };
+  goal: 'UTILIZATION' | 'ROAS' | 'VISIBILITY';
+  totalBudget: number;
+  currency: string;
+  startDate: string;
+  endDate: string;
+  creatives: Creative[];
+  targeting: Targeting[];
+  disabledVariations: Record<string, string[]>;
+  adAccountId: string;
+  pageId: string;
+  instagramAccountId: string | null;
+  pixelId: string | null;
+  leadFormId: string | null;
+  customEventType: 'PURCHASE' | 'LEAD';
+  conversionId: string | null;
+  /** Cluster labels by `${tc_run_id}:${tc}` for the ad set names. */
+  clusterLabels: Record<string, string>;
+  /** The media of each creative as the platform takes it (by media id). */
+  media: Record<string, MediaRef>;
+  now: Date;
+}
+
+/** spec 2 §4 Goal and result rules → the platform's objective. */
+export function platformGoal(goal: PublishInput['goal'], leadFormId: string | null): CampaignGoal {
+  if (goal === 'VISIBILITY') return 'awareness';
+  return leadFormId ? 'leads' : 'sales';
+}
+
+function radiusOf(l: RangeLocation): RadiusLocation {
+  const km = l.kilometer_range ?? null;
+  const miles = l.mile_range ?? null;
+  return {
+    key: l.key,
+    latitude: l.latitude!,
+    longitude: l.longitude!,
+    radius: km ?? miles ?? 17,
+    unit: km !== null || miles === null ? 'kilometer' : 'mile',
+    countryCode: l.country_code.toUpperCase(),
+  };
+}
+
+export function targetingSpec(t: Targeting, c: Creative, language: string): TargetingSpec {
+  const base = { ageMin: t.age_range.min, ageMax: t.age_range.max, advantageAudience: false, ...(c.audience_id ? { customAudienceIds: c.audience_id.split(',') } : {}) };
+  if (t.targeting_mode === 'postal_codes') return { ...base, geo: { mode: 'postal_codes', keys: Object.values(t.postal_codes).flat().map((l) => l.key) } };
+  if (t.targeting_mode === 'range_locations') {
+    const r = t.range_locations ?? { included: [], excluded: [] };
+    const located = (l: RangeLocation) => l.latitude !== null && l.longitude !== null;
+    return { ...base, geo: { mode: 'range_locations', included: r.included.filter(located).map(radiusOf), excluded: r.excluded.filter(located).map(radiusOf) } };
+  }
+  return { ...base, geo: { mode: 'countries', countryCodes: HOME_COUNTRIES[language] ?? HOME_COUNTRIES.de! } };
+}
+
+/** The creative as published: blanks stripped, fully disabled assets dropped (setup-rules). */
+export function creativeSpec(c: Creative, input: Pick<PublishInput, 'pageId' | 'instagramAccountId' | 'leadFormId' | 'media' | 'disabledVariations'>): { spec: CreativeSpec; stillRunning: string[] } {
+  const lists = publishedLists(c);
+  const kept = pruneDisabledVariations(c, disabledCodesOf({ disabled_variations: input.disabledVariations }, c));
+  return {
+    spec: {
+      pageId: input.pageId,
+      instagramAccountId: input.instagramAccountId,
+      headlines: kept.headline.map((i) => lists.headline[i]!),
+      bodies: kept.body.map((i) => lists.body[i]!),
+      media: kept.media.map((i) => input.media[c.media[i]!.id]!),
+      destinationUrls: kept.url.map((i) => lists.url[i]!),
+      callToAction: c.call_to_action ?? 'LEARN_MORE',
+      description: c.description.trim() || null,
+      leadFormId: input.leadFormId,
+    },
+    stillRunning: kept.stillRunning,
+  };
+}
+
+/**
+ * The budget: total_budget (major units) → minor units, split over the clusters equally (largest
+ * remainders, so the parts add up to the total exactly).
+ */
+export function adSetBudgetsMinor(totalBudget: number, currency: string, clusters: number): number[] {
+  return splitBudget(totalBudget * minorFactor(currency), Array<number>(clusters).fill(1));
+}
+
+/** Start at 00:00 UTC of start_date (or now, if that has passed); end at 23:59:59 UTC of end_date. */
+export function runtime(startDate: string, endDate: string, now: Date): { startTime: Date; endTime: Date } {
+  const start = new Date(`${startDate}T00:00:00Z`);
+  return { startTime: start.getTime() < now.getTime() ? new Date(now.getTime() + 60_000) : start, endTime: new Date(`${endDate}T23:59:59Z`) };
+}
+
+export function campaignRequest(input: PublishInput): { request: CampaignPublishRequest; stillRunning: Record<number, string[]> } {
+  const budgets = adSetBudgetsMinor(input.totalBudget, input.currency, input.creatives.length);
+  const goal = platformGoal(input.goal, input.leadFormId);
+  const stillRunning: Record<number, string[]> = {};
+  const adSets = input.creatives.map((c, i) => {
+    const t = input.targeting.find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id)!;
+    const { spec, stillRunning: codes } = creativeSpec(c, input);
+    if (codes.length) stillRunning[c.tc] = codes;
+    const label = input.clusterLabels[`${c.tc_run_id}:${c.tc}`] ?? `Cluster ${c.tc}`;
+    return { name: `${input.eventTitle} · ${label}`.slice(0, 200), lifetimeBudgetMinor: budgets[i]!, targeting: targetingSpec(t, c, input.partner.language), creative: spec };
+  });
+  const { startTime, endTime } = runtime(input.startDate, input.endDate, input.now);
+  return {
+    request: {
+      adAccountId: input.adAccountId,
+      name: input.eventTitle.slice(0, 200),
+      goal,
+      currency: input.currency,
+      startTime,
+      endTime,
+      pixelId: goal === 'sales' || (goal === 'leads' && !input.leadFormId) ? input.pixelId : null,
+      customEventType: goal === 'awareness' ? null : input.customEventType,
+      customConversionId: goal === 'awareness' ? null : input.conversionId,
+      // The partner advertises and pays: its name is both DSA names.
+      dsa: { beneficiary: input.partner.name, payor: input.partner.name },
+      status: 'ACTIVE',
+      adSets,
+    },
+    stillRunning,
+  };
+}

@@ -1,0 +1,97 @@
+// spec 2 §4 Publishing: flush, re-fetch, check, boost, poll the task; INVALID_ACCOUNTS → step 2,
+// INVALID_SETUP → step 3.
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/lib/api/client';
+import type { Creative, SetupProcess } from '../../../src/lib/contracts/setup-process';
+import type { TaskResponse } from '../../../src/lib/contracts/tasks';
+import { disabledCount, localCheck, publish } from '../../../src/islands/campaigns/wizard/publish';
+
+const creative: Creative = {
+  tc: 3,
+  tc_run_id: 7,
+  headline: ['Tonight'],
+  body: ['Come along'],
+  media: [{ id: '00000000-0000-4000-8000-000000000001', index: 0, name: 'a.jpg', url: '/m/a.jpg', size: 10, type: 'image/jpeg', width: 1080, height: 1080, status: 'SUCCESS' }],
+  destination_url: ['https://tickets.example.org'],
+  call_to_action: 'BUY_TICKETS',
+  description: 'Concert',
+  language: 'en',
+  excluded_variations: [],
+  audience_id: null,
+  destination_url_inherited: false,
+};
+const ready = {
+  id: 's1',
+  eid: 'e1',
+  status: 'synced',
+  goal: 'UTILIZATION',
+  integration_details: [
+    { asset_class: 'facebook.ad_account', asset_id: '00000000-0000-4000-8000-0000000000a1', platform: 'facebook' },
+    { asset_class: 'facebook.profile', asset_id: '00000000-0000-4000-8000-0000000000b1', platform: 'facebook' },
+  ],
+  creatives: [creative],
+  targeting: [{ tc: 3, tc_run_id: 7, targeting_mode: 'fd_targeting', age_range: { min: 18, max: 65 }, postal_codes: {}, range_locations: null }],
+  disabled_variations: {},
+} as unknown as SetupProcess;
+
+const task = (status: TaskResponse['status'], result: unknown = null): TaskResponse => ({ task_id: 't', ready: status === 'SUCCESS', status, result });
+
+function deps(over: Partial<Parameters<typeof publish>[0]> = {}) {
+  return {
+    eid: 'e1',
+    geoOnly: false,
+    flush: vi.fn(async () => undefined),
+    getSetup: vi.fn(async () => ready),
+    boost: vi.fn(async () => ({ task_id: 't' })),
+    task: vi.fn(async () => task('SUCCESS')),
+    sleep: vi.fn(async () => undefined),
+    ...over,
+  };
+}
+
+describe('publish', () => {
+  it('flushes, re-fetches, boosts and polls until the task succeeds', async () => {
+    const flush = vi.fn(async () => undefined);
+    const getSetup = vi.fn(async () => ready);
+    const d = deps({ flush, getSetup, task: vi.fn<(id: string) => Promise<TaskResponse>>().mockResolvedValueOnce(task('PENDING')).mockResolvedValueOnce(task('PROGRESS')).mockResolvedValue(task('SUCCESS')) });
+    expect(await publish(d)).toEqual({ kind: 'boosted' });
+    expect(flush.mock.invocationCallOrder[0]).toBeLessThan(getSetup.mock.invocationCallOrder[0]!);
+    expect(d.boost).toHaveBeenCalledWith('e1');
+    expect(d.task).toHaveBeenCalledTimes(3);
+  });
+  it('goes back to the accounts without an ad account, to the ads with an incomplete creative — without boosting', async () => {
+    const noAccount = deps({ getSetup: vi.fn(async () => ({ ...ready, integration_details: ready.integration_details.slice(1) })) });
+    expect(await publish(noAccount)).toEqual({ kind: 'invalidAccounts' });
+    const noMedia = deps({ getSetup: vi.fn(async () => ({ ...ready, creatives: [{ ...creative, media: [] }] })) });
+    expect(await publish(noMedia)).toEqual({ kind: 'invalidSetup' });
+    const geo = deps({ geoOnly: true });
+    expect(await publish(geo)).toEqual({ kind: 'invalidSetup' });
+    expect(noAccount.boost).not.toHaveBeenCalled();
+    expect(noMedia.boost).not.toHaveBeenCalled();
+  });
+  it('maps the server’s 422 codes and failed tasks', async () => {
+    const accounts = deps({ boost: vi.fn(async () => Promise.reject(new ApiError(422, 'error.setup.INVALID_ACCOUNTS', 'x'))) });
+    expect(await publish(accounts)).toEqual({ kind: 'invalidAccounts' });
+    const setup = deps({ boost: vi.fn(async () => Promise.reject(new ApiError(422, 'error.setup.INVALID_SETUP', 'x'))) });
+    expect(await publish(setup)).toEqual({ kind: 'invalidSetup' });
+    const failed = deps({ task: vi.fn(async () => task('FAILURE', { error_code: 'error.connect.facebook.api_error' })) });
+    expect(await publish(failed)).toEqual({ kind: 'failed' });
+    const taskAccounts = deps({ task: vi.fn(async () => task('SUCCESS', { error_code: 'error.setup.INVALID_ACCOUNTS' })) });
+    expect(await publish(taskAccounts)).toEqual({ kind: 'invalidAccounts' });
+  });
+  it('gives up polling after 180 s', async () => {
+    let now = 0;
+    const poll = vi.fn(async () => task('PENDING'));
+    const d = deps({ task: poll, sleep: vi.fn(async (ms: number) => void (now += ms)), nowMs: () => now });
+    expect(await publish(d)).toEqual({ kind: 'failed' });
+    expect(now).toBeLessThanOrEqual(180_000);
+    expect(poll.mock.calls.length).toBeGreaterThan(10);
+  });
+  it('a setup gone meanwhile (cancelled elsewhere) is reported as such', async () => {
+    expect(await publish(deps({ getSetup: vi.fn(async () => null) }))).toEqual({ kind: 'gone' });
+  });
+  it('checks locally and counts disabled variations', () => {
+    expect(localCheck(ready, false)).toBeNull();
+    expect(disabledCount({ disabled_variations: { '3': ['1111', '1112'], '4': ['2111'] } })).toBe(3);
+  });
+});
