@@ -40,6 +40,17 @@ function hostOf(url: string): string {
   }
 }
 
+// Icons as inline SVG (attributes only: no inline style), so no emoji font is needed.
+const svg = (d: string) => `<svg class="icon" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${d}"/></svg>`;
+const ICON = {
+  like: svg('M7 10v11H3V10h4zm0 0l4-8a3 3 0 0 1 3 3v4h5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 17.7 21H7'),
+  comment: svg('M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12z'),
+  share: svg('M22 2L11 13M22 2l-7 20-4-9-9-4 20-7z'),
+  heart: svg('M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z'),
+  save: svg('M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z'),
+  globe: svg('M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20'),
+};
+
 const text = (cls: string, s: string, tag = 'p') => (s ? `<${tag} class="${cls}" dir="auto">${escapeHtml(s)}</${tag}>` : '');
 
 function avatar(page: PageInfo): string {
@@ -61,11 +72,11 @@ function facebook(c: CreativeSpec, page: PageInfo, pick: VariationPick, mobile: 
   const host = hostOf(c.destinationUrls[pick.url - 1] ?? '').toUpperCase();
   const cta = escapeHtml(CTA_TEXT[c.callToAction] ?? c.callToAction);
   return `<article class="fb${mobile ? ' fb-mobile' : ''}">
-<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored · <span aria-hidden="true">🌐</span></span></div><span class="more" aria-hidden="true">···</span></header>
+<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored · ${ICON.globe}</span></div><span class="more" aria-hidden="true">···</span></header>
 ${text('primary', body)}
 ${visual(c, pick, 'wide')}
 <div class="link"><div class="link-text">${host ? `<span class="domain">${escapeHtml(host)}</span>` : ''}${text('headline', head, 'strong')}${text('description', c.description ?? '', 'span')}</div><span class="cta">${cta}</span></div>
-<footer class="actions"><span>👍 Like</span><span>💬 Comment</span><span>↗ Share</span></footer>
+<footer class="actions"><span>${ICON.like} Like</span><span>${ICON.comment} Comment</span><span>${ICON.share} Share</span></footer>
 </article>`;
 }
 
@@ -76,7 +87,7 @@ function instagram(c: CreativeSpec, page: PageInfo, pick: VariationPick): string
 <header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored</span></div><span class="more" aria-hidden="true">···</span></header>
 ${visual(c, pick, 'square')}
 <div class="ig-cta"><span>${cta}</span><span aria-hidden="true">›</span></div>
-<div class="ig-actions" aria-hidden="true"><span>♡</span><span>💬</span><span>➤</span><span class="save">🔖</span></div>
+<div class="ig-actions">${ICON.heart}${ICON.comment}${ICON.share}<span class="save">${ICON.save}</span></div>
 <p class="caption"><bdi class="name">${escapeHtml(page.pageName)}</bdi> <span dir="auto">${escapeHtml(body)}</span></p>
 </article>`;
 }
@@ -86,7 +97,7 @@ function reel(c: CreativeSpec, page: PageInfo, pick: VariationPick): string {
   const cta = escapeHtml(CTA_TEXT[c.callToAction] ?? c.callToAction);
   return `<article class="reel">
 ${visual(c, pick, 'tall')}
-<div class="reel-side" aria-hidden="true"><span>♡</span><span>💬</span><span>➤</span><span>···</span></div>
+<div class="reel-side">${ICON.heart}${ICON.comment}${ICON.share}<span aria-hidden="true">···</span></div>
 <div class="reel-bottom"><div class="reel-page">${avatar(page)}<bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored</span></div>${text('primary', body)}<span class="cta">${cta} ›</span></div>
 </article>`;
 }

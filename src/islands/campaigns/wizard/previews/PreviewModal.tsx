@@ -57,7 +57,7 @@ export default function PreviewModal(props: PreviewModalProps) {
       <Dialog.Portal>
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element the page's CSP refuses. */}
         <div className={styles.backdrop} aria-hidden="true" />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="ad-previews">
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{t('campaigns.wizard.previews.title')}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={t('campaigns.wizard.previews.close')}>
