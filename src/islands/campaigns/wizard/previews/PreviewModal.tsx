@@ -239,7 +239,7 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
         ) : noVariations ? (
           <p className={styles.empty}>{t('campaigns.wizard.previews.empty')}</p>
         ) : total === 0 ? (
-          <p className={styles.empty}>{tab === 'disabled' ? t('campaigns.wizard.previews.noDisabled') : t('campaigns.wizard.previews.noEnabled')}</p>
+          <p className={styles.empty}>{tab === 'disabled' ? t('campaigns.wizard.previews.noDisabled') : t('campaigns.wizard.previews.allDisabled')}</p>
         ) : (
           <div className={styles.grid}>
             {shown.map((item) => (
