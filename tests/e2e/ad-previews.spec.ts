@@ -120,6 +120,11 @@ test.describe('ad previews', () => {
     await shot(page, testInfo, '2-reels');
 
     // Disable variation 1111: a click on desktop, a double tap on the phone (one tap only arms it).
+    // The renderings are kept: switching a variation off asks the server for nothing new.
+    let renderCalls = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/previews')) renderCalls++;
+    });
     const overlay = modal.locator('figure[data-variation="1111"] button').first();
     if (phone) {
       await overlay.tap();
@@ -136,6 +141,7 @@ test.describe('ad previews', () => {
       .toEqual(['1111']);
     await disabledTab.click();
     await expect(modal.locator('figure[data-variation="1111"]')).toHaveCount(1);
+    expect(renderCalls).toBe(0);
     await shot(page, testInfo, '3-disabled');
 
     // Disable the other three: the notice says none is enabled, and hides after 5 s.

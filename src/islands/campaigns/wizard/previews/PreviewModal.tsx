@@ -88,8 +88,10 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
 
   const creative = creatives[Math.min(clusterIndex, creatives.length - 1)];
   const tc = creative?.tc ?? 0;
-  // A rendering belongs to exactly this creative and these assets; any edit starts afresh.
-  const creativeKey = useMemo(() => JSON.stringify([creative, assets]), [creative, assets]);
+  // A rendering belongs to exactly this creative and these assets; any edit starts afresh. The
+  // switched-off codes change no rendering (the wizard mirrors them into the creative), so they
+  // are left out: toggling a variation must not render the page again.
+  const creativeKey = useMemo(() => JSON.stringify([creative && { ...creative, excluded_variations: [] }, assets]), [creative, assets]);
   const split = useMemo(() => (creative ? splitVariations(creative, disabledVariations[String(tc)] ?? []) : { enabled: [], disabled: [] }), [creative, disabledVariations, tc]);
   const list = mode === 'setup' ? split[tab] : split.enabled;
   const current = pageOf(list, page, PREVIEW_PAGE_SIZE);
