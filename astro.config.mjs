@@ -19,8 +19,9 @@ export default defineConfig({
     // The hosts we are reached by, for the request URL (and so our origin) Astro builds (STACK.md trap).
     allowedDomains: [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }],
     csp: {
-      // blob: for the media dropzone's thumbnails of files not yet uploaded (images and video first frames).
-      directives: ["default-src 'self'", "img-src 'self' data: blob:", "media-src 'self' blob:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+      // blob: for the media dropzone's thumbnails of files not yet uploaded (images and video first frames);
+      // frame-src for Meta's ad-preview iframes (the real client's generatepreviews).
+      directives: ["default-src 'self'", "img-src 'self' data: blob:", "media-src 'self' blob:", "connect-src 'self'", "frame-src 'self' https://www.facebook.com", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
     },
   },
   vite: {

@@ -102,6 +102,8 @@ const META_LOOKUPS = [
   '/api/v3/integrations/connect/facebook/assets/lead_forms',
   // Issue 14: the creative form's AI copy (spec 2 §7 "Generation and geo").
   '/api/v3/integrations/openai/gpt-4.1/generate_creatives',
+  // spec 2 §7: the page name and picture of the ad previews.
+  '/api/v3/integrations/facebook/page_infos',
 ] as const;
 
 /**

@@ -27,6 +27,7 @@ import { attachmentRouter, notificationsRouter } from './notifications';
 import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
+import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
 import { budgetEventsRouter } from './campaign-budget';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
@@ -50,7 +51,10 @@ function v3(): Hono<Env> {
     .route('/vendor/partners', vendorRouter)
     .route('/integrations/connect/facebook', connectRouter)
     .route('/integrations/connect/facebook/assets', assetLookupsRouter)
+    .route('/integrations/facebook', pageInfosRouter)
     .route('/setup_processes', setupLookupsRouter)
+    // Before the setup-process router: the literal `previews` segment must win over its `/:eid` routes.
+    .route('/setup_processes', adPreviewsRouter)
     .route('/setup_processes', setupProcessRouter)
     // A shared-link session polls its Meta code exchange (tasks.ts limits it to those).
     .use('/tasks/*', (c, next) => (c.var.connectIdentity ? next() : requireViewer(c, next)))

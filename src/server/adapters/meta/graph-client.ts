@@ -11,7 +11,7 @@ import {
   creativeParams,
   singleStorySpec,
   toMinor,
-  variations,
+  previewVariations,
 } from './graph-mapping';
 import * as S from './graph-schemas';
 import { tokenExpiry } from './tokens';
@@ -270,7 +270,7 @@ export class GraphAdPlatform implements AdPlatform {
 
   async previews(token: string, req: PreviewRequest): Promise<AdPreview[]> {
     const placements = req.placements?.length ? req.placements : PREVIEW_PLACEMENTS;
-    const combos = variations(req.creative, MAX_PREVIEW_VARIATIONS);
+    const combos = previewVariations(req.creative, req.variations, MAX_PREVIEW_VARIATIONS);
     const out: AdPreview[] = [];
     // One combination at a time: a dynamic creative's own preview shows only the combination
     // Meta picks, while the preview modal lets people switch each one off.

@@ -10,6 +10,7 @@ import {
   type PublishRequest,
   type RadiusLocation,
   type TargetingSpec,
+  type VariationPick,
   targetsEu,
 } from './types';
 
@@ -181,6 +182,20 @@ export function creativeParams(c: CreativeSpec, name: string) {
     object_story_spec: { page_id: c.pageId, ...(c.instagramAccountId ? { instagram_user_id: c.instagramAccountId } : {}) },
     asset_feed_spec: assetFeedSpec(c),
   };
+}
+
+/**
+ * The combinations a preview call renders: the asked ones (each must exist in the creative), or
+ * the first ones; never more than `max`.
+ */
+export function previewVariations(c: CreativeSpec, asked: readonly VariationPick[] | undefined, max: number): VariationPick[] {
+  if (!asked?.length) return variations(c, max);
+  if (asked.length > max) throw new MetaError('invalid_request', `At most ${max} variations per preview call.`);
+  const inRange = (v: VariationPick) =>
+    [v.headline <= c.headlines.length, v.body <= c.bodies.length, v.media <= c.media.length, v.url <= c.destinationUrls.length, v.headline >= 1, v.body >= 1, v.media >= 1, v.url >= 1].every(Boolean);
+  const bad = asked.find((v) => !inRange(v));
+  if (bad) throw new MetaError('invalid_request', 'The creative has no such variation.');
+  return asked.map((v) => ({ headline: v.headline, body: v.body, media: v.media, url: v.url }));
 }
 
 /** Every combination (1-based indices), capped: the preview modal pages through them. */

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MetaError } from './errors';
 import { CUSTOM_EVENT_TYPES } from './graph-client';
-import { adSetParams, campaignParams, creativeParams, variations } from './graph-mapping';
+import { adSetParams, campaignParams, creativeParams, previewVariations } from './graph-mapping';
 import { geoIndex } from './geo/geo-index';
 import { matchPostalCodes, searchLocations } from './geo/geo-search';
 import { suggestRadius } from './geo/radius';
@@ -178,10 +178,10 @@ export class SandboxAdPlatform implements AdPlatform {
   async previews(token: string, req: PreviewRequest): Promise<AdPreview[]> {
     const w = this.world(token);
     this.permitted(w, { assetClass: 'facebook.ad_account', id: req.adAccountId });
-    const page = await this.pageInfo(token, req.creative.pageId);
+    const page = req.page ?? (await this.pageInfo(token, req.creative.pageId));
     const placements = req.placements?.length ? req.placements : PREVIEW_PLACEMENTS;
     creativeParams(req.creative, 'preview'); // same shape checks as a publish
-    return variations(req.creative, MAX_PREVIEW_VARIATIONS).flatMap((v) => placements.map((placement) => ({ placement, variation: v, html: renderPreview(placement, req.creative, page, v) })));
+    return previewVariations(req.creative, req.variations, MAX_PREVIEW_VARIATIONS).flatMap((v) => placements.map((placement) => ({ placement, variation: v, html: renderPreview(placement, req.creative, page, v) })));
   }
 
   async publish(token: string, req: PublishRequest): Promise<PublishResult> {

@@ -306,6 +306,14 @@ export interface PublishResult {
   adId: string;
 }
 
+/** One headline × body × media × URL combination, 1-based (spec 2 §3 Variation id). */
+export interface VariationPick {
+  headline: number;
+  body: number;
+  media: number;
+  url: number;
+}
+
 /** One ad set of a campaign: a taste cluster with its own targeting, creative and budget. */
 export interface AdSetRequest {
   name: string;
@@ -341,6 +349,16 @@ export interface PreviewRequest {
   adAccountId: string;
   creative: CreativeSpec;
   placements?: readonly PreviewPlacement[];
+  /**
+   * The combinations to render (at most {@link MAX_PREVIEW_VARIATIONS}); without it the first
+   * ones. The preview modal pages through a creative's variations with it.
+   */
+  variations?: readonly VariationPick[];
+  /**
+   * Sandbox renderings: the page name and picture to show when the caller already has them (or
+   * a fallback after the page info failed); Meta's own previews ignore it.
+   */
+  page?: PageInfo | null;
 }
 
 /** One rendered preview; `html` is meant for a sandboxed iframe (`srcdoc` or Meta's iframe tag). */
@@ -348,7 +366,7 @@ export interface AdPreview {
   placement: PreviewPlacement;
   html: string;
   /** Which headline/body/media/url combination it shows (1-based, spec 2 §3 Variation id). */
-  variation: { headline: number; body: number; media: number; url: number };
+  variation: VariationPick;
 }
 
 // ---------------------------------------------------------------------------------------------

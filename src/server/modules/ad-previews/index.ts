@@ -1,0 +1,1 @@
+export { pageInfo, renderPreviews } from './service';
