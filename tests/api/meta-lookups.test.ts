@@ -211,8 +211,9 @@ describe('on the sandbox', () => {
     await t.db.update(permissions).set({ isEnabled: false }).where(settings);
     try {
       for (const p of paths) expect((await get(p)).status, p).toBe(200);
-      // The connection calls stay a settings matter.
-      expect((await expectError(get(C), 403, 'error.auth.forbidden')).error_subcode).toBe('settings');
+      // The wizard's Accounts step reads the assets (spec 2 §2); changing them stays a settings matter.
+      expect((await get(`${C}?is_enabled=true`)).status).toBe(200);
+      expect((await expectError(get(`${C.replace('/assets', '/status')}`), 403, 'error.auth.forbidden')).error_subcode).toBe('settings');
       const put = await api.request(`${C}/${eurRow}`, { method: 'PUT', token: prisma, json: { enabled: false } });
       expect(put.status).toBe(403);
     } finally {
