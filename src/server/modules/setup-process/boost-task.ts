@@ -12,8 +12,7 @@ import { campaigns, uploads } from '../../db/schema';
 import { adPlatform } from '../../adapters/meta';
 import type { AdPlatform, CampaignPublishRequest, CampaignPublishResult, MediaRef } from '../../adapters/meta/types';
 import { config } from '../../config';
-import { MEDIA_PATH } from '../storage/media';
-import { signedMediaUrl } from '../storage/signing';
+import { platformMediaLinks } from '../storage/media';
 import { now as clockNow } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { objectStorage } from '../../adapters/storage';
@@ -30,18 +29,8 @@ import { boostCheck, partnerInfo } from './service';
 
 export const BoostPayload = z.object({ partnerId: z.number().int().positive(), setupId: z.uuid() });
 
-const origin = () => new URL(config.publicUrl ?? 'http://localhost:4321').origin;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A URL the ad platform fetches itself. Our media paths need a session Meta does not have, so a
- * stored medium gets a signed link (storage/signing.ts); anything else is made absolute.
- */
-export function platformUrl(url: string, now = clockNow()): string {
-  const id = url.startsWith(MEDIA_PATH) ? url.slice(MEDIA_PATH.length) : '';
-  if (UUID_RE.test(id)) return signedMediaUrl(origin(), id, now.getTime());
-  return new URL(url, origin()).toString();
-}
+/** Where the platform fetches our media from (PUBLIC_URL in production). */
+const platformOrigin = () => new URL(config.publicUrl ?? 'http://localhost:4321').origin;
 
 async function readAll(body: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -56,7 +45,11 @@ async function readAll(body: Readable): Promise<Uint8Array> {
  */
 async function platformMedia(db: Db, platform: AdPlatform, token: string, partnerId: number, adAccountId: string, creatives: Creative[]): Promise<Record<string, MediaRef>> {
   const out: Record<string, MediaRef> = {};
-  for (const m of creatives.flatMap((c) => c.media)) {
+  const items = creatives.flatMap((c) => c.media);
+  const origin = platformOrigin();
+  const link = await platformMediaLinks(db, partnerId, items.flatMap((m) => [m.url, m.preview]), origin);
+  const platformUrl = (url: string) => new URL(link(url), origin).toString();
+  for (const m of items) {
     if (out[m.id]) continue;
     if (m.type.startsWith('video/')) {
       const { videoId } = await platform.uploadVideo(token, adAccountId, platformUrl(m.url), m.name);

@@ -129,6 +129,15 @@ export async function view(db: Db, row: repo.SetupRow, currency: string): Promis
   };
 }
 
+/** The live setup of the event, for a change or a boost: 409 published once boosted, else 404 without one. */
+async function liveSetupOrGone(db: Db, partnerId: number, eventId: string): Promise<repo.SetupRow> {
+  await requireEvent(db, partnerId, eventId);
+  const row = await repo.findLive(db, partnerId, eventId);
+  if (row) return row;
+  const latest = await repo.findLatest(db, partnerId, eventId);
+  throw latest?.status === 'published' ? published() : notFoundSetup();
+}
+
 /** GET /setup_processes/{eid}: the live setup; 404 error.setup.not_found without one. */
 export async function getSetup(db: Db, ctx: SetupCtx, eventId: string): Promise<SetupProcess> {
   await requireEvent(db, ctx.partnerId, eventId);
@@ -194,12 +203,7 @@ export const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b
 
 /** PUT /setup_processes/{eid}: merges the given fields into the live setup (status synced). */
 export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: SetupUpdateBody): Promise<SetupProcess> {
-  await requireEvent(db, ctx.partnerId, eventId);
-  const row = await repo.findLive(db, ctx.partnerId, eventId);
-  if (!row) {
-    const latest = await repo.findLatest(db, ctx.partnerId, eventId);
-    throw latest?.status === 'published' ? published() : notFoundSetup();
-  }
+  const row = await liveSetupOrGone(db, ctx.partnerId, eventId);
   if (await boostRunning(db, row)) throw boosting();
   const creatives = body.creatives ?? (row.creatives as Creative[]);
   // Creatives without targeting: the stored targeting follows the clusters (dropped, or defaults for new ones).
@@ -317,12 +321,7 @@ async function setupFailure(db: Db, row: repo.SetupRow, now: Date, accounts: { p
  * publishes it (boost-task.ts). 202 with the task id.
  */
 export async function boost(db: Db, ctx: SetupCtx, eventId: string): Promise<{ task_id: string }> {
-  await requireEvent(db, ctx.partnerId, eventId);
-  const row = await repo.findLive(db, ctx.partnerId, eventId);
-  if (!row) {
-    const latest = await repo.findLatest(db, ctx.partnerId, eventId);
-    throw latest?.status === 'published' ? published() : notFoundSetup();
-  }
+  const row = await liveSetupOrGone(db, ctx.partnerId, eventId);
   if (await boostRunning(db, row)) return { task_id: row.boostTaskId! };
   const now = clockNow();
   const failed = await boostProblems(db, row, now);
