@@ -433,8 +433,11 @@ describe('media of a saved setup (server facts)', () => {
     const item = SetupProcess.parse(r.body).creatives.find((c) => c.tc === 1)!.media[0]!;
     expect(item).toMatchObject({ id: video, type: 'video/mp4', width: 1280, height: 720, duration: 30, url: `/api/v3/storage/media/${video}` });
     expect(item.size).toBe((await rows<{ n: number }>(t.db, sql`SELECT size_bytes::int AS n FROM uploads WHERE id = ${video}`))[0]!.n);
-    // An id already in the setup keeps its checked facts whatever a later save says.
+    // An id already in the setup keeps its checked facts whatever a later save says, and is not
+    // looked up again (the autosave resends it every time; the boost checks the uploads again).
+    await t.db.execute(sql`UPDATE uploads SET status = 'aborted' WHERE id = ${video}`);
     const again = await putMedia(video, { width: 9, height: 9 });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(SetupProcess.parse(again.body).creatives.find((c) => c.tc === 1)!.media[0]).toMatchObject({ width: 1280, height: 720 });
   });
 });
