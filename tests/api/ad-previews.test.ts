@@ -17,6 +17,8 @@ import { sandboxWorld } from '../../src/server/adapters/meta/sandbox-seed';
 import { storeToken } from '../../src/server/modules/meta-connect';
 import * as repo from '../../src/server/modules/meta-connect/repo';
 import type { Creative, MediaItem } from '../../src/lib/contracts/setup-process';
+import { storeMediaUpload } from '../helpers/setup-fixture';
+import { mp4 } from '../helpers/media-fixtures';
 import type { PreviewsResponse } from '../../src/lib/contracts/ad-previews';
 
 const S = '/api/v3/setup_processes';
@@ -141,6 +143,33 @@ describe('on the sandbox', () => {
     expect(body.previews.find((p) => p.variation === '1121')!.html).toContain('/m1.jpg"');
     // Its own CSP: nothing but images and the same-origin stylesheet.
     expect(desktop.html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none';[^"]*style-src 'self'/);
+  });
+
+  it('asks Meta to fetch a video of the partner by a signed link, and never signs another partner’s medium', async () => {
+    const bytes = mp4({ width: 1280, height: 720, duration: 30 });
+    const mine = await storeMediaUpload(t.db, 1002, bytes, 'video/mp4', 'mine.mp4');
+    const theirs = await storeMediaUpload(t.db, 1001, bytes, 'video/mp4', 'theirs.mp4');
+    const fetchedBy: string[] = [];
+    class Spy extends SandboxAdPlatform {
+      override async uploadVideo(token: string, adAccountId: string, fileUrl: string, name: string) {
+        fetchedBy.push(fileUrl);
+        return super.uploadVideo(token, adAccountId, fileUrl, name);
+      }
+    }
+    setAdPlatform(new Spy());
+    try {
+      const video = (id: string, i: number) => media(i, { id, name: `${i}.mp4`, type: 'video/mp4', url: `/api/v3/storage/media/${id}` });
+      const r = await post(event1002, { creative: creative({ media: [video(mine, 0), video(theirs, 1)] }), ...ids });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    } finally {
+      setAdPlatform();
+    }
+    const signed = fetchedBy.map((u) => new URL(u)).find((u) => u.pathname.endsWith(mine))!;
+    expect(signed.pathname).toBe(`/api/v3/storage/media-link/${mine}`);
+    const res = await api.request(`${signed.pathname}${signed.search}`, { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(fetchedBy.map((u) => new URL(u).pathname)).toContain(`/api/v3/storage/media/${theirs}`);
   });
 
   it('renders exactly the asked variations, and refuses codes the creative has not', async () => {

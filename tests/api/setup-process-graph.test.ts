@@ -13,7 +13,7 @@ import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
-import { setObjectStorage } from '../../src/server/adapters/storage';
+import { objectStorage, setObjectStorage } from '../../src/server/adapters/storage';
 import { storeToken } from '../../src/server/modules/meta-connect';
 import * as connectRepo from '../../src/server/modules/meta-connect/repo';
 
@@ -32,7 +32,9 @@ beforeAll(async () => {
   fake = await startFakeGraph();
   setAdPlatform(new GraphAdPlatform({ ...FAKE_APP, baseUrl: fake.url, dialogUrl: 'https://www.facebook.com', timeoutMs: 2000 }));
   // The media bytes come from the object store; a stub hands out the same image for every key.
-  setObjectStorage({ open: async () => ({ body: Readable.from([Buffer.from(IMAGE)]), size: IMAGE.length }) } as never);
+  // The stored posters are read as they are (their facts are checked on save); what the Graph API gets of them is IMAGE.
+  const real = objectStorage();
+  setObjectStorage(Object.assign(Object.create(Object.getPrototypeOf(real)), real, { open: async () => ({ body: Readable.from([Buffer.from(IMAGE)]), size: IMAGE.length }) }));
   await t.db.execute(sql`DELETE FROM meta_connections WHERE partner_id = 1001`);
   await t.db.execute(sql`DELETE FROM meta_assets WHERE partner_id = 1001`);
   await storeToken(t.db, { partnerId: 1001, actor: 'user:setup-graph' }, { accessToken: TOKENS.good, expiresAt: new Date(Date.now() + 86_400_000), tokenType: 'USER' });

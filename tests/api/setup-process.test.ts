@@ -14,13 +14,17 @@ import {
   fullCreative,
   integrationDetails,
   postalTargeting,
+  POSTER_BYTES,
   setupFixture,
+  storeMediaUpload,
   type SetupFixture,
 } from '../helpers/setup-fixture';
 import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { adPlatform, MetaError, setAdPlatform } from '../../src/server/adapters/meta';
+import type { AdPlatform } from '../../src/server/adapters/meta/types';
+import { mp4 } from '../helpers/media-fixtures';
 import * as connectRepo from '../../src/server/modules/meta-connect/repo';
 import { PAYLOAD_MESSAGES } from '../../src/server/modules/setup-process';
 import { SetupProcess, SetupProblem, type Creative, type Targeting } from '../../src/lib/contracts/setup-process';
@@ -241,9 +245,12 @@ describe('validation before a boost (INVALID_SETUP)', () => {
     await freshSetup();
     const c1 = { ...fullCreative(f, 1), destination_url: ['tickets.example.org'] };
     const c2 = fullCreative(f, 2);
-    c2.media = [{ ...c2.media[0]!, id: crypto.randomUUID() }];
+    const gone = await storeMediaUpload(t.db, 1001, POSTER_BYTES(), 'image/jpeg', 'gone.jpg');
+    c2.media = [{ ...c2.media[0]!, id: gone, url: `/api/v3/storage/media/${gone}` }];
     const creatives = [c1, c2, fullCreative(f, 3)];
     expect((await call('PUT', P(f.eventId), { creatives, targeting: f.tcs.map((tc) => postalTargeting(f, tc)) })).status).toBe(200);
+    // Saved while it was there, then purged: the boost looks again.
+    await t.db.execute(sql`UPDATE uploads SET status = 'aborted' WHERE id = ${gone}`);
     const problems = await setupProblems();
     expect(problems).toContainEqual({ area: 'creatives', tc: 1, code: 'common.errors.wrongUrlFormat', field: 'destination_url.0' });
     expect(problems).toContainEqual({ area: 'creatives', tc: 2, code: 'common.errors.fileErrors.invalid', field: 'media.0' });
@@ -391,5 +398,140 @@ describe('boost', () => {
     expect(await campaignRowsOf(t.db, 1001, f2.eventId)).toEqual([]);
     const s = SetupProcess.parse((await call('GET', P(f2.eventId))).body);
     expect(s).toMatchObject({ status: 'synced', error: { error_code: 'error.connect.facebook.graph_api_error' } });
+  });
+});
+
+describe('media of a saved setup (server facts)', () => {
+  const withMedia = (fx: SetupFixture, tc: number, id: string, over: Partial<Creative['media'][number]> = {}): Creative => {
+    const c = fullCreative(fx, tc);
+    return { ...c, media: [{ ...c.media[0]!, id, url: `/api/v3/storage/media/${id}`, ...over }] };
+  };
+  const putMedia = (id: string, over: Partial<Creative['media'][number]> = {}) =>
+    call('PUT', P(f.eventId), { creatives: f.tcs.map((tc) => (tc === 1 ? withMedia(f, tc, id, over) : fullCreative(f, tc))) });
+
+  it('refuses an invented id, another partner’s upload and a non-media upload (404), and a file breaking the rules (422)', async () => {
+    await freshSetup();
+    await expectError(putMedia(crypto.randomUUID()), 404, 'error.media.notFound');
+    await expectError(putMedia(await storeMediaUpload(t.db, 1002, POSTER_BYTES(), 'image/jpeg', 'theirs.jpg')), 404, 'error.media.notFound');
+    const file = await storeMediaUpload(t.db, 1001, POSTER_BYTES(), 'image/jpeg', 'file.jpg');
+    await t.db.execute(sql`UPDATE uploads SET upload_type = 'file' WHERE id = ${file}`);
+    await expectError(putMedia(file), 404, 'error.media.notFound');
+    const unfinished = await storeMediaUpload(t.db, 1001, POSTER_BYTES(), 'image/jpeg', 'half.jpg');
+    await t.db.execute(sql`UPDATE uploads SET status = 'uploading' WHERE id = ${unfinished}`);
+    await expectError(putMedia(unfinished), 404, 'error.media.notFound');
+    await expectError(putMedia(await storeMediaUpload(t.db, 1001, Buffer.alloc(5000, 7), 'image/jpeg', 'noise.jpg')), 422, 'error.media.rejected');
+    // Nothing of the refused saves was stored.
+    const s = SetupProcess.parse((await call('GET', P(f.eventId))).body);
+    expect(s.creatives.flatMap((c) => c.media)).toEqual([]);
+  });
+
+  it('stores what the server read from the bytes, not what the browser claimed', async () => {
+    await freshSetup();
+    const video = await storeMediaUpload(t.db, 1001, mp4({ width: 1280, height: 720, duration: 30 }), 'video/mp4', 'teaser.mp4');
+    const r = await putMedia(video, { type: 'image/png', width: 5, height: 5, size: 1, url: 'https://evil.example/x.png', duration: 1 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const item = SetupProcess.parse(r.body).creatives.find((c) => c.tc === 1)!.media[0]!;
+    expect(item).toMatchObject({ id: video, type: 'video/mp4', width: 1280, height: 720, duration: 30, url: `/api/v3/storage/media/${video}` });
+    expect(item.size).toBe((await rows<{ n: number }>(t.db, sql`SELECT size_bytes::int AS n FROM uploads WHERE id = ${video}`))[0]!.n);
+    // An id already in the setup keeps its checked facts whatever a later save says, and is not
+    // looked up again (the autosave resends it every time; the boost checks the uploads again).
+    await t.db.execute(sql`UPDATE uploads SET status = 'aborted' WHERE id = ${video}`);
+    const again = await putMedia(video, { width: 9, height: 9 });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(SetupProcess.parse(again.body).creatives.find((c) => c.tc === 1)!.media[0]).toMatchObject({ width: 1280, height: 720 });
+  });
+});
+
+describe('boost: what reaches the ad platform', () => {
+  afterEach(() => setAdPlatform(undefined));
+
+  /** The real sandbox with some methods wrapped. */
+  function spyPlatform(over: (real: AdPlatform) => Partial<AdPlatform>) {
+    const real = adPlatform();
+    setAdPlatform(Object.assign(Object.create(Object.getPrototypeOf(real)), real, over(real)));
+  }
+
+  async function boostedSetup(fx: SetupFixture, video?: string) {
+    await freshSetup(fx);
+    const creatives = fx.tcs.map((tc) => {
+      const c = fullCreative(fx, tc);
+      return video ? { ...c, media: [...c.media, { ...c.media[0]!, id: video, index: 2, name: 'teaser.mp4', url: `/api/v3/storage/media/${video}`, type: 'video/mp4' as const }] } : c;
+    });
+    expect((await call('PUT', P(fx.eventId), { creatives, targeting: fx.tcs.map((tc) => postalTargeting(fx, tc)) })).status).toBe(200);
+    const r = await call('POST', `${P(fx.eventId)}/boost`);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    return r.body.task_id as string;
+  }
+
+  it('gives Meta signed links it can fetch without a session, and asks checkAsset once per asset', async () => {
+    const fx = await setupFixture(t.db, 1001, 2);
+    const bytes = mp4({ width: 1280, height: 720, duration: 30 });
+    const video = await storeMediaUpload(t.db, 1001, bytes, 'video/mp4', 'teaser.mp4');
+    const videoUrls: string[] = [];
+    const imageUrls: string[] = [];
+    let checks = 0;
+    spyPlatform((real) => ({
+      uploadVideo: async (token, account, url, name) => {
+        videoUrls.push(url);
+        return real.uploadVideo(token, account, url, name);
+      },
+      publishCampaign: async (token, req) => {
+        for (const m of req.adSets.flatMap((s) => s.creative.media)) if (m.type === 'image') imageUrls.push(m.url);
+        return real.publishCampaign(token, req);
+      },
+      checkAsset: async (token, ref) => {
+        checks++;
+        return real.checkAsset(token, ref);
+      },
+    }));
+    const taskId = await boostedSetup(fx, video);
+    checks = 0; // the boost call's own check is done; count the task's
+    await drain();
+    expect((await call('GET', `/api/v3/tasks/${taskId}`)).body.status).toBe('SUCCESS');
+    expect(checks).toBe(integrationDetails(fx).length);
+
+    expect(videoUrls).toHaveLength(1);
+    const link = new URL(videoUrls[0]!);
+    expect(link.pathname).toBe(`/api/v3/storage/media-link/${video}`);
+    const fetched = await api.request(`${link.pathname}${link.search}`, { method: 'GET' });
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+    // The session-only path is what Meta got before: it cannot open it.
+    expect((await api.request(`/api/v3/storage/media/${video}`, { method: 'GET' })).status).toBe(401);
+    expect(imageUrls.length).toBeGreaterThan(0);
+    for (const u of imageUrls) expect(new URL(u).pathname).toMatch(/^\/api\/v3\/storage\/media-link\//);
+  });
+
+  it('deletes the Meta campaign again when the campaign rows cannot be written, and records the failure', async () => {
+    const fx = await setupFixture(t.db, 1001, 3);
+    const published: string[] = [];
+    const deleted: string[] = [];
+    spyPlatform((real) => ({
+      publishCampaign: async (token, req) => {
+        const res = await real.publishCampaign(token, req);
+        published.push(res.campaignId);
+        return res;
+      },
+      deleteCampaign: async (token, id) => {
+        deleted.push(id);
+        return real.deleteCampaign(token, id);
+      },
+    }));
+    const taskId = await boostedSetup(fx);
+    await t.db.execute(sql.raw(`CREATE FUNCTION test_refuse_campaign() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`));
+    await t.db.execute(sql.raw(`CREATE TRIGGER test_refuse_campaign BEFORE INSERT ON campaigns FOR EACH ROW EXECUTE FUNCTION test_refuse_campaign()`));
+    try {
+      await drain();
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER test_refuse_campaign ON campaigns`));
+      await t.db.execute(sql.raw(`DROP FUNCTION test_refuse_campaign()`));
+    }
+    expect(published).toHaveLength(1);
+    expect(deleted).toEqual(published);
+    const task = await call('GET', `/api/v3/tasks/${taskId}`);
+    expect(task.body).toMatchObject({ status: 'FAILURE', result: { error_code: 'error.setup.not_saved' } });
+    expect(await campaignRowsOf(t.db, 1001, fx.eventId)).toEqual([]);
+    const s = SetupProcess.parse((await call('GET', P(fx.eventId))).body);
+    expect(s).toMatchObject({ status: 'synced', error: { error_code: 'error.setup.not_saved' } });
   });
 });

@@ -2,6 +2,7 @@
 // an upcoming event, the partner's sandbox Meta login with its EUR ad account, first page and
 // pixel switched on, and completed media uploads. Shared by the setup-process API tests and the
 // autosave bench.
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../src/server/db/client';
 import { tasteClusterRuns, tasteClusters, uploads } from '../../src/server/db/schema';
@@ -11,6 +12,8 @@ import { sandboxWorld } from '../../src/server/adapters/meta/sandbox-seed';
 import { storeToken } from '../../src/server/modules/meta-connect';
 import * as connectRepo from '../../src/server/modules/meta-connect/repo';
 import type { Creative, IntegrationDetail, Targeting } from '../../src/lib/contracts/setup-process';
+import { objectStorage, type LocalStorage } from '../../src/server/adapters/storage';
+import { jpegHeader } from './media-fixtures';
 
 export interface SetupFixture {
   eventId: string;
@@ -60,17 +63,33 @@ export async function connectAssets(db: Db, partnerId: number): Promise<SetupFix
   return assets;
 }
 
-export async function mediaUploads(db: Db, partnerId: number, count = 2): Promise<string[]> {
-  const list = await db
+/** A completed media upload of the partner with its bytes in the object store (the server reads them). */
+export async function storeMediaUpload(db: Db, partnerId: number, bytes: Buffer, contentType: string, name: string): Promise<string> {
+  const key = `media/${partnerId}/${crypto.randomUUID()}`;
+  const [u] = await db
     .insert(uploads)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        partnerId, objectKey: `media/${partnerId}/${crypto.randomUUID()}.jpg`, objectName: `poster-${i + 1}.jpg`, contentType: 'image/jpeg', category: 'media',
-        uploadType: 'media' as const, status: 'completed' as const, sizeBytes: 200_000, expiresAt: new Date(Date.now() + 86_400_000), completedAt: new Date(),
-      })),
-    )
+    .values({
+      partnerId, objectKey: key, objectName: name, contentType, category: 'media', uploadType: 'media' as const, status: 'completed' as const,
+      sizeBytes: bytes.length, expiresAt: new Date(Date.now() + 86_400_000), completedAt: new Date(),
+    })
     .returning({ id: uploads.id });
-  return list.map((u) => u.id);
+  const store = objectStorage() as LocalStorage;
+  const part = await store.writePart(u!.id, 1, Readable.from([bytes]));
+  await store.complete({ uploadId: u!.id, key, backendUploadId: null }, [part]);
+  return u!.id;
+}
+
+/** A 1080×1080 JPEG of exactly 200,000 bytes (what fullCreative says of it). */
+export const POSTER_BYTES = () => {
+  const out = Buffer.alloc(200_000);
+  jpegHeader(1080, 1080).copy(out);
+  return out;
+};
+
+export async function mediaUploads(db: Db, partnerId: number, count = 2): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await storeMediaUpload(db, partnerId, POSTER_BYTES(), 'image/jpeg', `poster-${i + 1}.jpg`));
+  return ids;
 }
 
 export async function setupFixture(db: Db, partnerId: number, skip = 0): Promise<SetupFixture> {

@@ -309,9 +309,13 @@ export class GraphAdPlatform implements AdPlatform {
       return { campaignId: campaign.id, adSets };
     } catch (err) {
       // Leave no half-built campaign behind; deleting a campaign deletes its ad sets and ads.
-      await this.http.delete(campaign.id, token).catch(() => undefined);
+      await this.deleteCampaign(token, campaign.id).catch(() => undefined);
       throw err;
     }
+  }
+
+  async deleteCampaign(token: string, campaignId: string): Promise<void> {
+    await this.http.delete(campaignId, token);
   }
 
 

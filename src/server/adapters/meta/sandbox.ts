@@ -219,6 +219,10 @@ export class SandboxAdPlatform implements AdPlatform {
     };
   }
 
+  async deleteCampaign(token: string, campaignId: string): Promise<void> {
+    this.partnerOf(token);
+    if (idKind(campaignId) !== 'campaign') throw new MetaError('not_found');
+  }
 
   async insights(token: string, req: InsightsRequest): Promise<Insights[]> {
     this.partnerOf(token);

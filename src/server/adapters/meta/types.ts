@@ -459,6 +459,8 @@ export interface AdPlatform {
    * (with whatever ad sets and ads it already has) is deleted again.
    */
   publishCampaign(token: string, req: CampaignPublishRequest): Promise<CampaignPublishResult>;
+  /** Deletes a campaign with its ad sets and ads (the rollback of a publish whose caller could not keep it). */
+  deleteCampaign(token: string, campaignId: string): Promise<void>;
 
   // --- running campaigns
   insights(token: string, req: InsightsRequest): Promise<Insights[]>;

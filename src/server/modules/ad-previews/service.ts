@@ -10,38 +10,14 @@ import { notFound } from '../../lib/errors';
 import { adPlatform, MAX_PREVIEW_VARIATIONS, MetaError } from '../../adapters/meta';
 import type { AdPreview, MediaRef, PageInfo } from '../../adapters/meta/types';
 import { EVENT_ID_RE } from '../events/item';
-import { isLive, withToken } from '../meta-connect/service';
-import { permissionMissing } from '../meta-connect/asset-lookups';
+import { withToken } from '../meta-connect/service';
+import { permissionMissing, reachAsset } from '../meta-connect/asset-lookups';
 import * as repo from '../meta-connect/repo';
 import type { PageInfoResponse, PreviewItem, PreviewsBody, PreviewsResponse } from '../../../lib/contracts/ad-previews';
 import { variationCode } from '../../../lib/campaigns/setup-rules';
 import { mediaRef, picksOf, previewCreativeSpec, absoluteMediaUrl } from './creative-spec';
 import { metaIframeSrc } from './iframe-src';
-
-type AssetKey = repo.AssetRow['key'];
-const NOT_FOUND: Record<AssetKey, 'ad_account_not_found' | 'page_not_found' | 'not_found'> = {
-  'facebook.ad_account': 'ad_account_not_found',
-  'facebook.profile': 'page_not_found',
-  'instagram.profile': 'not_found',
-  'facebook.pixel': 'not_found',
-};
-
-interface Reached {
-  asset: repo.AssetWithUsers;
-  connection: repo.ConnectionRow;
-}
-
-/** The partner's asset of that class with a live connection that may use it (as asset-lookups does). */
-async function reach(db: Db, partnerId: number, rowId: string, key: AssetKey, now: Date): Promise<Reached> {
-  const [asset] = await repo.listAssets(db, partnerId, [rowId]);
-  if (!asset || asset.key !== key) throw new MetaError(NOT_FOUND[key]);
-  if (!asset.isEnabled) throw permissionMissing(asset.label, asset.assetId);
-  const permitted = new Set(asset.users.filter((u) => u.permitted).map((u) => u.connectionId));
-  const live = (await repo.listConnections(db, partnerId)).filter((c) => permitted.has(c.id) && isLive(c, now));
-  live.sort((a, b) => (a.tokenType === b.tokenType ? b.updatedAt.getTime() - a.updatedAt.getTime() : a.tokenType === 'SYSTEM' ? -1 : 1));
-  if (!live[0]) throw permissionMissing(asset.label, asset.assetId);
-  return { asset, connection: live[0] };
-}
+import { platformMediaLinks } from '../storage/media';
 
 async function requireEvent(db: Db, partnerId: number, eventId: string): Promise<void> {
   if (!EVENT_ID_RE.test(eventId)) throw notFound('Event');
@@ -54,7 +30,7 @@ const pageView = (p: PageInfo): PageInfoResponse => ({ page_name: p.pageName, pr
 /** GET /integrations/facebook/page_infos?fb_page_id=<our page row id>. */
 export async function pageInfo(db: Db, partnerId: number, pageRowId: string): Promise<PageInfoResponse> {
   const now = clockNow();
-  const { asset, connection } = await reach(db, partnerId, pageRowId, 'facebook.profile', now);
+  const { asset, connection } = await reachAsset(db, partnerId, pageRowId, 'facebook.profile', now);
   return pageView(await withToken(db, connection, now, (t) => adPlatform().pageInfo(t, asset.assetId)));
 }
 
@@ -65,7 +41,7 @@ export async function pageInfo(db: Db, partnerId: number, pageRowId: string): Pr
 export async function renderPreviews(db: Db, partnerId: number, eventId: string, body: PreviewsBody, origin: string): Promise<PreviewsResponse> {
   await requireEvent(db, partnerId, eventId);
   const now = clockNow();
-  const account = await reach(db, partnerId, body.ad_account_asset_id, 'facebook.ad_account', now);
+  const account = await reachAsset(db, partnerId, body.ad_account_asset_id, 'facebook.ad_account', now);
   const [page] = await repo.listAssets(db, partnerId, [body.page_asset_id]);
   if (!page || page.key !== 'facebook.profile') throw new MetaError('page_not_found');
   if (!page.isEnabled) throw permissionMissing(page.label, page.assetId);
@@ -91,14 +67,19 @@ export async function renderPreviews(db: Db, partnerId: number, eventId: string,
 
     // Only the media the asked variations show; a video needs Meta's own copy (by its URL).
     const used = new Set(picks.map((p) => p.media));
+    // Meta fetches videos (and, for its previews, images and thumbnails) without our session:
+    // the partner's stored media go as signed links. Our own renderings keep the paths the
+    // browser loads with its session (a signed link would expire in a cached preview).
+    const link = await platformMediaLinks(db, partnerId, body.creative.media.flatMap((m) => [m.url, m.preview]), origin);
+    const fromMeta = platform.kind === 'graph';
     const media: MediaRef[] = [];
     for (const [i, m] of body.creative.media.entries()) {
       let videoId = '';
       if (m.type.startsWith('video/') && used.has(i + 1)) {
-        const url = absoluteMediaUrl(m.url, origin);
+        const url = absoluteMediaUrl(link(m.url), origin);
         videoId = url ? (await platform.uploadVideo(token, account.asset.assetId, url, m.name)).videoId : '';
       }
-      media.push(mediaRef(m, origin, videoId));
+      media.push(mediaRef(fromMeta ? { ...m, url: link(m.url), preview: m.preview ? link(m.preview) : m.preview } : m, origin, videoId));
     }
     const spec = previewCreativeSpec(body.creative, { pageId: page.assetId, instagramAccountId: instagram?.assetId ?? null }, media);
     const rendered = await platform.previews(token, {

@@ -22,9 +22,11 @@ import type {
 import { isLive, withToken } from './service';
 import * as repo from './repo';
 
-const NOT_FOUND: Partial<Record<AssetKey, 'ad_account_not_found' | 'page_not_found'>> = {
+const NOT_FOUND: Record<AssetKey, 'ad_account_not_found' | 'page_not_found' | 'not_found'> = {
   'facebook.ad_account': 'ad_account_not_found',
   'facebook.profile': 'page_not_found',
+  'instagram.profile': 'not_found',
+  'facebook.pixel': 'not_found',
 };
 
 /** spec 2 §8: "Permission missing to access {account} (ID: {id})"; `data` fills the browser's text. */
@@ -40,25 +42,34 @@ export function permissionMissing(label: string, assetId: string): AppError {
   );
 }
 
-interface Reached {
+export interface Reached {
   asset: repo.AssetWithUsers;
   connection: repo.ConnectionRow;
+}
+
+/** A system token first (it does not depend on one person), then the most recently renewed. */
+const preferred = (a: repo.ConnectionRow, b: repo.ConnectionRow) =>
+  a.tokenType === b.tokenType ? b.updatedAt.getTime() - a.updatedAt.getTime() : a.tokenType === 'SYSTEM' ? -1 : 1;
+
+/** The live connection that reaches the asset with permission, the preferred one; null if none does. */
+export function connectionFor(asset: repo.AssetWithUsers, connections: readonly repo.ConnectionRow[], now: Date): repo.ConnectionRow | null {
+  const permitted = new Set(asset.users.filter((u) => u.permitted).map((u) => u.connectionId));
+  return connections.filter((c) => permitted.has(c.id) && isLive(c, now)).sort(preferred)[0] ?? null;
 }
 
 /**
  * The partner's asset of that class and a connection to call Meta with. Another partner's row
  * or a row of another class is simply not found (404); a switched-off asset, or one that no live
- * login reaches with permission, is the spec's permission error.
+ * login reaches with permission, is the spec's permission error. The lookups, the previews and
+ * the setup's asset checks share this rule.
  */
-async function reach(db: Db, partnerId: number, rowId: string, key: 'facebook.ad_account' | 'facebook.profile', now: Date): Promise<Reached> {
+export async function reachAsset(db: Db, partnerId: number, rowId: string, key: AssetKey, now: Date): Promise<Reached> {
   const [asset] = await repo.listAssets(db, partnerId, [rowId]);
-  if (!asset || asset.key !== key) throw new MetaError(NOT_FOUND[key]!);
+  if (!asset || asset.key !== key) throw new MetaError(NOT_FOUND[key]);
   if (!asset.isEnabled) throw permissionMissing(asset.label, asset.assetId);
-  const permitted = new Set(asset.users.filter((u) => u.permitted).map((u) => u.connectionId));
-  const live = (await repo.listConnections(db, partnerId)).filter((c) => permitted.has(c.id) && isLive(c, now));
-  live.sort((a, b) => (a.tokenType === b.tokenType ? b.updatedAt.getTime() - a.updatedAt.getTime() : a.tokenType === 'SYSTEM' ? -1 : 1));
-  if (!live[0]) throw permissionMissing(asset.label, asset.assetId);
-  return { asset, connection: live[0] };
+  const connection = connectionFor(asset, await repo.listConnections(db, partnerId), now);
+  if (!connection) throw permissionMissing(asset.label, asset.assetId);
+  return { asset, connection };
 }
 
 function audienceView(a: PlatformAudience) {
@@ -68,7 +79,7 @@ function audienceView(a: PlatformAudience) {
 /** GET …/ad_accounts/{id}/audiences: the ad account's custom audiences, by name; `type` keeps one kind. */
 export async function audiences(db: Db, partnerId: number, adAccountRowId: string, type?: AudienceType): Promise<AudienceList> {
   const now = clockNow();
-  const { asset, connection } = await reach(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
+  const { asset, connection } = await reachAsset(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
   const list = await withToken(db, connection, now, (t) => adPlatform().audiences(t, asset.assetId));
   const items = list.filter((a) => !type || a.subtype === type).map(audienceView);
   items.sort((x, y) => x.name.localeCompare(y.name));
@@ -77,7 +88,7 @@ export async function audiences(db: Db, partnerId: number, adAccountRowId: strin
 
 async function conversionsOf(db: Db, partnerId: number, adAccountRowId: string): Promise<Conversion[]> {
   const now = clockNow();
-  const { asset, connection } = await reach(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
+  const { asset, connection } = await reachAsset(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
   return withToken(db, connection, now, (t) => adPlatform().conversions(t, asset.assetId));
 }
 
@@ -110,8 +121,8 @@ export async function conversionName(db: Db, partnerId: number, adAccountRowId: 
 export async function leadForms(db: Db, partnerId: number, pageRowId: string, adAccountRowId?: string): Promise<LeadFormList> {
   if (!adAccountRowId) throw new MetaError('ad_account_id_required');
   const now = clockNow();
-  const { asset, connection } = await reach(db, partnerId, pageRowId, 'facebook.profile', now);
-  await reach(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
+  const { asset, connection } = await reachAsset(db, partnerId, pageRowId, 'facebook.profile', now);
+  await reachAsset(db, partnerId, adAccountRowId, 'facebook.ad_account', now);
   const forms = await withToken(db, connection, now, (t) => adPlatform().leadForms(t, asset.assetId));
   return { items: forms.filter((f) => f.status === 'active').map((f) => ({ id: f.id, name: f.name })) };
 }

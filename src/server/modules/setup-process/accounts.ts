@@ -7,8 +7,8 @@ import { adPlatform } from '../../adapters/meta';
 import type { AssetClass } from '../../adapters/meta/types';
 import { AppError } from '../../lib/errors';
 import type { IntegrationDetail, SetupProblem } from '../../../lib/contracts/setup-process';
-import { isLive, withToken } from '../meta-connect/service';
-import { permissionMissing } from '../meta-connect/asset-lookups';
+import { withToken } from '../meta-connect/service';
+import { connectionFor, permissionMissing } from '../meta-connect/asset-lookups';
 import * as connectRepo from '../meta-connect/repo';
 
 export interface ReachedAsset {
@@ -23,14 +23,12 @@ export interface ReachedAsset {
 export async function reachAssets(db: Db, partnerId: number, details: readonly IntegrationDetail[], now: Date): Promise<ReachedAsset[]> {
   if (!details.length) return [];
   const rows = await connectRepo.listAssets(db, partnerId, details.map((d) => d.asset_id));
-  const connections = (await connectRepo.listConnections(db, partnerId)).filter((c) => isLive(c, now));
-  connections.sort((a, b) => (a.tokenType === b.tokenType ? b.updatedAt.getTime() - a.updatedAt.getTime() : a.tokenType === 'SYSTEM' ? -1 : 1));
+  const connections = await connectRepo.listConnections(db, partnerId);
   return details.map((detail) => {
     const asset = rows.find((r) => r.id === detail.asset_id && r.key === detail.asset_class);
     if (!asset) return { detail, asset: undefined as never, connection: null, problem: 'not_found' as const };
     if (!asset.isEnabled) return { detail, asset, connection: null, problem: 'disabled' as const };
-    const permitted = new Set(asset.users.filter((u) => u.permitted).map((u) => u.connectionId));
-    const connection = connections.find((c) => permitted.has(c.id)) ?? null;
+    const connection = connectionFor(asset, connections, now);
     return { detail, asset, connection, problem: connection ? null : ('unreachable' as const) };
   });
 }

@@ -10,27 +10,27 @@ import { z } from 'zod';
 import { rows, type Db } from '../../db/client';
 import { campaigns, uploads } from '../../db/schema';
 import { adPlatform } from '../../adapters/meta';
-import type { AdPlatform, MediaRef } from '../../adapters/meta/types';
+import type { AdPlatform, CampaignPublishRequest, CampaignPublishResult, MediaRef } from '../../adapters/meta/types';
 import { config } from '../../config';
+import { platformMediaLinks } from '../storage/media';
 import { now as clockNow } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { objectStorage } from '../../adapters/storage';
 import { withToken } from '../meta-connect/service';
 import { PermanentTaskError, registerTask } from '../tasks/registry';
 import { taskFailure } from '../tasks/failure';
-import type { Creative, IntegrationDetail } from '../../../lib/contracts/setup-process';
-import { accountProblems } from './accounts';
+import type { Creative } from '../../../lib/contracts/setup-process';
 import { BOOST_TASK } from './boost-task-kind';
 import { campaignRequest, clusterAreaRadiusKm, HOME_COUNTRIES, type ClusterArea } from './publish-request';
 import { geoIndex } from '../../adapters/meta/geo/geo-index';
 import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
-import { boostProblems, partnerInfo } from './service';
+import { boostCheck, partnerInfo } from './service';
 
 export const BoostPayload = z.object({ partnerId: z.number().int().positive(), setupId: z.uuid() });
 
-/** Media URLs are same-origin paths; the platform needs them absolute. */
-const absolute = (url: string) => new URL(url, config.publicUrl ?? 'http://localhost:4321').toString();
+/** Where the platform fetches our media from (PUBLIC_URL in production). */
+const platformOrigin = () => new URL(config.publicUrl ?? 'http://localhost:4321').origin;
 
 async function readAll(body: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -45,19 +45,23 @@ async function readAll(body: Readable): Promise<Uint8Array> {
  */
 async function platformMedia(db: Db, platform: AdPlatform, token: string, partnerId: number, adAccountId: string, creatives: Creative[]): Promise<Record<string, MediaRef>> {
   const out: Record<string, MediaRef> = {};
-  for (const m of creatives.flatMap((c) => c.media)) {
+  const items = creatives.flatMap((c) => c.media);
+  const origin = platformOrigin();
+  const link = await platformMediaLinks(db, partnerId, items.flatMap((m) => [m.url, m.preview]), origin);
+  const platformUrl = (url: string) => new URL(link(url), origin).toString();
+  for (const m of items) {
     if (out[m.id]) continue;
     if (m.type.startsWith('video/')) {
-      const { videoId } = await platform.uploadVideo(token, adAccountId, absolute(m.url), m.name);
-      out[m.id] = { type: 'video', videoId, thumbnailUrl: absolute(m.preview ?? m.url) };
+      const { videoId } = await platform.uploadVideo(token, adAccountId, platformUrl(m.url), m.name);
+      out[m.id] = { type: 'video', videoId, thumbnailUrl: platformUrl(m.preview ?? m.url) };
     } else if (platform.kind === 'sandbox') {
-      out[m.id] = { type: 'image', url: absolute(m.url) };
+      out[m.id] = { type: 'image', url: platformUrl(m.url) };
     } else {
       const [u] = await db.select({ key: uploads.objectKey }).from(uploads).where(and(eq(uploads.partnerId, partnerId), eq(uploads.id, m.id)));
       if (!u) throw new AppError(422, 'error.setup.INVALID_SETUP', 'A media file of the setup is gone.');
       const bytes = await readAll((await objectStorage().open(u.key)).body);
       const { hash, url } = await platform.uploadImage(token, adAccountId, bytes, m.name);
-      out[m.id] = { type: 'image', url: url ?? absolute(m.url), hash };
+      out[m.id] = { type: 'image', url: url ?? platformUrl(m.url), hash };
     }
   }
   return out;
@@ -104,10 +108,9 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
   try {
     const now = clockNow();
     // The setup may have changed (or an asset been switched off) since the boost was asked for.
-    const failed = await boostProblems(db, row, now);
+    // One look at the accounts (checkAsset once per asset); the connections it found publish.
+    const { failed, reached } = await boostCheck(db, row, now);
     if (failed) throw new AppError(422, failed.code, failed.code === 'error.setup.INVALID_ACCOUNTS' ? 'Please reconnect the assets on the Meta assets page.' : 'The setup cannot be published yet.');
-    const details = row.integrationDetails as IntegrationDetail[];
-    const { reached } = await accountProblems(db, partnerId, details, now);
     const of = (key: string) => reached.find((r) => r.asset.key === key);
     const account = of('facebook.ad_account')!;
     const partner = await partnerInfo(db, partnerId);
@@ -139,41 +142,67 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
         media,
         now,
       });
-      return { request, stillRunning, published: await platform.publishCampaign(token, request) };
+      const published = await platform.publishCampaign(token, request);
+      try {
+        await saveBoost(db, partnerId, row, creatives, request, published);
+      } catch (err) {
+        throw await unsavedCampaign(err, published.campaignId, () => platform.deleteCampaign(token, published.campaignId));
+      }
+      return { stillRunning, published };
     });
-    const { request, published } = result;
-    const at = clockNow();
-    await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
-      await tx.insert(campaigns).values(
-        request.adSets.map((set, i) => ({
-          partnerId,
-          eventId: row.eventId,
-          name: set.name,
-          status: request.status,
-          startTime: request.startTime,
-          stopTime: request.endTime,
-          adsets: 1,
-          currency: request.currency,
-          tc: creatives[i]!.tc,
-          tcRunId: creatives[i]!.tc_run_id,
-          setupProcessId: row.id,
-          metaCampaignId: published.campaignId,
-          metaAdsetId: published.adSets[i]!.adSetId,
-          metaCreativeId: published.adSets[i]!.creativeId,
-          metaAdId: published.adSets[i]!.adId,
-          budgetMinor: set.lifetimeBudgetMinor,
-          publishedAt: at,
-        })),
-      );
-      await repo.updateById(tx, partnerId, row.id, { status: 'published', publishedAt: at, error: null });
-    });
+    const { published } = result;
     return { campaign_id: published.campaignId, ad_sets: published.adSets.length, still_running_variations: result.stillRunning };
   } catch (err) {
     const failure = taskFailure(err);
     await repo.updateById(db, partnerId, row.id, { status: 'synced', error: { error_code: failure.error_code, message: failure.message } });
     throw err;
   }
+}
+
+/**
+ * Meta has the campaign but our rows could not be written: nothing of ours would know of it, so
+ * it is deleted again (as the adapter does when a later step of the publish fails). If even that
+ * fails, its id goes to the log and the setup's error, for someone to delete it by hand.
+ */
+async function unsavedCampaign(err: unknown, campaignId: string, rollback: () => Promise<void>): Promise<AppError> {
+  console.error(`[setup-process] campaign ${campaignId} published but not saved:`, err);
+  try {
+    await rollback();
+    return new AppError(502, 'error.setup.not_saved', 'The campaign could not be saved, so it was withdrawn from Meta again. Please try again.');
+  } catch (rollbackErr) {
+    console.error(`[setup-process] campaign ${campaignId} could not be deleted again:`, rollbackErr);
+    return new AppError(502, 'error.setup.not_saved', `The campaign could not be saved and is still on Meta (campaign ${campaignId}); please delete it there before trying again.`);
+  }
+}
+
+/** One campaigns row per cluster and the setup published, in one transaction. */
+async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creatives: Creative[], request: CampaignPublishRequest, published: CampaignPublishResult): Promise<void> {
+  const at = clockNow();
+  await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.insert(campaigns).values(
+      request.adSets.map((set, i) => ({
+        partnerId,
+        eventId: row.eventId,
+        name: set.name,
+        status: request.status,
+        startTime: request.startTime,
+        stopTime: request.endTime,
+        adsets: 1,
+        currency: request.currency,
+        tc: creatives[i]!.tc,
+        tcRunId: creatives[i]!.tc_run_id,
+        setupProcessId: row.id,
+        metaCampaignId: published.campaignId,
+        metaAdsetId: published.adSets[i]!.adSetId,
+        metaCreativeId: published.adSets[i]!.creativeId,
+        metaAdId: published.adSets[i]!.adId,
+        budgetMinor: set.lifetimeBudgetMinor,
+        publishedAt: at,
+      })),
+    );
+    await repo.updateById(tx, partnerId, row.id, { status: 'published', publishedAt: at, error: null });
+  });
 }
 
 registerTask(BOOST_TASK, async (payload, ctx) => {

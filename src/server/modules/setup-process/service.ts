@@ -19,8 +19,9 @@ import {
   type SetupUpdateBody,
   type Targeting,
 } from '../../../lib/contracts/setup-process';
-import { accountProblems, checkIntegrationDetails } from './accounts';
+import { accountProblems, checkIntegrationDetails, type ReachedAsset } from './accounts';
 import * as repo from './repo';
+import { withServerMediaFacts } from './media';
 import { applyGoalRules, checkClusters, checkDates, checkTargetingClusters, checkVariationCodes, setupProblems } from './validation';
 import { BOOST_TASK } from './boost-task-kind';
 
@@ -128,6 +129,15 @@ export async function view(db: Db, row: repo.SetupRow, currency: string): Promis
   };
 }
 
+/** The live setup of the event, for a change or a boost: 409 published once boosted, else 404 without one. */
+async function liveSetupOrGone(db: Db, partnerId: number, eventId: string): Promise<repo.SetupRow> {
+  await requireEvent(db, partnerId, eventId);
+  const row = await repo.findLive(db, partnerId, eventId);
+  if (row) return row;
+  const latest = await repo.findLatest(db, partnerId, eventId);
+  throw latest?.status === 'published' ? published() : notFoundSetup();
+}
+
 /** GET /setup_processes/{eid}: the live setup; 404 error.setup.not_found without one. */
 export async function getSetup(db: Db, ctx: SetupCtx, eventId: string): Promise<SetupProcess> {
   await requireEvent(db, ctx.partnerId, eventId);
@@ -193,12 +203,7 @@ export const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b
 
 /** PUT /setup_processes/{eid}: merges the given fields into the live setup (status synced). */
 export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: SetupUpdateBody): Promise<SetupProcess> {
-  await requireEvent(db, ctx.partnerId, eventId);
-  const row = await repo.findLive(db, ctx.partnerId, eventId);
-  if (!row) {
-    const latest = await repo.findLatest(db, ctx.partnerId, eventId);
-    throw latest?.status === 'published' ? published() : notFoundSetup();
-  }
+  const row = await liveSetupOrGone(db, ctx.partnerId, eventId);
   if (await boostRunning(db, row)) throw boosting();
   const creatives = body.creatives ?? (row.creatives as Creative[]);
   // Creatives without targeting: the stored targeting follows the clusters (dropped, or defaults for new ones).
@@ -216,6 +221,8 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
   if (body.creatives || body.targeting) checkTargetingClusters(targeting, creatives);
   checkVariationCodes(body.creatives, body.disabled_variations);
   checkDates(body.start_date ?? row.startDate, body.end_date ?? row.endDate);
+  // Only ids new to the setup are looked up (the autosave resends every list).
+  if (body.creatives) body = { ...body, creatives: await withServerMediaFacts(db, ctx.partnerId, body.creatives, row.creatives as Creative[]) };
   const now = clockNow();
   if (body.integration_details && !sameJson(body.integration_details, row.integrationDetails)) {
     await checkIntegrationDetails(db, ctx.partnerId, body.integration_details, now);
@@ -265,9 +272,21 @@ export const publishShape = (row: repo.SetupRow) => ({
   disabled_variations: row.disabledVariations,
 });
 
+export type BoostFailure = { code: 'error.setup.INVALID_ACCOUNTS' | 'error.setup.INVALID_SETUP'; problems: SetupProblem[] };
+
 /** Problems of the stored setup before a boost: accounts first (INVALID_ACCOUNTS), then the rest (INVALID_SETUP). */
-export async function boostProblems(db: Db, row: repo.SetupRow, now: Date): Promise<{ code: 'error.setup.INVALID_ACCOUNTS' | 'error.setup.INVALID_SETUP'; problems: SetupProblem[] } | null> {
+export async function boostProblems(db: Db, row: repo.SetupRow, now: Date): Promise<BoostFailure | null> {
+  return (await boostCheck(db, row, now)).failed;
+}
+
+/** boostProblems with the assets it reached (and asked Meta about), so a boost need not ask again. */
+export async function boostCheck(db: Db, row: repo.SetupRow, now: Date): Promise<{ failed: BoostFailure | null; reached: ReachedAsset[] }> {
   const accounts = await accountProblems(db, row.partnerId, row.integrationDetails as IntegrationDetail[], now);
+  const failed = await setupFailure(db, row, now, accounts);
+  return { failed, reached: accounts.reached };
+}
+
+async function setupFailure(db: Db, row: repo.SetupRow, now: Date, accounts: { problems: SetupProblem[]; reached: ReachedAsset[] }): Promise<BoostFailure | null> {
   if (accounts.problems.length) return { code: 'error.setup.INVALID_ACCOUNTS', problems: accounts.problems };
   const partner = await partnerInfo(db, row.partnerId);
   const problems = setupProblems(publishShape(row), { geoOnly: partner.product === 'prisma' });
@@ -302,12 +321,7 @@ export async function boostProblems(db: Db, row: repo.SetupRow, now: Date): Prom
  * publishes it (boost-task.ts). 202 with the task id.
  */
 export async function boost(db: Db, ctx: SetupCtx, eventId: string): Promise<{ task_id: string }> {
-  await requireEvent(db, ctx.partnerId, eventId);
-  const row = await repo.findLive(db, ctx.partnerId, eventId);
-  if (!row) {
-    const latest = await repo.findLatest(db, ctx.partnerId, eventId);
-    throw latest?.status === 'published' ? published() : notFoundSetup();
-  }
+  const row = await liveSetupOrGone(db, ctx.partnerId, eventId);
   if (await boostRunning(db, row)) return { task_id: row.boostTaskId! };
   const now = clockNow();
   const failed = await boostProblems(db, row, now);

@@ -1,7 +1,7 @@
 // Campaign media (uploads of X-Upload-Type media, spec 2 §5 Media files, §7 Media upload): the
 // server's own check of a finished upload with the shared rules, and the stored medium served to
 // the partner's users (thumbnails, ad previews) and opened for the ad platform adapter.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
@@ -9,11 +9,42 @@ import { AppError } from '../../lib/errors';
 import { objectStorage } from '../../adapters/storage';
 import { isMediaType, mediaProblem, typeProblem, type MediaProblem, type MediaType } from '../../../lib/campaigns/media-rules';
 import type { CompleteMediaFacts } from '../../../lib/contracts/storage';
+import { signedMediaUrl } from './signing';
 import { probeMedia, UnreadableMediaError, type ProbedMedia } from './media-probe';
 
 /** Where the browser, the previews and the server-rendered previews load a medium from (same origin, session-checked). */
 export const MEDIA_PATH = '/api/v3/storage/media/';
 export const mediaUrl = (uploadId: string) => `${MEDIA_PATH}${uploadId}`;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const mediaIdOf = (url: string | null | undefined) => {
+  const id = url?.startsWith(MEDIA_PATH) ? url.slice(MEDIA_PATH.length) : '';
+  return UUID_RE.test(id) ? id : null;
+};
+
+/**
+ * For URLs the ad platform fetches itself (advideos file_url, image and thumbnail URLs): our
+ * media paths need a session Meta does not have, so a path to a completed medium of this partner
+ * becomes a signed link (signing.ts, absolute on `origin`). Any other URL comes back as it was —
+ * another partner's id is never signed. One query for all of them.
+ */
+export async function platformMediaLinks(db: Db, partnerId: number, urls: readonly (string | null | undefined)[], origin: string, now = Date.now()): Promise<(url: string) => string> {
+  const ids = [...new Set(urls.map(mediaIdOf).filter((id): id is string => id !== null))];
+  const found = ids.length
+    ? new Set(
+        (
+          await db
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(and(eq(uploads.partnerId, partnerId), inArray(uploads.id, ids), eq(uploads.uploadType, 'media'), eq(uploads.status, 'completed')))
+        ).map((r) => r.id),
+      )
+    : new Set<string>();
+  return (url) => {
+    const id = mediaIdOf(url);
+    return id && found.has(id) ? signedMediaUrl(origin, id, now) : url;
+  };
+}
 
 /** 422 (415 for a type refused at the start) error.media.rejected, the rule's code as subcode, its limit as data. */
 export function mediaRejected(p: MediaProblem, status: 415 | 422 = 422): AppError {
