@@ -65,7 +65,9 @@ test.describe('campaign media', () => {
     // The first complete of a medium fails once (a dropped connection): the file can be retried.
     let failNext = true;
     await page.route('**/api/v3/storage/multipart-upload', async (route) => {
-      if (route.request().method() === 'PUT' && failNext) {
+      // Only the PNG's completion (its object key carries the file name): the two files upload in
+      // parallel, and whichever finished first used to take the failure.
+      if (route.request().method() === 'PUT' && failNext && (route.request().postData() ?? '').includes('Plakat')) {
         failNext = false;
         return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'unavailable', error_code: 'error.server.unavailable' }) });
       }
