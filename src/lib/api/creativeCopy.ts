@@ -1,7 +1,7 @@
 // spec 2 §7 generate_creatives: AI copy for one creative field (contract: ../contracts/creative-copy).
 // Cancellable: the autofill's loading dialog and the co-create card abort with their signal.
 import type { CopyField, GenerateCreativesResponse } from '../contracts/creative-copy';
-import { CREATIVE_LANGUAGES, type CreativeLanguage } from '../contracts/setup-process';
+import { CREATIVE_LANGUAGES, type CreativeLanguage } from '../campaigns/setup-constants';
 import { call, mainApi } from './client';
 
 export interface GenerateCreativesParams {

@@ -2,7 +2,8 @@
 // may carry and what may be done with its list. Pure, shared by the dropzone (checks before
 // uploading, from the browser's own probe of the file) and the server (checks again after the
 // upload, from the bytes with real parsers: src/server/modules/storage/media-probe.ts).
-import { MAX_MEDIA, type MediaItem } from '../contracts/setup-process';
+import type { MediaItem } from '../contracts/setup-process';
+import { MAX_MEDIA } from './setup-constants';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;

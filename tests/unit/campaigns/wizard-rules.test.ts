@@ -20,6 +20,8 @@ import {
   stepClickable,
   viable,
   withConversion,
+  withDefaultModes,
+  withEditedCreative,
   withCustomEvent,
   withGoal,
   withLeadForm,
@@ -221,5 +223,57 @@ describe('ad account currency', () => {
     expect(defaultSelection([chf, page], 'EUR')['facebook.ad_account']).toBe(chf.id);
     expect(currencyMismatch({ 'facebook.ad_account': chf.id }, [chf, eur], 'eur')).toBe('CHF');
     expect(currencyMismatch({ 'facebook.ad_account': eur.id }, [chf, eur], 'EUR')).toBeNull();
+  });
+});
+
+describe('clusters edited together (spec 2 §4 default mode, §5 shared call to action and inherited URLs)', () => {
+  const blank = (tc: number, over: Partial<Creative> = {}): Creative => ({
+    tc,
+    tc_run_id: 7,
+    headline: [],
+    body: [],
+    media: [],
+    destination_url: [],
+    call_to_action: null,
+    description: '',
+    language: 'en',
+    excluded_variations: [],
+    audience_id: null,
+    destination_url_inherited: false,
+    ...over,
+  });
+  const isUrl = (u: string) => u.startsWith('https://');
+
+  it('gives every cluster without a mode its default, keeping chosen modes; null when none lacks one', () => {
+    const creatives = [blank(1), blank(2, { audience_id: 'aud' }), blank(3)];
+    const chosen = { tc: 3, tc_run_id: 7, targeting_mode: 'range_locations' as const, age_range: { min: 30, max: 40 }, postal_codes: {}, range_locations: null };
+    const out = withDefaultModes({ creatives, targeting: [chosen] }, false)!;
+    expect(out.map((t) => [t.tc, t.targeting_mode])).toEqual([
+      [1, 'fd_targeting'],
+      [2, 'postal_codes'],
+      [3, 'range_locations'],
+    ]);
+    expect(out[2]).toBe(chosen);
+    expect(withDefaultModes({ creatives: [blank(1)], targeting: [] }, true)![0]!.targeting_mode).toBe('postal_codes');
+    expect(withDefaultModes({ creatives, targeting: out }, false)).toBeNull();
+  });
+
+  it('shares a newly chosen call to action with clusters lacking one only', () => {
+    const creatives = [blank(1), blank(2), blank(3, { call_to_action: 'LEARN_MORE' })];
+    const out = withEditedCreative(creatives, { ...creatives[0]!, call_to_action: 'BUY_TICKETS' }, isUrl);
+    expect(out.map((c) => c.call_to_action)).toEqual(['BUY_TICKETS', 'BUY_TICKETS', 'LEARN_MORE']);
+    // another edit of a cluster that already had it does not overwrite a later choice elsewhere
+    const again = withEditedCreative([out[0]!, { ...out[1]!, call_to_action: 'SHOP_NOW' }, out[2]!], { ...out[0]!, headline: ['x'] }, isUrl);
+    expect(again.map((c) => c.call_to_action)).toEqual(['BUY_TICKETS', 'SHOP_NOW', 'LEARN_MORE']);
+  });
+
+  it('copies the first cluster’s valid URLs to inheriting clusters only', () => {
+    const creatives = [blank(1), blank(2, { destination_url_inherited: true }), blank(3, { destination_url: ['https://own'] })];
+    const out = withEditedCreative(creatives, { ...creatives[0]!, destination_url: ['https://a', 'bad', ''] }, isUrl);
+    expect(out[1]!.destination_url).toEqual(['https://a', '']);
+    expect(out[2]!.destination_url).toEqual(['https://own']);
+    // edits of another cluster copy nothing
+    const other = withEditedCreative(out, { ...out[2]!, destination_url: ['https://b'] }, isUrl);
+    expect(other[1]!.destination_url).toEqual(['https://a', '']);
   });
 });

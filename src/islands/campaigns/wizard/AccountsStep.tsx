@@ -103,9 +103,11 @@ export function AccountsStep({
   const choice: ResultChoice = { goal: setup.goal, lead_form_id: setup.lead_form_id, conversion_id: setup.conversion_id, custom_event_type: setup.custom_event_type };
   const applyChoice = (c: ResultChoice) => onEdit({ lead_form_id: c.lead_form_id, conversion_id: c.conversion_id, custom_event_type: c.custom_event_type });
 
-  // A setup without accounts starts with the first usable ad account and page.
+  // A setup without accounts starts with the first usable ad account and page. Locked too: the
+  // controls cannot change what it has, but Next (which spec 2 §2 leaves enabled) must not be
+  // stuck on a setup that has no accounts at all.
   useEffect(() => {
-    if (locked || assetsLoad.status !== 'ready' || setup.integration_details.length) return;
+    if (assetsLoad.status !== 'ready' || setup.integration_details.length) return;
     const first = defaultSelection(assets, currency);
     if (Object.keys(first).length) onEdit({ integration_details: detailsOf(first) });
   }, [assetsLoad.status]);

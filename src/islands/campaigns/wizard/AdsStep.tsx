@@ -1,7 +1,7 @@
 // spec 2 §2 Ads step: one creative form and one targeting form per chosen taste cluster (tabs),
 // each cluster's completeness shown on its tab (setup-rules creativeProblems and targetingCode),
 // media still uploading tracked per cluster; Next as spec 2 §4 allows it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -11,7 +11,7 @@ import { TargetingForm } from './targeting/TargetingForm';
 import { StepActions } from './StepActions';
 import { isDestinationUrl } from '../../../lib/campaigns/setup-rules';
 import type { EditSetup } from './useSetupProcess';
-import { clusterKey, clusterValidity, selectionOf, targetingOf } from './wizardRules';
+import { clusterKey, clusterValidity, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
 import styles from './Wizard.module.css';
 
 export interface ClusterInfo {
@@ -54,17 +54,16 @@ export function AdsStep({
   const current = setup.creatives[Math.min(active, setup.creatives.length - 1)];
   const first = setup.creatives[0];
 
+  // Every cluster gets its default targeting mode as the step opens (saved by the autosave), so
+  // tabs not yet visited do not wait for "Choose a targeting".
+  const lacksMode = withDefaultModes(setup, geoOnly) !== null;
+  useEffect(() => {
+    if (lacksMode) onEdit((s) => ({ targeting: withDefaultModes(s, geoOnly) ?? s.targeting }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lacksMode, geoOnly]);
+
   // Updaters of the latest setup: a form may report two changes before the wizard renders again.
-  const setCreative = (next: Creative) =>
-    onEdit((s) => {
-      let creatives = s.creatives.map((c) => (clusterKey(c) === clusterKey(next) ? next : c));
-      // spec 2 §5: clusters that inherit take the first cluster's URLs, valid ones only.
-      if (clusterKey(next) === clusterKey(s.creatives[0]!)) {
-        const urls = next.destination_url.filter((u) => !u.trim() || isDestinationUrl(u));
-        creatives = creatives.map((c, i) => (i > 0 && c.destination_url_inherited ? { ...c, destination_url: urls } : c));
-      }
-      return { creatives };
-    });
+  const setCreative = (next: Creative) => onEdit((s) => ({ creatives: withEditedCreative(s.creatives, next, isDestinationUrl) }));
   const setTargeting = (next: Targeting) =>
     onEdit((s) => ({ targeting: [...s.targeting.filter((x) => !(x.tc === next.tc && x.tc_run_id === next.tc_run_id)), next] }));
 
@@ -112,7 +111,8 @@ export function AdsStep({
             goal={setup.goal}
             hasPixel={!!selection['facebook.pixel']}
             leadFormId={setup.lead_form_id}
-            inheritedUrls={current !== first && current.destination_url_inherited ? first?.destination_url : undefined}
+            inheritable={current !== first}
+            inheritedUrls={current !== first ? first?.destination_url : undefined}
             onChange={setCreative}
             onPendingChange={(p) => onPendingMedia(clusterKey(current), p)}
           />

@@ -5,15 +5,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { MetaAsset } from '../../../lib/contracts/meta-connect';
-import { filled, totalAds } from '../../../lib/campaigns/setup-rules';
+import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
+import { totalAds } from '../../../lib/campaigns/setup-rules';
 import { getEnabledAssets } from '../../../lib/api/setupProcess';
-import { getAudiences } from '../../../lib/api/metaLookups';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { formatMoney } from '../../events/detail/format';
 import { runtimeDays } from '../setup/setupRules';
 import type { ClusterInfo } from './AdsStep';
+import { CreativeSummary } from './creative/CreativeSummary';
 import { StepActions } from './StepActions';
 import { clusterKey, selectionOf, targetingOf } from './wizardRules';
 import type { EditSetup } from './useSetupProcess';
@@ -53,7 +54,6 @@ export function SummaryStep({
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [assets, setAssets] = useState<MetaAsset[]>([]);
-  const [audiences, setAudiences] = useState<Record<string, string>>({});
   const [previewOpen, setPreviewOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const selection = selectionOf(setup.integration_details);
@@ -62,9 +62,8 @@ export function SummaryStep({
   useEffect(() => {
     const c = new AbortController();
     getEnabledAssets(c.signal).then((r) => setAssets(r.items), () => undefined);
-    if (adAccount) getAudiences(adAccount, undefined, c.signal).then((r) => setAudiences(Object.fromEntries(r.items.map((a) => [a.id, a.name]))), () => undefined);
     return () => c.abort();
-  }, [adAccount]);
+  }, []);
 
   const label = (id: string | undefined) => (id ? (assets.find((a) => a.id === id)?.asset_label ?? '…') : t('campaigns.wizard.accounts.none'));
   const disabled = Object.values(setup.disabled_variations).reduce((n, l) => n + l.length, 0);
@@ -123,7 +122,15 @@ export function SummaryStep({
       </dl>
 
       {setup.creatives.map((c) => (
-        <ClusterSummary key={clusterKey(c)} creative={c} targeting={targetingOf(setup, c)} alias={clusters[clusterKey(c)]?.alias ?? String(c.tc)} audiences={audiences} disabled={setup.disabled_variations[String(c.tc)]?.length ?? 0} />
+        <ClusterSummary
+          key={clusterKey(c)}
+          creative={c}
+          targeting={targetingOf(setup, c)}
+          alias={clusters[clusterKey(c)]?.alias ?? String(c.tc)}
+          keywords={clusters[clusterKey(c)]?.keywords ?? []}
+          adAccount={adAccount ?? null}
+          disabled={setup.disabled_variations[String(c.tc)]?.length ?? 0}
+        />
       ))}
 
       <div className={styles.previewRow}>
@@ -180,19 +187,8 @@ export function SummaryStep({
   );
 }
 
-function List({ items }: { items: string[] }) {
-  return items.length ? (
-    <ul className={styles.plainList}>
-      {items.map((s, i) => (
-        <li key={i}>{s}</li>
-      ))}
-    </ul>
-  ) : (
-    <span>—</span>
-  );
-}
-
-function ClusterSummary({ creative: c, targeting, alias, audiences, disabled }: { creative: Creative; targeting: Targeting; alias: string; audiences: Record<string, string>; disabled: number }) {
+/** A cluster: the creative form's own read-only summary, then its targeting and disabled variations. */
+function ClusterSummary({ creative: c, targeting, alias, keywords, adAccount, disabled }: { creative: Creative; targeting: Targeting; alias: string; keywords: TopicKeyword[]; adAccount: string | null; disabled: number }) {
   const { t } = useTranslation();
   const geo = (() => {
     if (targeting.targeting_mode === 'postal_codes') {
@@ -208,35 +204,10 @@ function ClusterSummary({ creative: c, targeting, alias, audiences, disabled }: 
   return (
     <section className={styles.clusterSummary} aria-label={alias} data-testid="cluster-summary">
       <h4>{alias}</h4>
+      <CreativeSummary creative={c} keywords={keywords} adAccountAssetId={adAccount} />
       <dl className={styles.summaryGrid}>
-        <dt>{t('campaigns.wizard.summary.headlines')}</dt>
-        <dd>
-          <List items={filled(c.headline)} />
-        </dd>
-        <dt>{t('campaigns.wizard.summary.bodies')}</dt>
-        <dd>
-          <List items={filled(c.body)} />
-        </dd>
-        <dt>{t('campaigns.wizard.summary.media')}</dt>
-        <dd className={styles.thumbs}>
-          {c.media.length
-            ? c.media.map((m) =>
-                m.type.startsWith('image/') ? <img key={m.id} src={m.preview ?? m.url} alt={m.name} width={64} height={64} loading="lazy" /> : <span key={m.id} className={styles.videoThumb}>{m.name}</span>,
-              )
-            : '—'}
-        </dd>
-        <dt>{t('campaigns.wizard.summary.urls')}</dt>
-        <dd>
-          <List items={filled(c.destination_url)} />
-        </dd>
-        <dt>{t('campaigns.wizard.summary.description')}</dt>
-        <dd>{c.description || '—'}</dd>
-        <dt>{t('campaigns.wizard.summary.cta')}</dt>
-        <dd>{c.call_to_action ? t(`campaigns.wizard.summary.ctas.${c.call_to_action}`) : '—'}</dd>
-        <dt>{t('campaigns.wizard.summary.audience')}</dt>
-        <dd>{c.audience_id ? c.audience_id.split(',').map((id) => audiences[id] ?? id).join(', ') : t('campaigns.wizard.summary.noAudience')}</dd>
         <dt>{t('campaigns.wizard.summary.geo')}</dt>
-        <dd>{geo}</dd>
+        <dd data-testid="summary-geo">{geo}</dd>
         <dt>{t('campaigns.wizard.summary.age')}</dt>
         <dd>
           {targeting.age_range.min}–{targeting.age_range.max >= 65 ? '65+' : targeting.age_range.max}
@@ -244,7 +215,7 @@ function ClusterSummary({ creative: c, targeting, alias, audiences, disabled }: 
         {disabled > 0 && (
           <>
             <dt>{t('campaigns.wizard.summary.disabled')}</dt>
-            <dd>{disabled}</dd>
+            <dd data-testid="summary-disabled">{disabled}</dd>
           </>
         )}
       </dl>

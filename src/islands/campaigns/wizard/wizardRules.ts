@@ -5,7 +5,8 @@ import type { CampaignGoal } from '../../../lib/contracts/taste-clusters';
 import { SETUP_STEPS } from '../../../lib/campaigns/setup-constants';
 import type { Creative, IntegrationDetail, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { AssetKey, MetaAsset } from '../../../lib/contracts/meta-connect';
-import { creativeProblems, integrationProblems, targetingCode } from '../../../lib/campaigns/setup-rules';
+import { creativeProblems, integrationProblems, targetingCode, targetingModeOptions } from '../../../lib/campaigns/setup-rules';
+import { defaultMode } from './targeting/targetingMode';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEPS: readonly Step[] = [1, 2, 3, 4, 5];
@@ -205,4 +206,37 @@ export const clusterKey = (c: Pick<Creative, 'tc' | 'tc_run_id'>) => `${c.tc_run
 /** A cluster's targeting, or its defaults while it has none. */
 export function targetingOf(setup: Pick<SetupProcess, 'targeting'>, c: Pick<Creative, 'tc' | 'tc_run_id'>): Targeting {
   return setup.targeting.find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id) ?? emptyTargeting(c);
+}
+
+/**
+ * spec 2 §4 "Defaults depend on permission": every cluster without a targeting mode gets its
+ * default one when the Ads step opens, not only the tab that is shown. Null when none lacks one.
+ */
+export function withDefaultModes(setup: Pick<SetupProcess, 'creatives' | 'targeting'>, geoOnly: boolean): Targeting[] | null {
+  const lacking = setup.creatives.filter((c) => !targetingOf(setup, c).targeting_mode);
+  if (!lacking.length) return null;
+  return setup.creatives.map((c) => {
+    const t = targetingOf(setup, c);
+    return t.targeting_mode ? t : { ...t, targeting_mode: defaultMode(targetingModeOptions(!!c.audience_id, geoOnly)) };
+  });
+}
+
+/**
+ * A cluster's edited creative among the others: spec 2 §5, a call to action chosen for one cluster
+ * is shared with the clusters that lack one, and clusters that inherit take the first cluster's
+ * valid URLs (blank entries kept: they are the form's empty rows).
+ */
+export function withEditedCreative(creatives: readonly Creative[], next: Creative, isUrl: (u: string) => boolean): Creative[] {
+  const key = clusterKey(next);
+  const before = creatives.find((c) => clusterKey(c) === key);
+  const sharedCta = next.call_to_action && next.call_to_action !== before?.call_to_action ? next.call_to_action : null;
+  const first = creatives[0] && clusterKey(creatives[0]) === key;
+  const urls = first ? next.destination_url.filter((u) => !u.trim() || isUrl(u)) : null;
+  return creatives.map((c, i) => {
+    if (clusterKey(c) === key) return next;
+    let out = c;
+    if (sharedCta && !c.call_to_action) out = { ...out, call_to_action: sharedCta };
+    if (urls && i > 0 && c.destination_url_inherited) out = { ...out, destination_url: urls };
+    return out;
+  });
 }

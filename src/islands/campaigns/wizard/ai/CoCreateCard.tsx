@@ -3,7 +3,8 @@
 // creative's language, so it also steers autofill), ask for suggestions, and use the ones you like.
 // A new request cancels the one before it; so does leaving. Texts: campaigns.wizard.ai.*.
 import { useEffect, useId, useRef, useState } from 'react';
-import { CREATIVE_LANGUAGE_CODES, type CreativeLanguage } from '../../../../lib/contracts/setup-process';
+import type { CreativeLanguage } from '../../../../lib/contracts/setup-process';
+import { CREATIVE_LANGUAGE_CODES } from '../../../../lib/campaigns/setup-constants';
 import { generateCreatives } from '../../../../lib/api/creativeCopy';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Button } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 // A text field's counter (spec 2 §5): the colour band of its length and, announced politely, the
 // warning when fewer than six characters remain.
 import type { CreativeTextField } from '../../../../lib/contracts/setup-process';
-import { CREATIVE_TEXT } from '../../../../lib/contracts/setup-process';
+import { CREATIVE_TEXT } from '../../../../lib/campaigns/setup-constants';
 import { counterBand } from '../../../../lib/campaigns/setup-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { remainingOf, warnsRemaining } from './creativeFormRules';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import type { Creative, SetupProblem } from '../../../../lib/contracts/setup-process';
 import type { CampaignGoal, TopicKeyword } from '../../../../lib/contracts/taste-clusters';
-import { CREATIVE_TEXT } from '../../../../lib/contracts/setup-process';
+import { CREATIVE_TEXT } from '../../../../lib/campaigns/setup-constants';
 import { reportKeyword } from '../../../../lib/api/userReports';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { MediaField } from '../media/MediaField';

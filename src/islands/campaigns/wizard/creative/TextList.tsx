@@ -2,7 +2,7 @@
 // up to five with the add button (a tooltip at the limit), removal only past the minimum, a counter
 // per entry, and for URLs the pattern check on blur.
 import { useId, useState, type ReactNode } from 'react';
-import { CREATIVE_LIST, CREATIVE_TEXT } from '../../../../lib/contracts/setup-process';
+import { CREATIVE_LIST, CREATIVE_TEXT } from '../../../../lib/campaigns/setup-constants';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';

@@ -1,7 +1,7 @@
 // The variation indicator (spec 2 §5): headlines × bodies × media against the threshold of 50, the
 // percentage capped at 100, and its band (insufficient below 75 %, sufficient below 96 %, perfect).
 import type { Creative } from '../../../../lib/contracts/setup-process';
-import { VARIATION } from '../../../../lib/contracts/setup-process';
+import { VARIATION } from '../../../../lib/campaigns/setup-constants';
 import { filled, variationIndicator } from '../../../../lib/campaigns/setup-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
 import styles from './CreativeForm.module.css';

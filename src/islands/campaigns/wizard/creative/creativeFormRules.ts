@@ -1,7 +1,7 @@
 // The creative form's list and chip rules (spec 2 §5 Creative (editor), §9 limits), as plain
 // functions so the form stays markup and the rules are unit tested. The shared publish rules
 // (counter bands, URL pattern, variation indicator) live in lib/campaigns/setup-rules.
-import { CREATIVE_LIST, CREATIVE_TEXT, type CreativeTextField } from '../../../../lib/contracts/setup-process';
+import { CREATIVE_LIST, CREATIVE_TEXT, type CreativeTextField } from '../../../../lib/campaigns/setup-constants';
 import { filled, isDestinationUrl, padList } from '../../../../lib/campaigns/setup-rules';
 
 /** spec 2 §5: the input warns when fewer than this many characters remain. */

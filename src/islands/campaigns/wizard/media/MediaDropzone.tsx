@@ -4,7 +4,8 @@
 // MediaItem. Retry for failed uploads, replace and remove by the §5 rules, at most 10 items.
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { MAX_MEDIA, type MediaItem } from '../../../../lib/contracts/setup-process';
+import type { MediaItem } from '../../../../lib/contracts/setup-process';
+import { MAX_MEDIA } from '../../../../lib/campaigns/setup-constants';
 import {
   canAddMedia,
   canRemoveMedia,

@@ -4,7 +4,8 @@
 // target, and the dropzone (react-dropzone, the browser checks, the multipart upload) loads on
 // first use — warmed when the pointer or focus comes near — and takes over the files given.
 import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
-import { MAX_MEDIA, type MediaItem } from '../../../../lib/contracts/setup-process';
+import type { MediaItem } from '../../../../lib/contracts/setup-process';
+import { MAX_MEDIA } from '../../../../lib/campaigns/setup-constants';
 import { canAddMedia, DROPZONE_ACCEPT, SIZE_HINTS } from '../../../../lib/campaigns/media-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Icon } from '../../../ui/Icon';

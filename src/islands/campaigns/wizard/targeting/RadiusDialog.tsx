@@ -4,7 +4,8 @@
 // summary by country, Clear all and Save. Rules in rangeLocations.ts; loaded lazily.
 import { useEffect, useId, useRef, useState } from 'react';
 import { POSTAL_COUNTRIES, type Location, type PostalCountry } from '../../../../lib/contracts/fb-targeting';
-import { RADIUS, type Targeting } from '../../../../lib/contracts/setup-process';
+import type { Targeting } from '../../../../lib/contracts/setup-process';
+import { RADIUS } from '../../../../lib/campaigns/setup-constants';
 import { suggestedRadius } from '../../../../lib/campaigns/setup-rules';
 import { getSuggestedRadius, searchLocations } from '../../../../lib/api/fbTargeting';
 import { useTranslation } from '../../../../lib/i18n/react';

@@ -2,7 +2,8 @@
 // between included and excluded places, the radius of cities and places in both units, the
 // summary by country and when Save is allowed.
 import type { Location } from '../../../../lib/contracts/fb-targeting';
-import { RADIUS, type RangeLocation, type Targeting } from '../../../../lib/contracts/setup-process';
+import type { RangeLocation, Targeting } from '../../../../lib/contracts/setup-process';
+import { RADIUS } from '../../../../lib/campaigns/setup-constants';
 import { clampRadius, kmToMiles, milesToKm } from '../../../../lib/campaigns/setup-rules';
 
 export type Qualifier = 'included' | 'excluded';

@@ -1,5 +1,5 @@
 // The targeting form's small rules (spec 2 §4 Targeting mode options, §5 Targeting "Age range").
-import { AGE, type TargetingMode } from '../../../../lib/contracts/setup-process';
+import { AGE, type TargetingMode } from '../../../../lib/campaigns/setup-constants';
 
 /** spec 2 §4 "Defaults depend on permission": the cluster's own customers when offered, else postal codes. */
 export const defaultMode = (options: readonly TargetingMode[]): TargetingMode => (options.includes('fd_targeting') ? 'fd_targeting' : 'postal_codes');
