@@ -192,3 +192,21 @@ export function pruneDisabledVariations(c: Pick<Creative, 'headline' | 'body' | 
     .map(variationCode);
   return { ...kept, stillRunning };
 }
+
+/** A cluster's creative before anything is filled in (a new setup, or a cluster added on Continue). */
+export function emptyCreative(k: { tc: number; tc_run_id: number }, language: Creative['language'] = 'de'): Creative {
+  return {
+    tc: k.tc,
+    tc_run_id: k.tc_run_id,
+    headline: [],
+    body: [],
+    media: [],
+    destination_url: [],
+    call_to_action: null,
+    description: '',
+    language,
+    excluded_variations: [],
+    audience_id: null,
+    destination_url_inherited: false,
+  };
+}

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventItem } from '../../../lib/contracts/events';
 import type { Creative, SetupUpdateBody } from '../../../lib/contracts/setup-process';
-import { integrationProblems } from '../../../lib/campaigns/setup-rules';
+import { emptyCreative, integrationProblems } from '../../../lib/campaigns/setup-rules';
 import { boostSetup, getSetup, getTask } from '../../../lib/api/setupProcess';
 import { getEventCampaigns } from '../../../lib/api/tasteClusters';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -319,20 +319,3 @@ function SaveNote({ state, now, onRetry }: { state: AutosaveState; now: number; 
   );
 }
 
-/** A cluster added on Continue starts with an empty creative, like the server's on POST. */
-function emptyCreative(k: { tc: number; tc_run_id: number }, language: Creative['language']): Creative {
-  return {
-    tc: k.tc,
-    tc_run_id: k.tc_run_id,
-    headline: [],
-    body: [],
-    media: [],
-    destination_url: [],
-    call_to_action: null,
-    description: '',
-    language,
-    excluded_variations: [],
-    audience_id: null,
-    destination_url_inherited: false,
-  };
-}

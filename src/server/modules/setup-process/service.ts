@@ -24,6 +24,7 @@ import * as repo from './repo';
 import { withServerMediaFacts } from './media';
 import { applyGoalRules, checkClusters, checkDates, checkTargetingClusters, checkVariationCodes, setupProblems } from './validation';
 import { BOOST_TASK } from './boost-task-kind';
+import { emptyCreative } from '../../../lib/campaigns/setup-rules';
 
 export interface SetupCtx {
   partnerId: number;
@@ -69,21 +70,6 @@ async function boostRunning(db: Db, row: repo.SetupRow): Promise<boolean> {
   const [t] = await db.select({ status: tasks.status }).from(tasks).where(and(eq(tasks.id, row.boostTaskId), eq(tasks.partnerId, row.partnerId)));
   return Boolean(t && ACTIVE_TASK.includes(t.status));
 }
-
-const emptyCreative = (k: { tc: number; tc_run_id: number }): Creative => ({
-  tc: k.tc,
-  tc_run_id: k.tc_run_id,
-  headline: [],
-  body: [],
-  media: [],
-  destination_url: [],
-  call_to_action: null,
-  description: '',
-  language: 'de',
-  excluded_variations: [],
-  audience_id: null,
-  destination_url_inherited: false,
-});
 
 const defaultTargeting = (k: { tc: number; tc_run_id: number }): Targeting => ({
   tc: k.tc,
@@ -171,7 +157,7 @@ export async function startSetup(db: Db, ctx: SetupCtx, eventId: string, body: S
       totalBudget: body.total_budget,
       startDate: body.start_date,
       endDate: body.end_date,
-      creatives: body.creatives.map(emptyCreative),
+      creatives: body.creatives.map((k) => emptyCreative(k)),
       targeting: body.creatives.map(defaultTargeting),
       integrationDetails: details,
       conversionId: body.conversion_id ?? null,
