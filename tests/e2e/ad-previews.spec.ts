@@ -10,6 +10,7 @@ import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
 import { expect, extendTimeout, test, withLock } from './fixtures';
 import { isPhone, signIn } from './helpers';
+import { uploadMedia } from './media-upload';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -38,14 +39,15 @@ async function prepare(api: ApiSession, eventId: string): Promise<void> {
 }
 
 /** 2 headlines × 2 bodies × 1 medium × 1 URL = 4 variations per cluster, one with hostile text. */
-async function fillAds(api: ApiSession, eventId: string): Promise<SetupProcess> {
+async function fillAds(api: ApiSession, page: Page, eventId: string): Promise<SetupProcess> {
   const path = `/api/v3/setup_processes/${encodeURIComponent(eventId)}`;
   const setup = await api.json<SetupProcess>('GET', path);
-  const creatives = setup.creatives.map((c, i) => ({
+  const upload = await uploadMedia(page.request, new URL(page.url()).origin);
+  const creatives = setup.creatives.map((c) => ({
     ...c,
     headline: ['An evening to remember', '<script>alert(1)</script> Tickets'],
     body: ['Hear the orchestra live this season.', 'مرحبا — the last seats 🎻'],
-    media: [{ id: `00000000-0000-4000-8000-00000000000${i + 1}`, index: 0, name: 'poster.png', url: '/favicon.svg', size: 1024, type: 'image/png' as const, width: 1080, height: 1080, status: 'SUCCESS' as const }],
+    media: [{ id: upload.id, index: 0, name: 'poster.png', url: upload.url, size: upload.size, type: 'image/png' as const, width: 1080, height: 1080, status: 'SUCCESS' as const }],
     destination_url: ['https://tickets.example.org/concert'],
     call_to_action: 'BUY_TICKETS' as const,
     description: 'Live in concert',
@@ -70,9 +72,9 @@ test.describe('ad previews', () => {
     await expect(wizard.getByTestId('asset-facebook.profile')).not.toHaveValue('');
     await wizard.getByTestId('wizard-next').click();
     await expect(wizard).toHaveAttribute('data-step', '3', { timeout: 20_000 });
-    await expect.poll(async () => (await adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${event.id}`)).wizard.current_step).toBe(3);
+    await expect.poll(async () => (await adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${event.id}`)).wizard.current_step, { timeout: 15_000 }).toBe(3);
 
-    const setup = await fillAds(adminApi, event.id);
+    const setup = await fillAds(adminApi, page, event.id);
     const tc = setup.creatives[0]!.tc;
     // The Ads step is complete: the wizard resumes at the Summary (the wizard journey clicks Next itself).
     await adminApi.json('PUT', `/api/v3/setup_processes/${event.id}`, { wizard: { current_step: 4, current_completed_step: 3, preview_viewed: false } });
