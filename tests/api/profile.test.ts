@@ -132,7 +132,7 @@ describe('X-Preferred-Partner-Id', () => {
 
 describe('module permissions on the API', () => {
   it('answers 403 for a module the user lacks, naming the permission', async () => {
-    for (const path of ['/api/v3/campaigns/fb/stats', '/api/v3/sentinel/questions', '/api/v3/simulation', '/api/campaign/events/e1']) {
+    for (const path of ['/api/v3/campaigns/fb/stats', '/api/v3/nlq', '/api/v3/simulation', '/api/campaign/events/e1']) {
       const res = await api.request(path, { token: analyst });
       expect(res.status, path).toBe(403);
       const err = await errorOf(res);
