@@ -86,12 +86,16 @@ END $$;
 -- sentinel_bind(partner) (not callable by encore_sentinel), which stores "partner:signature" keyed
 -- by a secret of this database that encore_sentinel cannot read; the policies accept only a
 -- correctly signed value, so a rebinding matches no row at all.
-CREATE TABLE "sentinel_binding_key" (
+-- In a schema of its own, outside public: `npm run seed -- --reset` empties every table of public,
+-- and without its secret no query could be bound any more.
+CREATE SCHEMA sentinel_private;
+--> statement-breakpoint
+CREATE TABLE sentinel_private.binding_key (
 	"id" integer PRIMARY KEY DEFAULT 1 CHECK ("id" = 1),
 	"secret" text NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO "sentinel_binding_key" ("secret")
+INSERT INTO sentinel_private.binding_key ("secret")
   SELECT md5(random()::text || clock_timestamp()::text) || md5(random()::text || pg_backend_pid()::text);
 --> statement-breakpoint
 -- No SET clause on these functions: a function with one reverts set_config(…, true) at its exit,
@@ -101,7 +105,7 @@ LANGUAGE sql VOLATILE SECURITY DEFINER AS $$
   SELECT pg_catalog.set_config('encore.partner_id',
     partner::text || ':' || pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(k.secret || ':' || partner::text, 'UTF8')), 'hex'),
     true)
-  FROM public.sentinel_binding_key k
+  FROM sentinel_private.binding_key k
 $$;
 --> statement-breakpoint
 CREATE FUNCTION public.sentinel_partner_id() RETURNS integer
@@ -110,7 +114,7 @@ LANGUAGE sql STABLE SECURITY DEFINER AS $$
     WHEN pg_catalog.split_part(s.v, ':', 2) = pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(k.secret || ':' || pg_catalog.split_part(s.v, ':', 1), 'UTF8')), 'hex')
     THEN pg_catalog.split_part(s.v, ':', 1)::integer
   END
-  FROM (SELECT pg_catalog.current_setting('encore.partner_id', true) AS v) s, public.sentinel_binding_key k
+  FROM (SELECT pg_catalog.current_setting('encore.partner_id', true) AS v) s, sentinel_private.binding_key k
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION public.sentinel_bind(integer) FROM PUBLIC;
