@@ -1,6 +1,7 @@
 // The whole Sentinel accuracy set: questions with expected SQL, and refusal cases.
 import type { AccuracyQuestion, RefusalCase } from './types';
 import { BATCH_1 } from './questions-1';
+import { BATCH_2 } from './questions-2';
 
-export const QUESTIONS: AccuracyQuestion[] = [...BATCH_1];
+export const QUESTIONS: AccuracyQuestion[] = [...BATCH_1, ...BATCH_2];
 export const REFUSALS: RefusalCase[] = [];

@@ -4,7 +4,7 @@
 // question's meaning — never produced by the engine, never changed to suit it.
 import type { AccuracyQuestion } from './types';
 
-const VENUE_JOIN = 'events e JOIN halls h ON h.id = e.hall_id JOIN venues v ON v.id = h.venue_id';
+import { VENUE_JOIN } from './sql-parts';
 
 export const BATCH_1: AccuracyQuestion[] = [
   // ---------- German, events ----------
@@ -260,10 +260,10 @@ export const BATCH_1: AccuracyQuestion[] = [
   },
   {
     id: 'en-017', language: 'en', partner: 1002, outcome: 'customers',
-    question: 'top 20 customers by number of tickets',
+    question: 'top 10 customers by number of tickets',
     ordered: true,
     sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
-          GROUP BY t.customer_id ORDER BY sum(t.quantity) DESC, t.customer_id LIMIT 20`,
+          GROUP BY t.customer_id ORDER BY sum(t.quantity) DESC, t.customer_id LIMIT 10`,
   },
   {
     id: 'en-018', language: 'en', partner: 1002, outcome: 'customers',
