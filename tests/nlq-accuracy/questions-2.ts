@@ -59,7 +59,7 @@ export const BATCH_2: AccuracyQuestion[] = [
   {
     id: 'de-032', language: 'de', partner: 1001, outcome: 'events',
     question: 'Schauspiel in Bonn aber nicht auf der Studiobühne',
-    sql: `SELECT e.id FROM ${VENUE_JOIN} WHERE e.partner_id = :partner AND e.category = 'spoken' AND v.city = 'Bonn'
+    sql: `SELECT e.id FROM ${VENUE_JOIN} WHERE e.partner_id = :partner AND e.category = 'theatre' AND v.city = 'Bonn'
             AND h.name <> 'Studiobühne'`,
   },
   {
