@@ -238,10 +238,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // Age: "älter als 60", "über 60 Jahre (alt)", "Alter unter 30"
           const ageAfter = unitItem?.k === 'age';
-          const ageBefore = before?.k === 'age' || before?.k === 'older';
-          if (ageAfter || ageBefore || it.k === 'cmp' && prev?.k === 'older') {
+          const older = prev?.k === 'older' ? prev : before?.k === 'older' ? before : undefined;
+          const ageBefore = before?.k === 'age' || !!older;
+          if (ageAfter || ageBefore) {
             let aop = op;
-            if (before?.k === 'older') aop = before.op;
+            if (older && older.k === 'older') aop = older.op;
+            use(older);
             const n = num.k === 'num' ? num.value : 0;
             const by = nowYear - n;
             const yop: Cmp = aop === '>' ? '<' : aop === '>=' ? '<=' : aop === '<' ? '>' : aop === '<=' ? '>=' : aop;
