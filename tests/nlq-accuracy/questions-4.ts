@@ -92,7 +92,7 @@ export const BATCH_4: AccuracyQuestion[] = [
   },
   {
     id: 'de-090', language: 'de', partner: 1001, outcome: 'transactions',
-    question: 'Tickets mit mehr als 20 € Rabatt im Oktober',
+    question: 'Buchungen mit mehr als 20 € Rabatt im Oktober',
     sql: `SELECT t.id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.discount_minor > 2000
             AND t.sold_at >= '2026-10-01' AND t.sold_at < '2026-11-01'`,
   },
@@ -168,7 +168,7 @@ export const BATCH_4: AccuracyQuestion[] = [
   },
   {
     id: 'en-070', language: 'en', partner: 1002, outcome: 'transactions',
-    question: 'tickets with a discount of more than £15 sold this month',
+    question: 'transactions with a discount of more than £15 sold this month',
     sql: `SELECT t.id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.discount_minor > 1500
             AND t.sold_at >= '2026-11-01' AND t.sold_at < '2026-12-01'`,
   },
