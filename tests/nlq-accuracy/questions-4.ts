@@ -202,4 +202,48 @@ export const BATCH_4: AccuracyQuestion[] = [
     question: 'find customer Patricia Turner',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.first_name = 'Patricia' AND c.last_name = 'Turner'`,
   },
+  // ---------- the issue's own phrasings, works, per-category ----------
+  {
+    id: 'de-096', language: 'de', partner: 1001, outcome: 'events',
+    question: 'Wann spielen wir die Schöpfung?',
+    sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner
+            AND (e.title ILIKE '%Die Schöpfung%'
+                 OR EXISTS (SELECT 1 FROM jsonb_array_elements(e.setlists) s WHERE s->>'track' ILIKE '%Schöpfung%'))`,
+    note: 'A work (Haydn\'s "Die Schöpfung"), named in titles or set lists; all dates, past and future.',
+  },
+  {
+    id: 'de-097', language: 'de', partner: 1001, outcome: 'events',
+    question: 'Opern vor 2024',
+    sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner AND e.category = 'opera' AND e.start_date_time < '2024-01-01'`,
+  },
+  {
+    id: 'de-098', language: 'de', partner: 1001, outcome: 'events',
+    question: 'Umsatz pro Sparte in der letzten Saison',
+    sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner
+            AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'`,
+    note: 'The issue\'s "revenue per category last season", asked in German for events: the grouping does not change which events answer.',
+  },
+  {
+    id: 'en-074', language: 'en', partner: 1002, outcome: 'customers',
+    question: 'Which customers went to more than three operas in 2025 but have no ticket for the new season yet?',
+    sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
+            AND (SELECT count(DISTINCT e.id) FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'opera'
+                   AND e.start_date_time >= '2025-01-01' AND e.start_date_time < '2026-01-01') > 3
+            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id
+                   AND e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01')`,
+    note: 'The issue\'s example, in English, for the partner that played six operas in 2025. Expected empty, legitimately: the two customers with more than three operas in 2025 both hold tickets for the new season (20 more saw exactly three).',
+  },
+  {
+    id: 'en-075', language: 'en', partner: 1002, outcome: 'events',
+    question: 'performances of the Messiah',
+    sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner
+            AND (e.title ILIKE '%Messiah%'
+                 OR EXISTS (SELECT 1 FROM jsonb_array_elements(e.setlists) s WHERE s->>'track' ILIKE '%Messiah%'))`,
+  },
+  {
+    id: 'en-076', language: 'en', partner: 1002, outcome: 'transactions',
+    question: 'the magic flute tickets per price category',
+    sql: `SELECT t.id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND e.title = 'The Magic Flute'`,
+    note: 'The grouping does not change which transactions answer.',
+  },
 ];
