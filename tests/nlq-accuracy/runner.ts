@@ -164,6 +164,13 @@ export function formatReport(r: AccuracyReport): string {
     const s = r.byLanguage[l];
     lines.push(`  ${l}: ${s.correct}/${s.total} = ${pct(s.accuracy)}`);
   }
+  for (const outcome of ['customers', 'events', 'transactions'] as const) {
+    const cells = (['de', 'en'] as const).map((l) => {
+      const mine = r.questions.filter((o) => o.question.language === l && o.question.outcome === outcome);
+      return `${l} ${mine.filter((o) => o.correct).length}/${mine.length}`;
+    });
+    lines.push(`    ${outcome}: ${cells.join(', ')}`);
+  }
   const rs = r.refusalAccuracy;
   lines.push(`  refusals: ${rs.correct}/${rs.total} = ${pct(rs.accuracy)}`);
   const failing = r.questions.filter((o) => !o.correct);
