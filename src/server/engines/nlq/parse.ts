@@ -413,6 +413,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
+          // "Abo Gold": the ticket-type word names the custom property (Abonnement) whose value follows.
+          if (next?.k === 'ccpValue' && fold(next.label).startsWith(fold(it.raw).slice(0, 3))) { use(it); break; }
           const values = [it.value];
           use(it);
           let m = j + 1;
