@@ -212,9 +212,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const post = after?.k === 'cmp' && after.postfix ? after : undefined;
           if (post && post.k === 'cmp') op = post.op;
           let unitItem: Item | undefined = moneyFirst ?? (post ? cs[k + 2] : after);
-          const before = it.k === 'cmp' ? prev : cs[j - 2];
+          const before = it.k === 'cmp' ? prev : prev?.k === 'cmp' ? cs[j - 2] : prev;
           // "80 % Auslastung", "1000 Plätzen", "200 seats": a number field after the number.
-          const afterUnit = unitItem?.k === 'percent' ? cs[cs.indexOf(unitItem) + 1] : unitItem;
+          const afterUnit = unitItem?.k === 'percent' || unitItem?.k === 'money' ? cs[cs.indexOf(unitItem) + 1] : unitItem;
           if (afterUnit?.k === 'field' && afterUnit.field.type === 'number' && !used.has(afterUnit)) {
             loose.push({ pos: afterUnit.start, cond: ff(afterUnit.field.tag, afterUnit.field.name, op, num.k === 'num' ? num.value : 0), negated: false });
             use(it, num, post, unitItem, afterUnit);
@@ -494,6 +494,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         }
         case 'field': {
           const fd = it.field;
+          if (fd.type === 'boolean') {
+            loose.push({ pos: it.start, cond: ff(fd.tag, fd.name, '=', !pendingNeg), negated: false });
+            pendingNeg = undefined;
+            use(it);
+            break;
+          }
+          // "Kapazität über 500", "average ticket price under £20": the comparison reads the field.
+          if (fd.type === 'number' && (next?.k === 'cmp' || next?.k === 'num' || next?.k === 'between')) break;
           // The value after the field word: a literal, a number, or a known value of the same field.
           let m = j + 1;
           let op: FieldFilter['op'] = '=';
@@ -506,12 +514,6 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           const val = cs[m];
           if (val && (val.k === 'category' || val.k === 'value' || val.k === 'city' || val.k === 'time' || (val.k === 'num' && fd.type === 'number') || val.k === 'cmp')) break; // handled by the value
-          if (fd.type === 'boolean') {
-            loose.push({ pos: it.start, cond: ff(fd.tag, fd.name, '=', !pendingNeg), negated: false });
-            pendingNeg = undefined;
-            use(it);
-            break;
-          }
           if (val && (val.k === 'unknown' || val.k === 'num')) {
             const lit = fd.name === 'zip_code' || fd.name === 'phone1' || fd.name === 'email' ? tokens[val.start].raw : val.raw;
             const value = fd.type === 'number' ? (val.k === 'num' ? val.value : Number(lit)) : lit;

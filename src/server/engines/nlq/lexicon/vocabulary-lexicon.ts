@@ -62,7 +62,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   const seen = new Set<string>();
   for (const x of v.titles) {
     for (const t of tokenize(x)) {
-      if (t.norm.length < 5 || /\d/.test(t.norm) || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || seen.has(t.norm)) continue;
+      if (t.norm.length < 5 || /\d/.test(t.norm) || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || genreWords.has(t.norm) || seen.has(t.norm)) continue;
       seen.add(t.norm);
       out.push([[t.norm], { k: 'value', tag: 'e', field: 'title', value: t.raw, op: 'contains' }]);
     }
