@@ -632,6 +632,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     const scope = related.filter((r) => r.op === '>' && r.value === 0);
     if (scope.length === 1 && scope[0].where.length > 0) orderBy = { ...orderBy, where: scope[0].where };
   }
+  // The typed query holds at most 30 conditions (typed-query.ts): more is no longer one question.
+  if (filters.length > 30 || related.some((r) => r.where.length > 20)) {
+    return { ok: false, refusal: 'not_understood', understood, reason: 'too many conditions for one question' };
+  }
   const query: TypedQuery = { outcome, filters };
   // One "namens X" gives the alternatives first name = X or last name = X.
   if (anyOf.length > 0) query.anyOf = anyOf[0].map((c) => [c]);
