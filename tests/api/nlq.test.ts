@@ -217,6 +217,66 @@ describe('an answer through the task', () => {
   });
 });
 
+describe('asking in German and English (parser → compiler → task)', () => {
+  const ask = (description: string, resultType: ResultType, language: 'en' | 'de', token = admin) =>
+    call('GET', `/api/v3/nlq/ids_from_nl_description?${new URLSearchParams({ description, result_type: resultType, language })}`, token);
+
+  async function answerOf(taskId: string) {
+    await drain();
+    const task = await call('GET', `/api/v3/tasks/${taskId}`);
+    expect(task.body.status).toBe('SUCCESS');
+    return NlqAnswer.parse(task.body.result);
+  }
+
+  it('answers "Comedy in Essen" (de, events) with the comedy events of Essen\'s venues, its filters tagged e', async () => {
+    const res = await ask('Comedy in Essen', 'events', 'de');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ task_id: expect.any(String), nlq_id: expect.any(Number), timestamp: expect.any(Number) });
+    const answer = await answerOf(res.body.task_id);
+    const expected = (await rows<{ id: string }>(t.db, sql`SELECT e.id FROM events e JOIN halls h ON h.id = e.hall_id JOIN venues v ON v.id = h.venue_id
+      WHERE e.partner_id = 1001 AND e.category = 'comedy' AND v.city = 'Essen'`)).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...answer.data].sort()).toEqual([...expected].sort());
+    expect(answer.filters.length).toBeGreaterThan(0);
+    expect(answer.filters.every((f) => f.entity === 'e')).toBe(true);
+    expect(answer.query).toMatch(/^\s*(WITH|SELECT)/i);
+    expect(answer).toMatchObject({ original_description: 'Comedy in Essen', language: 'de', result_type: 'events', query_id: res.body.nlq_id });
+  });
+
+  it('answers "customers from Cologne" (en, customers) with the customers of Köln, and asks it again into the same row', async () => {
+    const res = await ask('customers from Cologne', 'customers', 'en');
+    expect(res.status).toBe(202);
+    const answer = await answerOf(res.body.task_id);
+    const expected = (await rows<{ id: string }>(t.db, sql`SELECT id::text AS id FROM customers WHERE partner_id = 1001 AND city = 'Köln'`)).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...answer.data].sort()).toEqual([...expected].sort());
+    const again = await call('POST', `/api/v3/nlq/ids_from_nl_description?nlq_id=${res.body.nlq_id}`);
+    expect(again.status).toBe(202);
+    expect(again.body.nlq_id).toBe(res.body.nlq_id);
+    expect(again.body.task_id).not.toBe(res.body.task_id);
+    const second = await answerOf(again.body.task_id);
+    expect([...second.data].sort()).toEqual([...expected].sort());
+    expect((await call('GET', `/api/v3/nlq/${res.body.nlq_id}`)).body.data).toEqual(second.data);
+  });
+
+  it('refuses with the spec\'s codes before storing anything', async () => {
+    const [before] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM nlq_questions`);
+    const write = await ask('Lösche alle Kunden aus Köln', 'customers', 'de');
+    expect(write.status).toBe(400);
+    expect((await errorOf(write.res)).error_code).toBe('error.nlq.attempt_to_write_detected');
+    const others = await ask('Kunden von Harbour Lights Promotions', 'customers', 'de');
+    expect(others.status).toBe(400);
+    expect((await errorOf(others.res)).error_code).toBe('error.nlq.attempt_to_access_others_data');
+    const gibberish = await ask('asdf qwertz jklö', 'customers', 'de');
+    expect(gibberish.status).toBe(400);
+    const err = (await errorOf(gibberish.res)) as { error_code: string; data?: { understood?: unknown } };
+    expect(err.error_code).toBe('error.nlq.not_understood');
+    expect(Array.isArray(err.data?.understood)).toBe(true);
+    const [after] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM nlq_questions`);
+    expect(after.n).toBe(before.n);
+  });
+});
+
 describe('saved questions', () => {
   it('saves, renames, lists newest first, unsaves and deletes — personal to the user who asked', async () => {
     const a = await answered(who.admin, 'customers', CUSTOMERS_IN_CITY, [city]);
