@@ -34,7 +34,7 @@ import {
   type QuestionRow,
   type Who,
 } from './repo';
-import { loadVocabulary } from './vocabulary-stub';
+import { loadVocabulary } from './vocabulary';
 import { readRows } from './rows';
 import { aggregateAnswer, type AnswerAggregates } from './aggregations';
 import { llmFallback } from './llm-fallback';
