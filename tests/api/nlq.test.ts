@@ -3,7 +3,7 @@
 // bad input, another partner's or user's question and a missing sentinel permission. Questions
 // whose SQL is written here (not by the parser) go through the same row + task + guard +
 // executor path as an asked question; every expected figure comes from SQL over the base tables.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql, and } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -12,7 +12,7 @@ import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { customers, permissions, users } from '../../src/server/db/schema';
-import { setClock, nowMs } from '../../src/server/lib/clock';
+import { nowMs } from '../../src/server/lib/clock';
 import { enqueueTask } from '../../src/server/modules/tasks/repo';
 import { attachTask, insertQuestion, type Who } from '../../src/server/modules/nlq/repo';
 import { MAX_RUNNING_PER_USER, NLQ_TASK } from '../../src/server/modules/nlq';
@@ -37,10 +37,13 @@ beforeAll(async () => {
   api = apiClient(t.db);
   const analystId = await userId('analyst@encore.demo');
   const prismaId = await userId('prisma@encore.demo');
-  await t.db.insert(permissions).values([
-    { userId: analystId, partnerId: 1001, name: 'sentinel', isEnabled: true },
-    { userId: prismaId, partnerId: 1002, name: 'sentinel', isEnabled: true },
-  ]);
+  await t.db
+    .insert(permissions)
+    .values([
+      { userId: analystId, partnerId: 1001, name: 'sentinel', isEnabled: true },
+      { userId: prismaId, partnerId: 1002, name: 'sentinel', isEnabled: true },
+    ])
+    .onConflictDoUpdate({ target: [permissions.userId, permissions.partnerId, permissions.name], set: { isEnabled: true } });
   admin = (await api.signIn('admin@encore.demo')).token;
   colleague = (await api.signIn('analyst@encore.demo')).token;
   outsider = (await api.signIn('prisma@encore.demo')).token;
@@ -50,9 +53,8 @@ beforeAll(async () => {
   who.outsider = { partnerId: 1002, userId: prismaId };
 }, 300_000);
 afterAll(() => t.close());
-afterEach(() => setClock());
 
-async function call(method: string, path: string, token = admin, init: { json?: unknown; cookie?: string } = {}) {
+async function call(method: string, path: string, token = admin, init: { json?: unknown; cookie?: string; partner?: number } = {}) {
   const res = await api.request(path, { method, token, ...init });
   const type = res.headers.get('content-type') ?? '';
   return { res, status: res.status, body: type.includes('json') ? await res.clone().json() : null };
@@ -104,7 +106,7 @@ describe('an answer through the task', () => {
     const task = await call('GET', `/api/v3/tasks/${q.taskId}`);
     expect(task.body.status).toBe('SUCCESS');
     const answer = NlqAnswer.parse(task.body.result);
-    const expected = (await rows<{ id: string }>(t.db, sql`SELECT id::text AS id FROM customers WHERE partner_id = 1001 AND city = ${city} ORDER BY id`)).map((r) => r.id);
+    const expected = (await rows<{ id: string }>(t.db, sql`SELECT id::text AS id FROM customers WHERE partner_id = 1001 AND city = ${city} ORDER BY customers.id`)).map((r) => r.id);
     expect(expected.length).toBeGreaterThan(50);
     expect(answer.data).toEqual(expected);
     expect(answer.num_results).toBe(expected.length);
@@ -215,6 +217,66 @@ describe('an answer through the task', () => {
   });
 });
 
+describe('asking in German and English (parser → compiler → task)', () => {
+  const ask = (description: string, resultType: ResultType, language: 'en' | 'de', token = admin) =>
+    call('GET', `/api/v3/nlq/ids_from_nl_description?${new URLSearchParams({ description, result_type: resultType, language })}`, token);
+
+  async function answerOf(taskId: string) {
+    await drain();
+    const task = await call('GET', `/api/v3/tasks/${taskId}`);
+    expect(task.body.status).toBe('SUCCESS');
+    return NlqAnswer.parse(task.body.result);
+  }
+
+  it('answers "Comedy in Essen" (de, events) with the comedy events of Essen\'s venues, its filters tagged e', async () => {
+    const res = await ask('Comedy in Essen', 'events', 'de');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ task_id: expect.any(String), nlq_id: expect.any(Number), timestamp: expect.any(Number) });
+    const answer = await answerOf(res.body.task_id);
+    const expected = (await rows<{ id: string }>(t.db, sql`SELECT e.id FROM events e JOIN halls h ON h.id = e.hall_id JOIN venues v ON v.id = h.venue_id
+      WHERE e.partner_id = 1001 AND e.category = 'comedy' AND v.city = 'Essen'`)).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...answer.data].sort()).toEqual([...expected].sort());
+    expect(answer.filters.length).toBeGreaterThan(0);
+    expect(answer.filters.every((f) => f.entity === 'e')).toBe(true);
+    expect(answer.query).toMatch(/^\s*(WITH|SELECT)/i);
+    expect(answer).toMatchObject({ original_description: 'Comedy in Essen', language: 'de', result_type: 'events', query_id: res.body.nlq_id });
+  });
+
+  it('answers "customers from Cologne" (en, customers) with the customers of Köln, and asks it again into the same row', async () => {
+    const res = await ask('customers from Cologne', 'customers', 'en');
+    expect(res.status).toBe(202);
+    const answer = await answerOf(res.body.task_id);
+    const expected = (await rows<{ id: string }>(t.db, sql`SELECT id::text AS id FROM customers WHERE partner_id = 1001 AND city = 'Köln'`)).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...answer.data].sort()).toEqual([...expected].sort());
+    const again = await call('POST', `/api/v3/nlq/ids_from_nl_description?nlq_id=${res.body.nlq_id}`);
+    expect(again.status).toBe(202);
+    expect(again.body.nlq_id).toBe(res.body.nlq_id);
+    expect(again.body.task_id).not.toBe(res.body.task_id);
+    const second = await answerOf(again.body.task_id);
+    expect([...second.data].sort()).toEqual([...expected].sort());
+    expect((await call('GET', `/api/v3/nlq/${res.body.nlq_id}`)).body.data).toEqual(second.data);
+  });
+
+  it('refuses with the spec\'s codes before storing anything', async () => {
+    const [before] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM nlq_questions`);
+    const write = await ask('Lösche alle Kunden aus Köln', 'customers', 'de');
+    expect(write.status).toBe(400);
+    expect((await errorOf(write.res)).error_code).toBe('error.nlq.attempt_to_write_detected');
+    const others = await ask('Kunden von Harbour Lights Promotions', 'customers', 'de');
+    expect(others.status).toBe(400);
+    expect((await errorOf(others.res)).error_code).toBe('error.nlq.attempt_to_access_others_data');
+    const gibberish = await ask('asdf qwertz jklö', 'customers', 'de');
+    expect(gibberish.status).toBe(400);
+    const err = (await errorOf(gibberish.res)) as { error_code: string; data?: { understood?: unknown } };
+    expect(err.error_code).toBe('error.nlq.not_understood');
+    expect(Array.isArray(err.data?.understood)).toBe(true);
+    const [after] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM nlq_questions`);
+    expect(after.n).toBe(before.n);
+  });
+});
+
 describe('saved questions', () => {
   it('saves, renames, lists newest first, unsaves and deletes — personal to the user who asked', async () => {
     const a = await answered(who.admin, 'customers', CUSTOMERS_IN_CITY, [city]);
@@ -287,7 +349,7 @@ describe('tenancy, permission and bad input', () => {
       ['GET', '/api/v3/nlq/1'],
       ['POST', '/api/v3/nlq/export_file_from_ids'],
     ]) {
-      const res = await call(method, path, noSentinel);
+      const res = await call(method, path, noSentinel, { partner: 1001 });
       expect(res.status, path).toBe(403);
       const err = await errorOf(res.res);
       expect([err.error_code, err.error_subcode]).toEqual(['error.auth.forbidden', 'sentinel']);
@@ -323,8 +385,8 @@ describe('expiry, cancel and the running limit', () => {
   it('answers 409 error.nlq.expired for rows and export of an answer older than 48 h', async () => {
     const q = await answered(who.admin, 'customers', CUSTOMERS_IN_CITY, [city]);
     expect((await call('GET', `/api/v3/nlq/data_from_ids?nlq_id=${q.id}`)).status).toBe(200);
-    const later = nowMs() + SENTINEL.expiryMs + 60_000;
-    setClock(() => later);
+    // The answer's age, not the clock: moving the clock 48 h would end the session too.
+    await t.db.execute(sql`UPDATE nlq_questions SET task_completed_at = now() - make_interval(secs => ${SENTINEL.expiryMs / 1000 + 60}) WHERE id = ${q.id}`);
     for (const [method, path, json] of [
       ['GET', `/api/v3/nlq/data_from_ids?nlq_id=${q.id}`],
       ['POST', '/api/v3/nlq/export_file_from_ids', { nlq_id: q.id, ids: [], file_type: 'csv' }],

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { CompiledQuery, TypedQuery } from '../../engines/nlq';
 import type { ResultType } from '../../../lib/contracts/nlq';
+import { textArray } from './rows';
 
 export type QuestionStatus = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE' | 'REVOKED';
 
@@ -65,6 +66,24 @@ export async function insertQuestion(
 export async function findQuestion(db: Db, who: Who, id: number): Promise<QuestionRow | undefined> {
   const [row] = await rows<QuestionRow>(db, sql`SELECT ${COLUMNS} FROM nlq_questions WHERE id = ${id} AND partner_id = ${who.partnerId} AND user_id = ${who.userId}::uuid`);
   return row ? normalise(row) : undefined;
+}
+
+/**
+ * The user's question without its (up to 10,000) result ids, and which of `ids` are in the answer,
+ * in the order given — or the answer's first `firstPage` ids when none are given. The membership
+ * test runs in the database (jsonb `?`), so a page does not move the whole answer to Node.
+ */
+export async function findQuestionPage(db: Db, who: Who, id: number, ids: string[], firstPage: number): Promise<(QuestionRow & { page: string[] }) | undefined> {
+  const page = ids.length
+    ? sql`ARRAY(SELECT x FROM unnest(${textArray(ids)}::text[]) WITH ORDINALITY AS u(x, n) WHERE q.result_ids ? x ORDER BY n)`
+    : sql`ARRAY(SELECT jsonb_array_elements_text(q.result_ids) LIMIT ${firstPage})`;
+  const [row] = await rows<QuestionRow & { page: string[] }>(
+    db,
+    sql`SELECT id, partner_id, user_id::text AS user_id, name, original_description, result_type, language, saved, typed_query, sql, params, filters,
+               NULL::jsonb AS result_ids, num_results, truncated, task_id::text AS task_id, status, task_completed_at, created_at, updated_at, ${page} AS page
+        FROM nlq_questions q WHERE id = ${id} AND partner_id = ${who.partnerId} AND user_id = ${who.userId}::uuid`,
+  );
+  return row ? { ...normalise(row), page: row.page ?? [] } : undefined;
 }
 
 /** The question a task answers (the worker knows the partner, not the session). */

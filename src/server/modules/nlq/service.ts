@@ -25,6 +25,7 @@ import {
   deleteQuestion,
   findQuestion,
   findQuestionByTask,
+  findQuestionPage,
   insertQuestion,
   listSaved,
   markRevoked,
@@ -62,7 +63,7 @@ async function assertRoom(db: Db, ctx: NlqCtx): Promise<void> {
           AND status IN ('PENDING', 'RETRY', 'STARTED', 'PROGRESS') AND created_at > now() - make_interval(mins => ${RUNNING_WINDOW_MIN})`,
   );
   if (Number(r?.n ?? 0) >= MAX_RUNNING_PER_USER) {
-    throw new AppError(429, NLQ_ERROR_CODES.busy, `At most ${MAX_RUNNING_PER_USER} questions can run at once. Wait for one to finish or cancel it.`, undefined, {
+    throw new AppError(429, NLQ_ERROR_CODES.busy, `At most ${MAX_RUNNING_PER_USER} of your questions can run together. Wait for one to finish or cancel it.`, undefined, {
       'Retry-After': '5',
     });
   }
@@ -169,28 +170,39 @@ export async function getAnswer(db: Db, ctx: NlqCtx, id: number): Promise<NlqAns
   return answerOf(await ownQuestion(db, ctx, id));
 }
 
-/** An answer rows may be read from: finished, and not older than 48 h (spec 3 §4: the page asks again). */
-export async function answeredQuestion(db: Db, ctx: NlqCtx, id: number): Promise<QuestionRow> {
-  const row = await ownQuestion(db, ctx, id);
+/** Rows may be read from an answer that is finished and not older than 48 h (spec 3 §4: the page asks again). */
+function assertAnswered(row: QuestionRow): void {
   if (row.status !== 'SUCCESS' || !row.task_completed_at) {
     throw new AppError(409, NLQ_ERROR_CODES.notReady, 'This question has no answer yet. Wait for it to finish or ask it again.');
   }
   if (nowMs() - row.task_completed_at.getTime() > SENTINEL.expiryMs) {
     throw new AppError(409, NLQ_ERROR_CODES.expired, 'This answer is older than 48 hours. Ask the question again for current data.');
   }
+}
+
+/** The user's answered question with all its ids (export). */
+export async function answeredQuestion(db: Db, ctx: NlqCtx, id: number): Promise<QuestionRow> {
+  const row = await ownQuestion(db, ctx, id);
+  assertAnswered(row);
   return row;
 }
 
-/** Aggregates kept with the task's result; computed again if that row is gone. */
+/**
+ * Aggregates kept with the task's result (only that part is read: the result also holds every
+ * id); computed again if the task row is gone. Customers have none.
+ */
 async function aggregatesOf(db: Db, ctx: NlqCtx, row: QuestionRow): Promise<AnswerAggregates> {
+  if (row.result_type === 'customers') return { aggregations: {} };
   if (row.task_id) {
-    const [t] = await rows<{ result: { aggregations?: AnswerAggregates['aggregations']; groups?: AnswerAggregates['groups'] } | null }>(
+    const [t] = await rows<{ aggregations: AnswerAggregates['aggregations'] | null; groups: AnswerAggregates['groups'] | null }>(
       db,
-      sql`SELECT result FROM ${tasks} WHERE id = ${row.task_id}::uuid AND partner_id = ${ctx.partnerId} AND status = 'SUCCESS'`,
+      sql`SELECT result->'aggregations' AS aggregations, result->'groups' AS groups FROM ${tasks}
+          WHERE id = ${row.task_id}::uuid AND partner_id = ${ctx.partnerId} AND status = 'SUCCESS'`,
     );
-    if (t?.result?.aggregations) return { aggregations: t.result.aggregations, ...(t.result.groups ? { groups: t.result.groups } : {}) };
+    if (t?.aggregations) return { aggregations: t.aggregations, ...(t.groups ? { groups: t.groups } : {}) };
   }
-  return aggregateAnswer(db, { id: ctx.partnerId, product: ctx.product }, row.result_type, row.result_ids ?? [], row.typed_query);
+  const all = await answeredQuestion(db, ctx, row.id);
+  return aggregateAnswer(db, { id: ctx.partnerId, product: ctx.product }, all.result_type, all.result_ids ?? [], all.typed_query);
 }
 
 /**
@@ -198,11 +210,10 @@ async function aggregatesOf(db: Db, ctx: NlqCtx, row: QuestionRow): Promise<Answ
  * page can only show what the question found; no ids = the answer's first page.
  */
 export async function dataFromIds(db: Db, ctx: NlqCtx, q: { nlq_id: number; id: string[] }): Promise<DataFromIdsResponse> {
-  const row = await answeredQuestion(db, ctx, q.nlq_id);
-  const answer = row.result_ids ?? [];
-  const inAnswer = new Set(answer);
-  const ids = q.id.length ? [...new Set(q.id)].filter((id) => inAnswer.has(id)) : answer.slice(0, SENTINEL.pageSize);
-  const [data, aggregates] = await Promise.all([readRows(db, { id: ctx.partnerId, product: ctx.product }, row.result_type, ids), aggregatesOf(db, ctx, row)]);
+  const row = await findQuestionPage(db, ctx, q.nlq_id, [...new Set(q.id)], SENTINEL.pageSize);
+  if (!row) throw notFound('Question');
+  assertAnswered(row);
+  const [data, aggregates] = await Promise.all([readRows(db, { id: ctx.partnerId, product: ctx.product }, row.result_type, row.page), aggregatesOf(db, ctx, row)]);
   return { data, ...aggregates };
 }
 
