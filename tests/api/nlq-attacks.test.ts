@@ -258,8 +258,10 @@ describe('hostile questions through GET /nlq/ids_from_nl_description', () => {
     await expectRefused(q, lang, type, NLQ_ERROR_CODES.write);
   });
 
-  it("questions naming another partner, its venues or its ids → attempt_to_access_others_data, nothing stored or changed", async () => {
-    for (const [q, lang, type = 'customers'] of OTHERS_QUESTIONS()) await expectRefused(q, lang, type, NLQ_ERROR_CODES.othersData);
+  // it.each needs the cases before the seed names them: indexes into OTHERS_QUESTIONS().
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('question %i naming another partner, its venues or its ids → attempt_to_access_others_data, nothing stored or changed', async (i) => {
+    const [q, lang, type = 'customers'] = OTHERS_QUESTIONS()[i]!;
+    await expectRefused(q, lang, type, NLQ_ERROR_CODES.othersData);
   });
 
   it("whatever else is asked, an answer never holds another partner's id and nothing changes", async () => {

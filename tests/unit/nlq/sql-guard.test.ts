@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSql } from '../../../src/server/engines/nlq';
+import { checkSql, compileQuery, CompileError, MEASURES, type Entity, type Operator, type TypedQuery, type Value } from '../../../src/server/engines/nlq';
+import { FIELDS } from '../../../src/server/engines/nlq/semantic';
 
 // The shapes the compiler emits (issue 15): one SELECT of `id` over the sentinel views, partner
 // predicate as a parameter, IN-subqueries for related entities, GROUP BY/HAVING for measures,
@@ -147,5 +148,78 @@ describe('checkSql: every attack is refused with the right kind', () => {
   it('refuses input longer than any compiled query', async () => {
     const result = await checkSql(`SELECT id FROM sentinel.customers WHERE city = '${'x'.repeat(300_000)}'`);
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+});
+
+// The compiler's own output (src/server/engines/nlq/compile.ts): every field with the operators its
+// type allows, every measure, OR groups, ordering, grouping and limits — all must pass the guard.
+describe('checkSql: everything the compiler emits is accepted', () => {
+  const sampleValue = (type: string, op: string): Value => {
+    if (op === 'in' || op === 'not in') return type === 'number' ? [1, 2] : ['a', 'b'];
+    if (op === 'is' || op === 'is not') return null;
+    if (type === 'number') return 3;
+    if (type === 'boolean') return true;
+    if (type === 'date' || type === 'timestamp') return '2026-01-01';
+    return 'Köln';
+  };
+  const opsFor = (type: string): Operator[] =>
+    type === 'number' || type === 'date' || type === 'timestamp'
+      ? ['=', '!=', '>', '>=', '<', '<=', 'in', 'is', 'is not']
+      : type === 'boolean'
+        ? ['=', 'is', 'is not']
+        : ['=', '!=', 'contains', 'in', 'not in', 'is', 'is not'];
+  const outcomes: Entity[] = ['customers', 'events', 'transactions'];
+  const queries: [string, TypedQuery][] = [];
+  for (const outcome of outcomes) {
+    for (const f of FIELDS) {
+      for (const op of opsFor(f.type)) {
+        queries.push([`${outcome}: ${f.tag}.${f.name} ${op}`, { outcome, filters: [{ kind: 'field', field: { tag: f.tag, field: f.name }, op, value: sampleValue(f.type, op) }] }]);
+      }
+    }
+    for (const measure of MEASURES) {
+      for (const op of ['>', '=', '<='] as const) {
+        queries.push([
+          `${outcome}: ${measure} ${op}`,
+          { outcome, filters: [{ kind: 'related', measure, where: [{ kind: 'field', field: { tag: 'e', field: 'category' }, op: '=', value: 'opera' }], op, value: op === '=' ? 0 : 3 }], orderBy: { measure, direction: 'desc' }, limit: 10 },
+        ]);
+      }
+    }
+    queries.push([`${outcome}: custom property`, { outcome, filters: [{ kind: 'field', field: { tag: 'ccp', field: 'Abonnement' }, op: '=', value: 'Premiere' }] }]);
+    queries.push([
+      `${outcome}: OR groups`,
+      {
+        outcome,
+        filters: [{ kind: 'field', field: { tag: 'e', field: 'date' }, op: '>=', value: '2025-08-01' }],
+        anyOf: [[{ kind: 'field', field: { tag: 'e', field: 'city' }, op: '=', value: 'Köln' }], [{ kind: 'field', field: { tag: 'e', field: 'artists' }, op: 'contains', value: 'Netrebko' }]],
+      },
+    ]);
+    const own = { customers: 'c', events: 'e', transactions: 't' } as const;
+    const ownField = FIELDS.find((f) => f.tag === own[outcome] && f.type === 'text')!;
+    queries.push([`${outcome}: order by a field, group by`, { outcome, filters: [], orderBy: { field: { tag: own[outcome], field: ownField.name }, direction: 'asc' }, groupBy: { tag: 'e', field: 'category' }, limit: 50 }]);
+  }
+
+  it.each(queries)('%s', async (_name, query) => {
+    let compiled;
+    try {
+      compiled = compileQuery(query, { partnerId: 1001, maxRows: 10_000 });
+    } catch (e) {
+      if (e instanceof CompileError) return; // a combination the compiler refuses is never run
+      throw e;
+    }
+    const result = await checkSql(compiled.sql);
+    expect(result, compiled.sql).toEqual({ ok: true });
+  });
+
+  it('covers most combinations (the compiler does not refuse them all)', () => {
+    let compiled = 0;
+    for (const [, q] of queries) {
+      try {
+        compileQuery(q, { partnerId: 1001, maxRows: 10_000 });
+        compiled++;
+      } catch {
+        /* refused */
+      }
+    }
+    expect(compiled).toBeGreaterThan(queries.length * 0.8);
   });
 });

@@ -1,6 +1,7 @@
 // The Sentinel module (issue 15): questions, answers, saved questions and export. Importing it
-// registers the nlq.question task.
+// registers the nlq.question task and, when LLM_BASE_URL is set, the optional LLM fallback.
 import './task';
+import './llm';
 
 export {
   askAgain,
