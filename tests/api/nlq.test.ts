@@ -272,6 +272,10 @@ describe('asking in German and English (parser → compiler → task)', () => {
     const err = (await errorOf(gibberish.res)) as { error_code: string; data?: { understood?: unknown } };
     expect(err.error_code).toBe('error.nlq.not_understood');
     expect(Array.isArray(err.data?.understood)).toBe(true);
+    // A word the parser trips over (the prototype key "constructor" once threw in its lexicon) is not understood, never a 500.
+    const tripped = await ask('constructor', 'customers', 'en');
+    expect(tripped.status).toBe(400);
+    expect((await errorOf(tripped.res)).error_code).toBe('error.nlq.not_understood');
     const [after] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM nlq_questions`);
     expect(after.n).toBe(before.n);
   });
