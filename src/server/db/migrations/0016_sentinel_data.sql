@@ -96,7 +96,8 @@ CREATE TABLE sentinel_private.binding_key (
 );
 --> statement-breakpoint
 INSERT INTO sentinel_private.binding_key ("secret")
-  SELECT md5(random()::text || clock_timestamp()::text) || md5(random()::text || pg_backend_pid()::text);
+  -- gen_random_uuid() draws from the strong random source: 244 random bits.
+  SELECT replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
 --> statement-breakpoint
 -- No SET clause on these functions: a function with one reverts set_config(…, true) at its exit,
 -- so every name inside is schema-qualified instead.

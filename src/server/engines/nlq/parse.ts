@@ -6,6 +6,7 @@
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
+import { fold } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
 import { detectOthers, detectWrite } from './refuse';
 import type { DateRange } from './time';
@@ -59,7 +60,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
     if (it.k === 'boundary') { out.push([]); continue; }
     const nextMeaningful = items.slice(j + 1).filter((x) => x.k !== 'stop').slice(0, 3);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
-    if (it.k === 'conj' && startsRelated) { out.push([]); continue; }
+    const betweenNumber = items[j - 2]?.k === 'between';
+    if (it.k === 'conj' && startsRelated && !betweenNumber) { out.push([]); continue; }
     out[out.length - 1].push(it);
     if (/[,;]/.test(tokensPunct[it.end - 1] ?? '') && startsRelated) out.push([]);
   }
@@ -199,7 +201,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             if (it.n === 0 && prev?.k === 'num') break;
             const cmpBefore = prev?.k === 'cmp' ? prev.op : prev?.k === 'num' && cs[j - 2]?.k === 'cmp' ? (cs[j - 2] as { op: Cmp }).op : '>=';
             const n = it.n || (prev?.k === 'num' ? prev.value : 1);
-            anchors.push({ pos: it.start, op: cmpBefore, value: n, where: [], measure: verb === 'visit' ? 'events' : 'transactions' });
+            // "5 mal da gewesen" counts visits (events); "mehr als einmal gekauft" purchases.
+            anchors.push({ pos: it.start, op: cmpBefore, value: n, where: [], measure: verb === 'buy' || verb === 'spend' ? 'transactions' : 'events' });
             use(it, prev);
             break;
           }
@@ -235,10 +238,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // Age: "älter als 60", "über 60 Jahre (alt)", "Alter unter 30"
           const ageAfter = unitItem?.k === 'age';
-          const ageBefore = before?.k === 'age' || before?.k === 'older';
-          if (ageAfter || ageBefore || it.k === 'cmp' && prev?.k === 'older') {
+          const older = prev?.k === 'older' ? prev : before?.k === 'older' ? before : undefined;
+          const ageBefore = before?.k === 'age' || !!older;
+          if (ageAfter || ageBefore) {
             let aop = op;
-            if (before?.k === 'older') aop = before.op;
+            if (older && older.k === 'older') aop = older.op;
+            use(older);
             const n = num.k === 'num' ? num.value : 0;
             const by = nowYear - n;
             const yop: Cmp = aop === '>' ? '<' : aop === '>=' ? '<=' : aop === '<' ? '>' : aop === '<=' ? '>=' : aop;
@@ -408,6 +413,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
+          // "Abo Gold": the ticket-type word names the custom property (Abonnement) whose value follows.
+          if (next?.k === 'ccpValue' && fold(next.label).startsWith(fold(it.raw).slice(0, 3))) { use(it); break; }
           const values = [it.value];
           use(it);
           let m = j + 1;
@@ -434,6 +441,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           const v = cs.slice(j + 1, j + 3).find((x) => x.k === 'ccpValue' && x.label === it.label);
           if (v) break; // the value item carries the condition
+          // "Newsletter ja", "Lieblingssparte Oper", "Mitglied seit 2019": the label's own value after it.
+          const known = vocabulary.customProperties.find((p) => p.label === it.label)?.values ?? [];
+          const after = clause.filter((x) => x.start >= it.end).slice(0, 3).find((x) => x.k !== 'eq' && x.k !== 'contains' && !(x.k === 'stop' && !known.some((v) => fold(v) === fold(x.raw))));
+          const knownHit = after && known.find((v) => fold(v) === fold(after.raw) || fold(v).startsWith(fold(after.raw)) && after.raw.length >= 4);
+          if (after && knownHit) {
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', knownHit), negated: !!pendingNeg });
+            pendingNeg = undefined;
+            use(after);
+            break;
+          }
           const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
           if (lit) { loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', lit.raw), negated: !!pendingNeg }); use(lit); }
           else loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? 'is' : 'is not', null), negated: false });
@@ -539,6 +556,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     for (const a of anchors) {
       if (a.op === '=' && a.value === 0 && !namesSomething && a.where.every(isDate) && previousWhat.length > 0) a.where.unshift(...previousWhat);
     }
+    // "nichts mehr gekauft", "no longer buys": they did buy once — outside the stated time.
+    if (cs.some((x) => x.k === 'neg' && /\b(mehr|longer|anymore)\b/i.test(x.raw))) {
+      for (const a of [...anchors]) if (a.op === '=' && a.value === 0 && a.where.some(isDate)) anchors.push({ pos: a.pos, op: '>', value: 0, where: a.where.filter((w) => !isDate(w)), measure: 'transactions' });
+    }
     const what = anchors.flatMap((a) => a.where.filter((w) => !isDate(w)));
     if (what.length > 0) previousWhat = what;
     void customerPlace;
@@ -558,7 +579,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
-  const DATA_KINDS = new Set(['noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
   if (!items.some((i) => DATA_KINDS.has(i.k))) {
     return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
   }

@@ -3,7 +3,7 @@
 // price categories, payment methods and custom properties. Built per Vocabulary and cached on it.
 import { CATEGORY_WORDS, PAYMENT_WORDS, TICKET_TYPE_WORDS } from '../semantic';
 import type { Vocabulary } from '../typed-query';
-import { fold, tokenize } from './normalise';
+import { fold, stems, tokenize } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { KEYWORDS } from './keywords';
 
@@ -21,6 +21,7 @@ const words = (s: string) => tokenize(s).map((t) => t.norm);
 const keywordWords = new Set(KEYWORDS.flatMap(([ws]) => ws.filter((w) => !w.includes(' '))));
 
 const cache = new WeakMap<Vocabulary, Entry[]>();
+const genreWords = new Set([...CATEGORY_WORDS.flatMap((c) => c.words), ...TICKET_TYPE_WORDS.flatMap((t) => t.words)].map(fold));
 
 /** English names of German cities (folded), for questions asked in English. */
 const CITY_ALIASES: [string, string][] = [['cologne', 'koeln'], ['munich', 'muenchen'], ['nuremberg', 'nuernberg'], ['dusseldorf', 'duesseldorf'], ['frankfurt', 'frankfurt am main']];
@@ -89,8 +90,10 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
     add(p.label, { k: 'ccpLabel', label: p.label });
     for (const val of p.values) {
       const f = fold(val);
-      const short = f.length < 4 || STOP_WORDS.has(f) || keywordWords.has(f) || /^\d+$/.test(f);
-      add(val, { k: 'ccpValue', label: p.label, value: val, short });
+      // Short or everyday values ("ja", "no", "2019") and genre words ("Musicals", "Oper") name the
+      // property only after its label ("Newsletter ja", "Lieblingssparte Oper"): the parser reads them there.
+      const generic = f.length < 4 || STOP_WORDS.has(f) || keywordWords.has(f) || /\d/.test(f) || genreWords.has(f) || stems(f).some((s) => genreWords.has(s));
+      if (!generic) add(val, { k: 'ccpValue', label: p.label, value: val, short: false });
     }
   }
   for (const o of v.otherPartners) {
