@@ -435,6 +435,18 @@ describe('expiry, cancel and the running limit', () => {
   });
 });
 
+describe('the running limit under concurrent asks', () => {
+  it(`lets exactly ${MAX_RUNNING_PER_USER} of several asks sent at the same moment through`, async () => {
+    await drain();
+    const asks = Array.from({ length: MAX_RUNNING_PER_USER + 2 }, () =>
+      call('GET', `/api/v3/nlq/ids_from_nl_description?${new URLSearchParams({ description: 'Comedy in Essen', result_type: 'events', language: 'de' })}`, colleague),
+    );
+    const statuses = (await Promise.all(asks)).map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(MAX_RUNNING_PER_USER).fill(202), 429, 429]);
+    await drain();
+  });
+});
+
 describe('export', () => {
   const exportFile = (json: unknown, token = admin, cookie?: string) => api.request('/api/v3/nlq/export_file_from_ids', { method: 'POST', token, json, cookie });
 

@@ -55,6 +55,16 @@ export const MAX_RUNNING_PER_USER = 3;
 // A task older than this no longer counts (its worker died; the claim's stale rule re-runs it).
 const RUNNING_WINDOW_MIN = 10;
 
+// Advisory-lock namespace of the running limit: the count and the insert of one user's asks are
+// serialised, so two asks at the same moment cannot both take the last place.
+const ROOM_LOCK = 7316015;
+
+/** Inside a transaction: waits for the user's other asks, then checks the room again. */
+async function lockRoom(tx: Db, ctx: NlqCtx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROOM_LOCK}, hashtext(${ctx.userId}))`);
+  await assertRoom(tx, ctx);
+}
+
 async function assertRoom(db: Db, ctx: NlqCtx): Promise<void> {
   const [r] = await rows<{ n: number }>(
     db,
@@ -121,6 +131,7 @@ export async function askQuestion(db: Db, ctx: NlqCtx, q: AskQuery): Promise<Ask
   // One transaction: the worker must never see the task before the row names it.
   const { id, taskId } = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    await lockRoom(tx, ctx);
     const id = await insertQuestion(tx, ctx, { description: q.description, resultType: q.result_type, language: q.language, typedQuery: query, compiled });
     const task = await enqueueTask(tx, { kind: NLQ_TASK, partnerId: ctx.partnerId, userId: ctx.userId, payload: { partnerId: ctx.partnerId, nlqId: id }, maxAttempts: 1 });
     await attachTask(tx, ctx, id, task.id);
@@ -145,6 +156,7 @@ export async function askAgain(db: Db, ctx: NlqCtx, nlqId: number): Promise<AskR
   const { query, compiled } = await understand(db, ctx, row.original_description, row.result_type, row.language);
   const taskId = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
+    await lockRoom(tx, ctx);
     const task = await enqueueTask(tx, { kind: NLQ_TASK, partnerId: ctx.partnerId, userId: ctx.userId, payload: { partnerId: ctx.partnerId, nlqId }, maxAttempts: 1 });
     await replaceQuery(tx, ctx, nlqId, { typedQuery: query, compiled, taskId: task.id });
     return task.id;
