@@ -54,8 +54,8 @@ for (const type of Object.keys(QUESTIONS) as ResultType[]) {
   const p50 = percentile(times, 50);
   const p95 = percentile(times, 95);
   console.log(`${type}: ${ids.length} ids; task (query + aggregates) ${taskMs.toFixed(0)} ms; page of 50 p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-  out.push([`Sentinel page of 50 ${type} (${kind}, answer of ${ids.length} ids)`, `${p95.toFixed(1)} ms p95 (p50 ${p50.toFixed(1)})`, '< 100 ms']);
-  out.push([`Sentinel task for ${ids.length} ${type}: query + whole-answer aggregates (${kind})`, `${taskMs.toFixed(0)} ms`, '—']);
+  out.push([`Sentinel page of 50 ${type} (${kind}, answer of ${ids.length} ids), p95 of 40`, '< 100 ms', `${p95.toFixed(1)} ms (p50 ${p50.toFixed(1)} ms)`]);
+  out.push([`Sentinel task for ${ids.length} ${type}: query + whole-answer aggregates (${kind})`, '—', `${taskMs.toFixed(0)} ms`]);
 }
 if (process.argv.includes('--write')) writePerformanceBlock('sentinel-pages', markdownTable(out), '`npx tsx bench/sentinel-pages.ts --write` at bench scale');
 await closeDb();

@@ -257,12 +257,13 @@ describe('sentinel.run refuses every write and role change by itself', () => {
                  has_table_privilege('encore_sentinel', 'sentinel.customers', 'INSERT') AS view_insert,
                  has_schema_privilege('encore_sentinel', 'public', 'USAGE') AS public_usage,
                  has_schema_privilege('encore_sentinel', 'sentinel', 'CREATE') AS sentinel_create,
+                 has_schema_privilege('encore_sentinel', 'sentinel_private', 'USAGE') AS secret_schema,
                  has_function_privilege('encore_sentinel', 'public.sentinel_bind(integer)', 'EXECUTE') AS bind,
                  (SELECT rolcanlogin FROM pg_roles WHERE rolname = 'encore_sentinel') AS login`,
     );
     expect(r).toEqual({
       users: false, customers_table: false, users_columns: false, external_id: false, view_insert: false,
-      public_usage: false, sentinel_create: false, bind: false, login: false,
+      public_usage: false, sentinel_create: false, secret_schema: false, bind: false, login: false,
     });
   });
 });

@@ -110,7 +110,7 @@ export const BATCH_2: AccuracyQuestion[] = [
   },
   {
     id: 'de-041', language: 'de', partner: 1001, outcome: 'transactions',
-    question: 'Parkett-Tickets über 100 Euro',
+    question: 'Parkett-Buchungen mit einem Betrag über 100 Euro',
     sql: `SELECT t.id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.price_category = 'Parkett' AND t.amount_minor > 10000`,
   },
   {
@@ -289,7 +289,7 @@ export const BATCH_2: AccuracyQuestion[] = [
   },
   {
     id: 'en-036', language: 'en', partner: 1002, outcome: 'transactions',
-    question: 'dress circle tickets under £20 sold last season',
+    question: 'dress circle transactions under £20 sold last season',
     sql: `SELECT t.id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.price_category = 'Dress Circle'
             AND t.amount_minor < 2000 AND t.sold_at >= '2025-08-01' AND t.sold_at < '2026-08-01'`,
   },

@@ -65,7 +65,7 @@ export const BATCH_3: AccuracyQuestion[] = [
   // ---------- German, transactions ----------
   {
     id: 'de-064', language: 'de', partner: 1001, outcome: 'transactions',
-    question: 'Tickets im 2. Rang unter 30 €',
+    question: 'Buchungen im 2. Rang unter 30 €',
     sql: `SELECT t.id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.price_category = '2. Rang' AND t.amount_minor < 3000`,
   },
   {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../src/server/db/client';
 import { setClock } from '../../src/server/lib/clock';
 import { seedIfEmpty } from '../../src/server/demo/index';
-import { compileQuery, parseQuestion, type Vocabulary } from '../../src/server/engines/nlq';
+import { checkSql, compileQuery, parseQuestion, type Vocabulary } from '../../src/server/engines/nlq';
 import { executeSentinelQuery } from '../../src/server/modules/nlq/execute';
 import { SENTINEL } from '../../src/lib/contracts/nlq';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -76,10 +76,17 @@ function describeDiff(expected: string[], got: string[]): string {
  */
 export type Asker = (db: Db, q: { question: string; language: Language; outcome: AccuracyQuestion['outcome']; partner: DemoPartner }, vocabulary: Vocabulary) => Promise<{ ids: string[] } | { refused: string; reason: string }>;
 
+/** The detail of the placeholder checkSql in src/server/engines/nlq/index.ts. */
+const GUARD_PLACEHOLDER = 'guard not built yet';
+
 export const askEngine: Asker = async (db, q, vocabulary) => {
   const parsed = parseQuestion(q.question, { language: q.language, outcome: q.outcome, vocabulary, now: NOW });
   if (!parsed.ok) return { refused: parsed.refusal, reason: parsed.reason };
   const compiled = compileQuery(parsed.query, { partnerId: q.partner, maxRows: SENTINEL.maxResults });
+  // The server runs only SQL the guard accepts, so a compiled query it refuses is a wrong answer.
+  // The guard's placeholder (before nlq-guard lands on a branch) refuses everything: skip it then.
+  const guard = await checkSql(compiled.sql);
+  if (!guard.ok && guard.detail !== GUARD_PLACEHOLDER) return { refused: `guard ${guard.reason}`, reason: guard.detail };
   const result = await executeSentinelQuery(db, q.partner, compiled, SENTINEL.maxResults);
   return { ids: result.ids.map(String) };
 };
@@ -156,6 +163,13 @@ export function formatReport(r: AccuracyReport): string {
   for (const l of ['de', 'en'] as const) {
     const s = r.byLanguage[l];
     lines.push(`  ${l}: ${s.correct}/${s.total} = ${pct(s.accuracy)}`);
+  }
+  for (const outcome of ['customers', 'events', 'transactions'] as const) {
+    const cells = (['de', 'en'] as const).map((l) => {
+      const mine = r.questions.filter((o) => o.question.language === l && o.question.outcome === outcome);
+      return `${l} ${mine.filter((o) => o.correct).length}/${mine.length}`;
+    });
+    lines.push(`    ${outcome}: ${cells.join(', ')}`);
   }
   const rs = r.refusalAccuracy;
   lines.push(`  refusals: ${rs.correct}/${rs.total} = ${pct(rs.accuracy)}`);

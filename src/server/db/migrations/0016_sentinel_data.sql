@@ -65,14 +65,18 @@ DO $$ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- The executor switches to the role with SET LOCAL ROLE, which needs membership (with SET, the
--- default of GRANT since PostgreSQL 16). A concurrent grant of the same membership may collide.
-DO $$ BEGIN
-  IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', 'MEMBER') THEN
+-- The executor switches to the role with SET LOCAL ROLE, which needs membership — on PostgreSQL
+-- 16+ with the SET option: the membership a CREATEROLE user gets on a role it creates carries only
+-- ADMIN, so MEMBER alone would not do there. A concurrent grant of the same membership may collide.
+DO $$
+DECLARE
+  need text := CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END;
+BEGIN
+  IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', need) THEN
     BEGIN
-      EXECUTE pg_catalog.format('GRANT encore_sentinel TO %I', current_user);
+      EXECUTE pg_catalog.format('GRANT encore_sentinel TO %I%s', current_user, CASE WHEN need = 'SET' THEN ' WITH SET TRUE' ELSE '' END);
     EXCEPTION WHEN OTHERS THEN
-      IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', 'MEMBER') THEN RAISE; END IF;
+      IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', need) THEN RAISE; END IF;
     END;
   END IF;
 END $$;
@@ -82,13 +86,18 @@ END $$;
 -- sentinel_bind(partner) (not callable by encore_sentinel), which stores "partner:signature" keyed
 -- by a secret of this database that encore_sentinel cannot read; the policies accept only a
 -- correctly signed value, so a rebinding matches no row at all.
-CREATE TABLE "sentinel_binding_key" (
+-- In a schema of its own, outside public: `npm run seed -- --reset` empties every table of public,
+-- and without its secret no query could be bound any more.
+CREATE SCHEMA sentinel_private;
+--> statement-breakpoint
+CREATE TABLE sentinel_private.binding_key (
 	"id" integer PRIMARY KEY DEFAULT 1 CHECK ("id" = 1),
 	"secret" text NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO "sentinel_binding_key" ("secret")
-  SELECT md5(random()::text || clock_timestamp()::text) || md5(random()::text || pg_backend_pid()::text);
+INSERT INTO sentinel_private.binding_key ("secret")
+  -- gen_random_uuid() draws from the strong random source: 244 random bits.
+  SELECT replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
 --> statement-breakpoint
 -- No SET clause on these functions: a function with one reverts set_config(…, true) at its exit,
 -- so every name inside is schema-qualified instead.
@@ -97,7 +106,7 @@ LANGUAGE sql VOLATILE SECURITY DEFINER AS $$
   SELECT pg_catalog.set_config('encore.partner_id',
     partner::text || ':' || pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(k.secret || ':' || partner::text, 'UTF8')), 'hex'),
     true)
-  FROM public.sentinel_binding_key k
+  FROM sentinel_private.binding_key k
 $$;
 --> statement-breakpoint
 CREATE FUNCTION public.sentinel_partner_id() RETURNS integer
@@ -106,7 +115,7 @@ LANGUAGE sql STABLE SECURITY DEFINER AS $$
     WHEN pg_catalog.split_part(s.v, ':', 2) = pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(k.secret || ':' || pg_catalog.split_part(s.v, ':', 1), 'UTF8')), 'hex')
     THEN pg_catalog.split_part(s.v, ':', 1)::integer
   END
-  FROM (SELECT pg_catalog.current_setting('encore.partner_id', true) AS v) s, public.sentinel_binding_key k
+  FROM (SELECT pg_catalog.current_setting('encore.partner_id', true) AS v) s, sentinel_private.binding_key k
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION public.sentinel_bind(integer) FROM PUBLIC;
@@ -152,7 +161,8 @@ SELECT t.id, t.partner_id, t.event_id, t.customer_id, t.invoice_id, t.sold_at,
        t.discount_minor / 100.0 AS discount,
        p.currency, t.payment_method, t.seat_id
 FROM public.ticket_transactions t
-JOIN public.partners p ON p.id = t.partner_id;
+-- LEFT (the partner always exists): the planner drops the join when currency is not asked for.
+LEFT JOIN public.partners p ON p.id = t.partner_id;
 --> statement-breakpoint
 CREATE VIEW sentinel.customer_properties WITH (security_invoker = true) AS
 SELECT cp.partner_id, cp.customer_id, cp.label, cp.content

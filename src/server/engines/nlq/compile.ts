@@ -70,7 +70,9 @@ function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldF
   }
   if (f.type === 'text[]') {
     const values = Array.isArray(value) ? value : [scalar(value)];
-    const any = values.map((v) => `${b.p(String(v))} = ANY(${col})`);
+    // An artist or composer named in the title counts too ("Murat Yilmaz: Nicht so laut").
+    const inTitle = f.name === 'artists' || f.name === 'composers';
+    const any = values.map((v) => (inTitle ? `(${b.p(String(v))} = ANY(${col}) OR ${alias}.title ILIKE ${b.p(`%${escapeLike(String(v))}%`)})` : `${b.p(String(v))} = ANY(${col})`));
     const either = any.length === 1 ? any[0] : `(${any.join(' OR ')})`;
     return op === '!=' || op === 'not in' ? `NOT ${either}` : either;
   }
@@ -220,7 +222,8 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
     const t = b.alias('t');
     const o = b.alias('o');
     const keyCol = q.outcome === 'events' ? 'event_id' : 'customer_id';
-    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${t}.partner_id = $1 AND ${t}.${keyCol} IS NOT NULL GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
+    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])].join(' AND ');
+    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${scope} GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
     order = `coalesce(${o}.m, 0) ${q.orderBy.direction === 'asc' ? 'ASC' : 'DESC'}, ${idCol}`;
   } else {
     order = defaultOrder;

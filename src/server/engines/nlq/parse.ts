@@ -6,6 +6,7 @@
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
+import { fold } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
 import { detectOthers, detectWrite } from './refuse';
 import type { DateRange } from './time';
@@ -20,6 +21,8 @@ interface Anchor {
   value: number;
   where: FieldFilter[];
   verb?: 'visit' | 'buy' | 'spend';
+  /** The upper end of a "zwischen … und …": shares the conditions of the lower end. */
+  twin?: boolean;
 }
 
 interface Loose {
@@ -57,7 +60,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
     if (it.k === 'boundary') { out.push([]); continue; }
     const nextMeaningful = items.slice(j + 1).filter((x) => x.k !== 'stop').slice(0, 3);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
-    if (it.k === 'conj' && startsRelated) { out.push([]); continue; }
+    const betweenNumber = items[j - 2]?.k === 'between';
+    if (it.k === 'conj' && startsRelated && !betweenNumber) { out.push([]); continue; }
     out[out.length - 1].push(it);
     if (/[,;]/.test(tokensPunct[it.end - 1] ?? '') && startsRelated) out.push([]);
   }
@@ -70,6 +74,8 @@ function measureOf(it: Item | undefined): Measure | undefined {
   if (it.k === 'money') return 'revenue';
   if (it.k === 'category') return 'events';
   if (it.k === 'value' && it.tag === 'e') return 'events';
+  // "mehr als 5 Freikarten", "10 Abo-Tickets": ticket types and price categories count tickets.
+  if (it.k === 'value' && it.tag === 't') return 'tickets';
   if (it.k === 'times') return 'transactions';
   if (it.k === 'verb' && it.v === 'spend') return 'revenue';
   if (it.k === 'verb' && it.v === 'visit') return 'events';
@@ -149,6 +155,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   }
 
   const punct = tokens.map((t) => t.punctAfter);
+  let previousWhat: FieldFilter[] = [];
   for (const clause of clauses(items.filter((i) => !used.has(i)), punct)) {
     const anchors: Anchor[] = [];
     const loose: Loose[] = [];
@@ -182,36 +189,61 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           let op: Cmp = '>=';
           let num: Item | undefined;
           let k = j;
-          if (it.k === 'cmp') { op = it.op; num = next?.k === 'num' ? next : undefined; k = j + 1; }
+          let moneyFirst: Item | undefined;
+          if (it.k === 'cmp') {
+            op = it.op;
+            if (next?.k === 'num') { num = next; k = j + 1; }
+            else if ((next?.k === 'money') && cs[j + 2]?.k === 'num') { num = cs[j + 2]; moneyFirst = next; k = j + 2; }
+          }
           else if (it.k === 'num') { num = it; op = prev?.k === 'cmp' ? prev.op : '>='; }
           if (it.k === 'times') {
             // "mehr als einmal", "zweimal", "3 mal"
             if (it.n === 0 && prev?.k === 'num') break;
             const cmpBefore = prev?.k === 'cmp' ? prev.op : prev?.k === 'num' && cs[j - 2]?.k === 'cmp' ? (cs[j - 2] as { op: Cmp }).op : '>=';
             const n = it.n || (prev?.k === 'num' ? prev.value : 1);
-            anchors.push({ pos: it.start, op: cmpBefore, value: n, where: [], measure: verb === 'visit' ? 'events' : 'transactions' });
+            // "5 mal da gewesen" counts visits (events); "mehr als einmal gekauft" purchases.
+            anchors.push({ pos: it.start, op: cmpBefore, value: n, where: [], measure: verb === 'buy' || verb === 'spend' ? 'transactions' : 'events' });
             use(it, prev);
             break;
           }
           if (!num) break;
+          if (it.k === 'num' && prev?.k === 'money' && cs[j - 2]?.k === 'cmp') break; // read from the comparison
           const after = cs[k + 1];
           const post = after?.k === 'cmp' && after.postfix ? after : undefined;
           if (post && post.k === 'cmp') op = post.op;
-          const unitItem = post ? cs[k + 2] : after;
+          let unitItem: Item | undefined = moneyFirst ?? (post ? cs[k + 2] : after);
           const before = it.k === 'cmp' ? prev : cs[j - 2];
+          // "80 % Auslastung", "1000 Plätzen", "200 seats": a number field after the number.
+          const afterUnit = unitItem?.k === 'percent' ? cs[cs.indexOf(unitItem) + 1] : unitItem;
+          if (afterUnit?.k === 'field' && afterUnit.field.type === 'number' && !used.has(afterUnit)) {
+            loose.push({ pos: afterUnit.start, cond: ff(afterUnit.field.tag, afterUnit.field.name, op, num.k === 'num' ? num.value : 0), negated: false });
+            use(it, num, post, unitItem, afterUnit);
+            break;
+          }
+          // "mehr als 50 % verkauft", "more than 90% sold": the event's sold share.
+          if (unitItem?.k === 'percent' && !(before?.k === 'field')) {
+            loose.push({ pos: unitItem.start, cond: ff('e', 'already_sold', op, num.k === 'num' ? num.value : 0), negated: false });
+            use(it, num, post, unitItem);
+            const v = cs[cs.indexOf(unitItem) + 1];
+            if (v?.k === 'verb' || v?.k === 'soldout') use(v);
+            break;
+          }
+          if (unitItem?.k === 'percent') unitItem = undefined;
           // "Kapazität über 500", "Auslastung unter 50 %", "Geburtsjahr nach 1960"
           if (before?.k === 'field' && (before.field.type === 'number') && !used.has(before)) {
             const v = num.k === 'num' ? num.value : 0;
             loose.push({ pos: before.start, cond: ff(before.field.tag, before.field.name, op, v), negated: false });
-            use(it, num, before, post, unitItem?.k === 'percent' || unitItem?.k === 'money' ? unitItem : undefined);
+            use(it, num, before, post, unitItem?.k === 'money' ? unitItem : undefined);
             break;
           }
           // Age: "älter als 60", "über 60 Jahre (alt)", "Alter unter 30"
           const ageAfter = unitItem?.k === 'age';
-          const ageBefore = before?.k === 'age' || before?.k === 'older';
-          if (ageAfter || ageBefore || it.k === 'cmp' && prev?.k === 'older') {
+          const older = prev?.k === 'older' ? prev : before?.k === 'older' ? before : undefined;
+          const ageBefore = before?.k === 'age' || !!older;
+          if (ageAfter || ageBefore) {
             let aop = op;
-            if (before?.k === 'older') aop = before.op;
+            if (older && older.k === 'older') aop = older.op;
+            use(older);
             const n = num.k === 'num' ? num.value : 0;
             const by = nowYear - n;
             const yop: Cmp = aop === '>' ? '<' : aop === '>=' ? '<=' : aop === '<' ? '>' : aop === '<=' ? '>=' : aop;
@@ -224,13 +256,21 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // A count or amount over related rows.
           const measureBefore = before?.k === 'noun' || before?.k === 'money' || (before?.k === 'verb' && before.v === 'spend') ? measureOf(before) : undefined;
-          let measure = measureOf(unitItem?.k === 'percent' ? undefined : unitItem) ?? measureBefore;
+          let measure = measureOf(unitItem) ?? measureBefore;
           if (unitItem?.k === 'money') {
             use(unitItem);
             const then = cs[cs.indexOf(unitItem) + 1];
             if (then?.k === 'noun' && then.measure === 'revenue') use(then);
           }
           if (measure === 'customers' && outcome === 'customers') measure = undefined;
+          // On transactions a count of tickets or an amount is the transaction's own field.
+          if (outcome === 'transactions' && (measure === 'tickets' || measure === 'revenue')) {
+            loose.push({ pos: num.start, cond: ff('t', measure === 'tickets' ? 'tickets' : 'amount', op, num.k === 'num' ? num.value : 0), negated: false });
+            use(it, num, post);
+            if (unitItem?.k === 'noun' || unitItem?.k === 'money') use(unitItem);
+            if (before && measureBefore) use(before);
+            break;
+          }
           if (unitItem?.k === 'noun' && unitItem.measure === outcomeMeasure(outcome) && !measureBefore) {
             // "5 Kunden" on the customers outcome is a limit, not a condition.
             if (limit === undefined && num.k === 'num') limit = Math.round(num.value);
@@ -249,6 +289,49 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           break;
         }
+        case 'between': {
+          // "zwischen 400 und 500 Plätzen", "Kapazität zwischen 400 und 500": both ends included.
+          const a = next;
+          const joiner = cs[j + 2];
+          const bnum = cs[j + 3];
+          if (a?.k !== 'num' || !(joiner?.k === 'conj') || bnum?.k !== 'num') break;
+          const unit = cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? cs[j + 5] : cs[j + 4];
+          const target = prev?.k === 'field' && prev.field.type === 'number' ? prev : unit?.k === 'field' && unit.field.type === 'number' ? unit : undefined;
+          if (target && target.k === 'field') {
+            loose.push({ pos: target.start, cond: ff(target.field.tag, target.field.name, '>=', a.value), negated: false });
+            loose.push({ pos: target.start, cond: ff(target.field.tag, target.field.name, '<=', bnum.value), negated: false });
+            use(it, a, joiner, bnum, target, cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? cs[j + 4] : undefined);
+            break;
+          }
+          if (prev?.k === 'age' || unit?.k === 'age') {
+            // "aged between 30 and 40": born between now − 40 and now − 30.
+            loose.push({ pos: a.start, cond: ff('c', 'birth_year', '>=', nowYear - bnum.value), negated: false });
+            loose.push({ pos: a.start, cond: ff('c', 'birth_year', '<=', nowYear - a.value), negated: false });
+            use(it, a, joiner, bnum, prev?.k === 'age' ? prev : unit);
+            break;
+          }
+          const measure = measureOf(unit) ?? measureOf(prev);
+          if (outcome === 'transactions' && (measure === 'tickets' || measure === 'revenue')) {
+            const fname = measure === 'tickets' ? 'tickets' : 'amount';
+            loose.push({ pos: a.start, cond: ff('t', fname, '>=', a.value), negated: false });
+            loose.push({ pos: a.start, cond: ff('t', fname, '<=', bnum.value), negated: false });
+          } else {
+            anchors.push({ pos: a.start, op: '>=', value: a.value, where: [], measure, verb });
+            anchors.push({ pos: a.start, op: '<=', value: bnum.value, where: [], measure, verb, twin: true });
+          }
+          use(it, a, joiner, bnum);
+          if (unit && measureOf(unit) && unit.k !== 'category' && unit.k !== 'value') use(unit);
+          break;
+        }
+        case 'status': {
+          loose.push({ pos: it.start, cond: ff('e', 'frontend_status', pendingNeg ? '!=' : '=', it.value), negated: false });
+          pendingNeg = undefined;
+          use(it);
+          break;
+        }
+        case 'newCustomers':
+          use(it);
+          break;
         case 'time': {
           // Which date: a date field named just before, else the event's or the purchase's.
           if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
@@ -262,7 +345,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it, prev);
             break;
           }
-          const forEvents = prev?.k === 'for' || cs.some((x) => x.k === 'verb' && x.v === 'visit');
+          if (cs.some((x) => x.k === 'newCustomers') && outcome === 'customers') {
+            for (const c of rangeFilters('c' as DateTarget, it.range, 'created_at')) loose.push({ pos: it.start, cond: c, negated: false });
+            use(it);
+            break;
+          }
+          const forEvents = prev?.k === 'for' || cs.some((x) => x.k === 'verb' && x.v === 'visit') || cs.some((x) => x.k === 'for' && x.start < it.start && cs.some((y) => y.start > x.start && y.start < it.start && (y.k === 'category' || y.k === 'value' && y.tag === 'e' || y.k === 'noun' && y.entity === 'events')));
           const buying = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
           const target: DateTarget = outcome === 'events' ? (buying && anchorsOrCountIn(cs) ? 't' : 'e')
             : outcome === 'transactions' ? (forEvents || cs.some((x) => x.k === 'noun' && x.entity === 'events') ? 'e' : 't')
@@ -296,12 +384,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           // "Oper oder Ballett", "Oper, Ballett und Tanz": one IN list.
           let m = j + 1;
-          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'category') {
+          // For customers "Oper und Ballett" means both (each its own count); "oder" one list.
+          while (cs[m] && (cs[m].k === 'or' || (cs[m].k === 'conj' && outcome !== 'customers')) && cs[m + 1]?.k === 'category') {
             values.push(...(cs[m + 1] as Extract<Item, { k: 'category' }>).categories);
             use(cs[m], cs[m + 1]);
             m += 2;
           }
-          while (cs[m]?.k === 'category') { values.push(...(cs[m] as Extract<Item, { k: 'category' }>).categories); use(cs[m]); m++; }
+          while (cs[m]?.k === 'category' && outcome !== 'customers') { values.push(...(cs[m] as Extract<Item, { k: 'category' }>).categories); use(cs[m]); m++; }
           const uniq = [...new Set(values)];
           loose.push({ pos: it.start, cond: uniq.length === 1 ? ff('e', 'category', '=', uniq[0]) : ff('e', 'category', 'in', uniq), negated: !!pendingNeg && outcome !== 'customers' });
           if (outcome !== 'customers') pendingNeg = undefined;
@@ -324,10 +413,32 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           break;
         }
         case 'value': {
+          // "abgesagte/cancelled events": the event's status, not a cancelled ticket.
+          if (outcome === 'events' && it.field === 'ticket_type' && it.value === 'cancelled' && !cs.some((x) => x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'))) {
+            loose.push({ pos: it.start, cond: ff('e', 'frontend_status', pendingNeg ? '!=' : '=', 'CANCELLED'), negated: false });
+            pendingNeg = undefined;
+            use(it);
+            break;
+          }
+          // "Abo Gold", "gold subscription": the ticket-type word names the custom property
+          // (Abonnement, Subscription) whose value stands beside it.
+          const nameOfLabel = (x: Item | undefined) => x?.k === 'ccpValue' && fold(x.label).slice(0, 3) === fold(it.raw).slice(0, 3);
+          if (it.field === 'ticket_type' && (nameOfLabel(next) || nameOfLabel(prev))) { use(it); break; }
+          // "Rechnung RE-1001-…": the word names the invoice, not the payment method.
+          if (it.field === 'payment_method' && next?.k === 'value' && next.field === 'invoice_id') { use(it); break; }
+          // "a discount of more than £15": the transaction's discount amount.
+          if (it.field === 'ticket_type' && it.value === 'discount' && (next?.k === 'cmp' || next?.k === 'num')) {
+            const n = next.k === 'num' ? next : cs.slice(j + 1, j + 4).find((x) => x.k === 'num');
+            if (n && n.k === 'num') {
+              loose.push({ pos: it.start, cond: ff('t', 'discount', next.k === 'cmp' ? next.op : '=', n.value), negated: false });
+              use(it, next, n, ...cs.slice(j + 1, j + 4).filter((x) => x.k === 'money'));
+              break;
+            }
+          }
           const values = [it.value];
           use(it);
           let m = j + 1;
-          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'value' && (cs[m + 1] as { field: string }).field === it.field) {
+          while (cs[m] && (cs[m].k === 'or' || (cs[m].k === 'conj' && (outcome !== 'customers' || it.tag === 't'))) && cs[m + 1]?.k === 'value' && (cs[m + 1] as { field: string }).field === it.field && (cs[m + 1] as { op: string }).op === it.op) {
             values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
           }
           const uniq = [...new Set(values)];
@@ -344,12 +455,37 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           if (it.k === 'ccpValue') {
             if (it.short && !(prev?.k === 'ccpLabel' && prev.label === it.label)) { used.delete(it); break; }
-            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
+            // "Gold- oder Silber-Abonnenten": one list of the property's values.
+            const vals = [it.value];
+            let m = j + 1;
+            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'ccpValue' && (cs[m + 1] as { label: string }).label === it.label) {
+              vals.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
+            }
+            loose.push({ pos: it.start, cond: vals.length > 1 ? ff('ccp', it.label, 'in', vals) : ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
             pendingNeg = undefined;
             break;
           }
           const v = cs.slice(j + 1, j + 3).find((x) => x.k === 'ccpValue' && x.label === it.label);
           if (v) break; // the value item carries the condition
+          // "Newsletter ja", "Lieblingssparte Oper", "Mitglied seit 2019": the label's own value after it.
+          const known = vocabulary.customProperties.find((p) => p.label === it.label)?.values ?? [];
+          const after = clause.filter((x) => x.start >= it.end).slice(0, 3).find((x) => x.k !== 'eq' && x.k !== 'contains' && !(x.k === 'stop' && !known.some((v) => fold(v) === fold(x.raw))));
+          const knownHit = after && known.find((v) => fold(v) === fold(after.raw) || fold(v).startsWith(fold(after.raw)) && after.raw.length >= 4);
+          if (after && knownHit) {
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', knownHit), negated: !!pendingNeg });
+            pendingNeg = undefined;
+            use(after);
+            break;
+          }
+          // "Newsletter-Empfänger", "newsletter subscribers": those whose property says yes.
+          const yes = known.find((v) => /^(ja|yes|true|1|y|j)$/i.test(v.trim()));
+          const holder = clause.filter((x) => x.start >= it.end).slice(0, 1).find((x) => /^(empfaenger|empfaengerin|bezieher|abonnenten|abonnent|subscribers?|recipients?|leser|readers?)$/.test(fold(x.raw)));
+          if (yes && holder) {
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? '!=' : '=', yes), negated: false });
+            pendingNeg = undefined;
+            use(holder);
+            break;
+          }
           const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
           if (lit) { loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', lit.raw), negated: !!pendingNeg }); use(lit); }
           else loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? 'is' : 'is not', null), negated: false });
@@ -404,6 +540,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           break;
         }
         case 'noun':
+          // "Kundin Vanessa Stein", "find customer Patricia Turner": first and last name.
+          if (it.entity === 'customers' && outcome === 'customers' && next?.k === 'unknown' && cs[j + 2]?.k === 'unknown' && /^\p{Lu}/u.test(next.raw) && /^\p{Lu}/u.test(cs[j + 2].raw)) {
+            loose.push({ pos: next.start, cond: ff('c', 'first_name', '=', next.raw), negated: false });
+            loose.push({ pos: next.start, cond: ff('c', 'last_name', '=', cs[j + 2].raw), negated: false });
+            use(it, next, cs[j + 2]);
+            break;
+          }
           if (it.entity === outcome || it.measure === outcomeMeasure(outcome)) use(it);
           else if (it.measure === 'revenue' && cs.some((x) => x.k === 'group')) use(it);
           break;
@@ -424,15 +567,43 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       if (onOutcome(l.cond)) direct(l.negated ? negate(l.cond) : l.cond);
       else relatedOnes.push(l);
     }
+    const isDate = (c: FieldFilter) => c.field.field === 'date' || c.field.field === 'start_date_time';
     if (relatedOnes.length > 0 && anchors.length === 0) {
-      anchors.push({ pos: relatedOnes[0].pos, op: '>', value: 0, where: [], measure: 'transactions' });
-      if (pendingNeg) { anchors[0].op = '='; anchors[0].value = 0; }
+      // "Schwanensee und die Zauberflöte gesehen": several values of one field, each must hold.
+      const byField = new Map<string, Loose[]>();
+      for (const l of relatedOnes) if (!isDate(l.cond) && (l.cond.op === '=' || l.cond.op === 'in' || l.cond.op === 'contains')) {
+        const key = `${l.cond.field.tag}.${l.cond.field.field}`;
+        byField.set(key, [...(byField.get(key) ?? []), l]);
+      }
+      const several = outcome === 'customers' ? [...byField.values()].find((ls) => ls.length > 1) : undefined;
+      if (several) {
+        for (const l of several) anchors.push({ pos: l.pos, op: '>', value: 0, where: [l.cond], measure: 'transactions' });
+        const rest = relatedOnes.filter((l) => !several.includes(l));
+        for (const a of anchors) a.where.push(...rest.map((l) => (l.negated ? negate(l.cond) : l.cond)));
+        relatedOnes.length = 0;
+      } else {
+        anchors.push({ pos: relatedOnes[0].pos, op: '>', value: 0, where: [], measure: 'transactions' });
+        if (pendingNeg) { anchors[0].op = '='; anchors[0].value = 0; }
+      }
     }
     for (const l of relatedOnes) {
-      let best = anchors[0];
-      for (const a of anchors) if (Math.abs(a.pos - l.pos) < Math.abs(best.pos - l.pos)) best = a;
+      let best = anchors.filter((a) => !a.twin)[0] ?? anchors[0];
+      for (const a of anchors) if (!a.twin && Math.abs(a.pos - l.pos) < Math.abs(best.pos - l.pos)) best = a;
       best.where.push(l.negated ? negate(l.cond) : l.cond);
     }
+    anchors.forEach((a, n) => { if (a.twin && n > 0) a.where = [...anchors[n - 1].where]; });
+    // "…beim Ballett waren, aber diese Saison noch nicht": a bare negation repeats what the
+    // previous clause was about, with its own time.
+    const namesSomething = cs.some((x) => x.k === 'noun' || x.k === 'category' || x.k === 'value');
+    for (const a of anchors) {
+      if (a.op === '=' && a.value === 0 && !namesSomething && a.where.every(isDate) && previousWhat.length > 0) a.where.unshift(...previousWhat);
+    }
+    // "nichts mehr gekauft", "no longer buys": they did buy once — outside the stated time.
+    if (cs.some((x) => x.k === 'neg' && /\b(mehr|longer|anymore)\b/i.test(x.raw))) {
+      for (const a of [...anchors]) if (a.op === '=' && a.value === 0 && a.where.some(isDate)) anchors.push({ pos: a.pos, op: '>', value: 0, where: a.where.filter((w) => !isDate(w)), measure: 'transactions' });
+    }
+    const what = anchors.flatMap((a) => a.where.filter((w) => !isDate(w)));
+    if (what.length > 0) previousWhat = what;
     void customerPlace;
     for (const a of anchors) {
       let measure: Measure = a.measure ?? (outcome === 'events' ? 'tickets' : a.where.some((w) => w.field.tag === 'e') ? 'events' : 'transactions');
@@ -448,6 +619,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
     return { ok: false, refusal: 'not_understood', understood, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+  }
+  // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
+  if (!items.some((i) => DATA_KINDS.has(i.k))) {
+    return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
+  }
+  // "top 5 customers by spend in 2025": the ranking counts the same rows as the condition.
+  if (orderBy?.measure) {
+    const scope = related.filter((r) => r.op === '>' && r.value === 0);
+    if (scope.length === 1 && scope[0].where.length > 0) orderBy = { ...orderBy, where: scope[0].where };
   }
   const query: TypedQuery = { outcome, filters };
   // One "namens X" gives the alternatives first name = X or last name = X.
@@ -472,6 +653,7 @@ function fieldOrder(outcome: Entity, measure: Measure | undefined, fieldName: st
   if (fieldName) {
     const f: SemanticField | undefined = semanticField((tag as 'c' | 'e' | 't') ?? own, fieldName) ?? semanticField(own, fieldName);
     if (f && f.tag === own) return { field: { tag: f.tag, field: f.name }, direction: dir };
+    if (f && f.tag === 't' && (f.name === 'tickets' || f.name === 'amount')) return { measure: f.name === 'tickets' ? 'tickets' : 'revenue', direction: dir };
     if (outcome === 'transactions' && fieldName === 'price') return { field: { tag: 't', field: 'amount' }, direction: dir };
     return { measure: 'revenue', direction: dir };
   }

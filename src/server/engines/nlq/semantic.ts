@@ -40,7 +40,7 @@ export const FIELDS: SemanticField[] = [
   f('c', 'email_2', 'text', 'Second e-mail', 'Zweite E-Mail', ['email 2', 'email_2', 'zweite email', 'second email']),
   f('c', 'phone1', 'text', 'Phone', 'Telefon', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
   f('c', 'phone2', 'text', 'Second phone', 'Zweites Telefon', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
-  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen']),
+  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
   f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born']),
   f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
   // events
@@ -58,6 +58,8 @@ export const FIELDS: SemanticField[] = [
   f('e', 'composers', 'text[]', 'Composer', 'Komponist', ['komponist', 'komponisten', 'composer', 'composers']),
   f('e', 'works', 'text[]', 'Work', 'Werk', ['werk', 'werke', 'work', 'works', 'programm', 'programme', 'program']),
   f('e', 'frontend_status', 'text', 'Status', 'Status', ['status']),
+  f('e', 'start_date_time', 'timestamp', 'Start', 'Beginn (Zeitpunkt)', ['startzeitpunkt', 'start date time']),
+  f('e', 'id', 'text', 'Event id', 'Veranstaltungs-ID', ['event id', 'veranstaltungs id', 'veranstaltungsnummer']),
   f('e', 'already_sold', 'number', 'Already sold (%)', 'Bereits verkauft (%)', ['auslastung', 'bereits verkauft', 'verkauft prozent', 'already sold', 'sold percentage', 'occupancy', 'utilisation', 'utilization', 'load factor', 'sell through']),
   f('e', 'prediction', 'number', 'Prediction (%)', 'Prognose (%)', ['prognose', 'vorhersage', 'prediction', 'forecast']),
   f('e', 'sales_prediction', 'number', 'Sales prediction (%)', 'Verkaufsprognose (%)', ['verkaufsprognose', 'sales prediction', 'sales forecast']),
@@ -70,7 +72,7 @@ export const FIELDS: SemanticField[] = [
   f('t', 'price_category', 'text', 'Price category', 'Preiskategorie', ['preiskategorie', 'preisklasse', 'platzkategorie', 'kategorie', 'price category', 'price band', 'seat category']),
   f('t', 'amount', 'number', 'Amount', 'Betrag', ['betrag', 'kaufpreis', 'verkaufspreis', 'amount', 'sold price', 'ticketpreis']),
   f('t', 'ground_price', 'number', 'Ground price', 'Grundpreis', ['grundpreis', 'ground price', 'base price', 'list price']),
-  f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabattbetrag', 'nachlass', 'discount amount']),
+  f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabatt', 'rabattbetrag', 'nachlass', 'discount amount']),
   f('t', 'currency', 'text', 'Currency', 'Währung', ['waehrung', 'currency']),
   f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
   f('t', 'seat_id', 'text', 'Seat', 'Platz', ['sitzplatz', 'platznummer', 'seat', 'seat id']),
@@ -96,10 +98,15 @@ export const MEASURE_LABELS = {
  * hall; with another genre word ("Rockkonzert") it is only the noun.
  */
 export const CATEGORY_WORDS: { words: string[]; categories: string[]; weak?: boolean }[] = [
-  { words: ['oper', 'opera', 'opernabend', 'opernauffuehrung', 'opernvorstellung'], categories: ['opera'] },
+  { words: ['oper', 'opern', 'opera', 'operas', 'opernabend', 'opernauffuehrung', 'opernvorstellung'], categories: ['opera'] },
   { words: ['ballett', 'ballet'], categories: ['ballet'] },
   { words: ['sinfoniekonzert', 'symphoniekonzert', 'sinfonie', 'symphonie', 'symphony', 'symphonic', 'orchesterkonzert', 'orchestral concert', 'orchestra concert', 'philharmonie'], categories: ['symphony'] },
-  { words: ['konzert', 'concert'], categories: ['symphony'], weak: true },
+  { words: ['sinfonik', 'symphonik'], categories: ['symphony'] },
+  { words: ['vokalmusik'], categories: ['vocal'] },
+  { words: ['wort'], categories: ['spoken'] },
+  { words: ['vermittlung'], categories: ['education'] },
+  { words: ['produkte', 'produkt', 'gutscheine', 'gutschein', 'products', 'vouchers'], categories: ['product'] },
+  { words: ['operette und musical', 'operetten und musicals'], categories: ['operetta_musical'] },
   { words: ['kammermusik', 'kammerkonzert', 'chamber music', 'chamber concert', 'chamber'], categories: ['chamber'] },
   { words: ['liederabend', 'gesang', 'vokal', 'chorkonzert', 'chor', 'vocal', 'choir', 'song recital', 'recital'], categories: ['vocal'] },
   { words: ['klassik', 'klassisch', 'klassische musik', 'classical', 'classical music'], categories: ['symphony', 'chamber', 'vocal'] },
@@ -108,7 +115,7 @@ export const CATEGORY_WORDS: { words: string[]; categories: string[]; weak?: boo
   { words: ['lesung', 'spoken word', 'reading', 'literatur', 'poetry slam'], categories: ['spoken'] },
   { words: ['tanz', 'tanztheater', 'dance', 'modern dance'], categories: ['dance'] },
   { words: ['comedy', 'kabarett', 'cabaret', 'kleinkunst', 'stand-up', 'standup', 'stand up', 'comedian', 'comedians', 'satire'], categories: ['comedy'] },
-  { words: ['rock', 'pop', 'rockkonzert', 'popkonzert', 'rock pop', 'rock and pop', 'rock und pop', 'gig'], categories: ['rock_pop'] },
+  { words: ['rock', 'pop', 'rockkonzert', 'popkonzert', 'rock pop', 'rock and pop', 'rock und pop', 'rock & pop', 'rock/pop'], categories: ['rock_pop'] },
   { words: ['kinder', 'kindertheater', 'familie', 'familienkonzert', 'schulvorstellung', 'education', 'kids', 'children', 'family', 'familienvorstellung'], categories: ['education'] },
   { words: ['sonstige', 'sonstiges', 'other category', 'sport'], categories: ['other'] },
 ];

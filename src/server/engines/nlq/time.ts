@@ -8,6 +8,7 @@
 // is nearest to today — in November that is the running season, in May the one starting in
 // August (box offices sell the new season from spring). "Saison 2024/25" names one explicitly.
 import * as chrono from 'chrono-node';
+import { editDistance } from './lexicon/normalise';
 
 export interface DateRange {
   from?: string;
@@ -196,7 +197,24 @@ const FILLER = new Set(['im', 'in', 'der', 'die', 'das', 'den', 'dem', 'the', 'a
  * "seit/ab/since/from X" → from the start of X; "nach/after X" → from its end; "vor/before X" →
  * up to its start; "bis/until X" → up to its end; "zwischen X und Y"/"between X and Y" → X..Y.
  */
-export function findTimeExpressions(words: string[], now: Date): TimeMatch[] {
+const KNOWN = [...PREVIOUS, ...CURRENT, ...NEXT, ...NEW, ...SEASON, ...Object.keys(UNIT), ...Object.keys(MONTHS).filter((m) => m.length >= 5),
+  'wochenende', 'weekend', 'gestern', 'yesterday', 'morgen', 'tomorrow', 'heute', 'today', 'zwischen', 'between', 'vorjahr'];
+
+/** Typos in time words ("letze Saison", "Spielziet") are read as the word meant. */
+function canonical(words: string[]): string[] {
+  return words.map((w) => {
+    if (w.length < 5 || /\d/.test(w)) return w.replace(/['’]s$/, '');
+    const bare = w.replace(/['’]s$/, '');
+    if (KNOWN.includes(bare)) return bare;
+    const hit = KNOWN.find((k) => k.length >= 5 && k[0] === bare[0] && Math.abs(k.length - bare.length) <= 1 && editDistance(bare, k, 1) <= 1);
+    return hit ?? bare;
+  });
+}
+
+const COMPARATOR_BEFORE = new Set(['als', 'than', 'least', 'most', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'maximal', 'max', 'min', 'genau', 'exactly', 'von', 'of', '>', '<', '>=', '<=', '=', 'zu', 'to']);
+
+export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
+  const words = canonical(input);
   const out: TimeMatch[] = [];
   let i = 0;
   while (i < words.length) {
@@ -216,7 +234,10 @@ export function findTimeExpressions(words: string[], now: Date): TimeMatch[] {
     if (FROM_WORDS.has(w) || TO_WORDS.has(w)) {
       const p = period(words, skipFiller(words, i + 1), now);
       if (p) {
+        const today = iso(startOfDay(now));
         const range: DateRange = w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: p.range.to }
+          // "seit/since X" runs until now (RULES: since January = 1 January … now)
+          : w === 'seit' || w === 'since' ? { from: p.range.from, to: today }
           : FROM_WORDS.has(w) ? { from: p.range.from }
           : w === 'vor' || w === 'before' || w === 'prior' ? { to: p.range.from } : { to: p.range.to };
         // "seit Januar": January of this year, or of last year when January is still ahead.
@@ -225,9 +246,20 @@ export function findTimeExpressions(words: string[], now: Date): TimeMatch[] {
         continue;
       }
     }
-    // Upcoming/past events without a period: "kommende Veranstaltungen", "past events".
+    // A number after a comparison is an amount ("mehr als 2000"), not a year.
+    if (/^\d{4}$/.test(w) && COMPARATOR_BEFORE.has(words[i - 1] ?? '')) { i++; continue; }
     const p = period(words, i, now);
     if (p) {
+      // "1980 bis 1989", "March to May", "2023-2025": one range from the first to the end of the second.
+      const joiner = words[p.end];
+      if (joiner === 'bis' || joiner === 'to' || joiner === 'until' || joiner === '-' || joiner === 'und' && words[i - 1] === 'zwischen') {
+        const q = period(words, p.end + 1, now);
+        if (q) {
+          out.push({ start: i, end: q.end, range: { from: p.range.from, to: q.range.to }, text: words.slice(i, q.end).join(' ') });
+          i = q.end;
+          continue;
+        }
+      }
       out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' ') });
       i = p.end;
       continue;

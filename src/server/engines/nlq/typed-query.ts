@@ -56,7 +56,13 @@ export const TypedQuery = z.object({
   anyOf: z.array(z.array(Condition).max(20)).max(10).optional(),
   /** Order of the result ids: by a field of the outcome or by a measure over related rows. */
   orderBy: z
-    .object({ field: FieldRef.optional(), measure: z.enum(MEASURES).optional(), direction: z.enum(['asc', 'desc']) })
+    .object({
+      field: FieldRef.optional(),
+      measure: z.enum(MEASURES).optional(),
+      /** Which related rows the measure counts ("top 5 customers by spend in 2025"). */
+      where: z.array(FieldFilter).max(20).optional(),
+      direction: z.enum(['asc', 'desc']),
+    })
     .optional(),
   /** "the ten best customers": at most this many ids. */
   limit: z.number().int().min(1).max(10_000).optional(),
@@ -78,6 +84,8 @@ export type ParseResult =
  * it must refuse.
  */
 export interface Vocabulary {
+  /** The asking partner (an event id "e<partner>-…" of another partner is refused). */
+  partnerId?: number;
   partnerName: string;
   currency: string;
   categories: string[];

@@ -105,8 +105,9 @@ export async function aggregateAnswer(
     db,
     sql`WITH t AS (
           SELECT ${g} AS g, t.amount AS sold_price, t.tickets, t.ground_price, t.discount
-          FROM sentinel.transactions t ${sql.raw(expr?.includes('ev.') ? 'JOIN sentinel.events ev ON ev.id = t.event_id AND ev.partner_id = t.partner_id' : '')}
-          WHERE t.partner_id = ${partner.id} AND t.id = ANY(${textArray(txIds)}::bigint[]))
+          FROM unnest(${textArray(txIds)}::bigint[]) AS u(id) JOIN sentinel.transactions t ON t.id = u.id
+          ${sql.raw(expr?.includes('ev.') ? 'JOIN sentinel.events ev ON ev.id = t.event_id AND ev.partner_id = t.partner_id' : '')}
+          WHERE t.partner_id = ${partner.id})
         SELECT g, count(*)::int AS n, GROUPING(g) AS is_total, ${measureColumns(TRANSACTION_MEASURES)} FROM t GROUP BY ${sets}`,
   );
   return split(list, TRANSACTION_MEASURES, field);

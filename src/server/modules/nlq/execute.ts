@@ -87,7 +87,8 @@ export async function executeSentinelQuery(
         // sentinel.run (migration 0016) runs the text as a SECURITY DEFINER function of
         // encore_sentinel, where no role change is possible.
         const res = (await tx.execute(sql`SELECT id FROM sentinel.run(${query}) AS r(id)`)) as unknown as { rows: { id: string | null }[] };
-        ids = res.rows.map((r) => String(r.id));
+        // A row without an id (an outer join gone empty) names nothing to show.
+        ids = res.rows.flatMap((r) => (r.id === null ? [] : [String(r.id)]));
         // Always roll back: nothing can have been written, but a query may have changed a
         // session setting with set_config(…, false), which a COMMIT would keep on this pooled
         // connection.

@@ -1,7 +1,8 @@
 // The optional LLM path (issue 15: off by default, LLM_BASE_URL): asked only when the parser did
 // not understand a question, and it may only return a typed query, which the service validates
-// with the same zod schema as the parser's. nlq-guard's ./llm.ts supplies the model call; until
-// it is wired here there is no fallback and the parser's refusal stands.
+// with the same zod schema as the parser's. nlq-guard's ./llm.ts supplies the model call and
+// installs itself here (imported by ./index.ts; only when LLM_BASE_URL is set); without it the
+// parser's refusal stands.
 import type { ParseOptions } from '../../engines/nlq';
 
 export type LlmTypedQuery = (question: string, opts: ParseOptions) => Promise<unknown>;

@@ -71,11 +71,11 @@ export async function findQuestion(db: Db, who: Who, id: number): Promise<Questi
 /**
  * The user's question without its (up to 10,000) result ids, and which of `ids` are in the answer,
  * in the order given — or the answer's first `firstPage` ids when none are given. The membership
- * test runs in the database (jsonb `?`), so a page does not move the whole answer to Node.
+ * test runs in the database (the stored ids unnested once and joined), so a page does not move the whole answer to Node.
  */
 export async function findQuestionPage(db: Db, who: Who, id: number, ids: string[], firstPage: number): Promise<(QuestionRow & { page: string[] }) | undefined> {
   const page = ids.length
-    ? sql`ARRAY(SELECT x FROM unnest(${textArray(ids)}::text[]) WITH ORDINALITY AS u(x, n) WHERE q.result_ids ? x ORDER BY n)`
+    ? sql`ARRAY(SELECT u.x FROM unnest(${textArray(ids)}::text[]) WITH ORDINALITY AS u(x, n) JOIN jsonb_array_elements_text(q.result_ids) AS r(x) ON r.x = u.x ORDER BY u.n)`
     : sql`ARRAY(SELECT jsonb_array_elements_text(q.result_ids) LIMIT ${firstPage})`;
   const [row] = await rows<QuestionRow & { page: string[] }>(
     db,

@@ -34,7 +34,7 @@ import {
   type QuestionRow,
   type Who,
 } from './repo';
-import { loadVocabulary } from './vocabulary-stub';
+import { loadVocabulary } from './vocabulary';
 import { readRows } from './rows';
 import { aggregateAnswer, type AnswerAggregates } from './aggregations';
 import { llmFallback } from './llm-fallback';
@@ -87,7 +87,14 @@ function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: '
 async function understand(db: Db, ctx: NlqCtx, description: string, outcome: ResultType, language: 'en' | 'de'): Promise<{ query: TypedQuery; compiled: CompiledQuery }> {
   const vocabulary = await loadVocabulary(db, ctx.partnerId);
   const opts = { language, outcome, vocabulary, now: clockNow() };
-  const parsed = parseQuestion(description, opts);
+  let parsed: ParseResult;
+  try {
+    parsed = parseQuestion(description, opts);
+  } catch (err) {
+    // A question the parser trips over (e.g. a date it cannot build) is not understood, never a 500.
+    console.error('[nlq] parser failed:', (err as Error).message);
+    parsed = { ok: false, refusal: 'not_understood', understood: [], reason: 'parser error' };
+  }
   let candidate: unknown = parsed.ok ? parsed.query : undefined;
   // The LLM may only help with what the parser did not understand; refusals stand.
   if (!parsed.ok && parsed.refusal === 'not_understood') candidate = await llmFallback(description, opts);

@@ -55,6 +55,7 @@ async function read(db: Db, partnerId: number): Promise<Vocabulary> {
     UNION SELECT lower(city) FROM venues WHERE partner_id <> ${partnerId}`);
   const fromTitles = namesInTitles(titles).filter((n) => !composers.includes(n) && !artists.includes(n));
   return {
+    partnerId,
     partnerName: p?.name ?? '',
     currency: p?.currency ?? 'EUR',
     categories,

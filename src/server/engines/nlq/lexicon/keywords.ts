@@ -33,7 +33,10 @@ export type KeywordItem =
   | { k: 'times'; n: number }
   | { k: 'soldout' }
   | { k: 'adsAllowed' }
-  | { k: 'upcoming'; dir: 'future' | 'past' };
+  | { k: 'upcoming'; dir: 'future' | 'past' }
+  | { k: 'status'; value: 'CANCELLED' | 'FLAGGED' | 'HIDDEN' }
+  | { k: 'newCustomers' }
+  | { k: 'between' };
 
 const E = (words: string, item: KeywordItem): [string[], KeywordItem] => [words.split('|'), item];
 
@@ -43,12 +46,13 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('weniger als|less than|fewer than|unter|under|below|kleiner als|niedriger als|lower than|<|unterhalb|weniger wie', { k: 'cmp', op: '<' }),
   E('hoechstens|maximal|max|at most|bis zu|up to|no more than|nicht mehr als|<=|maximum', { k: 'cmp', op: '<=' }),
   E('genau|exactly|=|gleich|equal to|equals|precisely', { k: 'cmp', op: '=' }),
-  E('ungleich|nicht gleich|not equal to|!=|<>|ausser|except|other than|anders als', { k: 'cmp', op: '!=' }),
+  E('ungleich|nicht gleich|not equal to|!=|<>', { k: 'cmp', op: '!=' }),
+  E('zwischen|between', { k: 'between' }),
   E('oder mehr|or more|und mehr|and more|oder mehr als|plus', { k: 'cmp', op: '>=', postfix: true }),
   E('oder weniger|or less|or fewer|und weniger', { k: 'cmp', op: '<=', postfix: true }),
-  E('nie|niemals|never|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|no longer|zero|null', { k: 'neg' }),
+  E('ausser|except|excluding|exclude|other than|ausgenommen|abgesehen von|bis auf|nie|niemals|never|haven\'t|hasn\'t|didn\'t|don\'t|doesn\'t|weren\'t|wasn\'t|isn\'t|aren\'t|havent|hasnt|didnt|dont|doesnt|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|nichts mehr|keine mehr|keinen mehr|kein mehr|no longer|not anymore|anymore|zero|null', { k: 'neg' }),
   E('kunden|kunde|kundin|kundinnen|kaeufer|kaeuferin|besucher|besucherin|besucherinnen|gaeste|gast|customers|customer|buyers|buyer|visitors|visitor|attendees|attendee|patrons|patron|personen|person|people|leute|zuschauer|ticketkaeufer|clients|client|abnehmer|kundschaft|publikum|audience|fans|fan|menschen|leuten|interessenten', { k: 'noun', entity: 'customers', measure: 'customers' }),
-  E('veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|concerts and events|spieltermine|spieltermin|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),
+  E('konzerte|konzert|concerts|concert|auftritte|auftritt|appearances|appearance|gastspiele|gastspiel|veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|concerts and events|spieltermine|spieltermin|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),
   E('besuche|besuch|visits|visit|veranstaltungsbesuche', { k: 'noun', measure: 'events' }),
   E('tickets|ticket|karten|karte|eintrittskarten|eintrittskarte|tix|plaetze verkauft|billets|billet|tickets verkauft|verkaufte tickets|sold tickets|tickets sold|ticketverkaeufe', { k: 'noun', measure: 'tickets' }),
   E('transaktionen|transaktion|transactions|transaction|kaeufe|kauf|einkaeufe|einkauf|buchungen|buchung|bestellungen|bestellung|purchases|purchase|orders|order|bookings|booking|verkaeufe|verkauf|sales transactions|ticketkaeufe|ticketkauf|vorgaenge|zahlungen|payments|positionen', { k: 'noun', entity: 'transactions', measure: 'transactions' }),
@@ -93,8 +97,12 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('mal|times|x', { k: 'times', n: 0 }),
   E('ausverkauft|ausverkaufte|ausverkauften|sold out|sold-out|soldout|restlos ausverkauft', { k: 'soldout' }),
   E('werbung erlaubt|werbeeinwilligung|werbung erhalten|werbung bekommen duerfen|darf werbung|duerfen werbung|marketing consent|opted in|opt in|opt-in|can receive ads|may receive advertising|accept ads|accepts ads|allow ads|kontaktierbar|contactable|can be contacted|einwilligung|newsletter erlaubt', { k: 'adsAllowed' }),
-  E('kommende|kommenden|zukuenftige|zukuenftigen|kuenftige|kuenftigen|bevorstehende|bevorstehenden|anstehende|anstehenden|upcoming|future|geplante|geplanten|planned|scheduled|noch kommenden', { k: 'upcoming', dir: 'future' }),
-  E('vergangene|vergangenen|vergangener|fruehere|frueheren|past|previous|bisherige|bisherigen|abgelaufene|abgelaufenen|stattgefundene|stattgefundenen|gelaufene|gelaufenen|already held|held', { k: 'upcoming', dir: 'past' }),
+  E('noch nicht gespielt|noch nicht gelaufen|noch nicht stattgefunden|not yet played|not played yet|yet to play|kommende|kommenden|zukuenftige|zukuenftigen|kuenftige|kuenftigen|bevorstehende|bevorstehenden|anstehende|anstehenden|upcoming|future|geplante|geplanten|planned|scheduled|noch kommenden', { k: 'upcoming', dir: 'future' }),
+  E('schon gespielt|bereits gespielt|schon gelaufen|already played|already took place|vergangene|vergangenen|vergangener|fruehere|frueheren|past|previous|bisherige|bisherigen|abgelaufene|abgelaufenen|stattgefundene|stattgefundenen|gelaufene|gelaufenen|already held|held', { k: 'upcoming', dir: 'past' }),
+  E('abgesagt|abgesagte|abgesagten|ausgefallen|ausgefallene|ausgefallenen|cancelled events|canceled events|called off', { k: 'status', value: 'CANCELLED' }),
+  E('flagged|markiert|markierte|markierten|geflaggt|geflaggte|gekennzeichnet|gekennzeichnete|gekennzeichneten', { k: 'status', value: 'FLAGGED' }),
+  E('hidden|versteckt|versteckte|versteckten|ausgeblendet|ausgeblendete|ausgeblendeten', { k: 'status', value: 'HIDDEN' }),
+  E('neukunden|neukunde|neue kunden|neuen kunden|new customers|new customer|newly registered|neu registriert|neu registrierte|neu angelegte kunden|new buyers|neue kaeufer|erstkunden|first-time customers|first time customers', { k: 'newCustomers' }),
 ];
 
 /** Words that ask to change data: refused before anything else (spec 3 §8 attemptToWriteDetected). */
@@ -105,7 +113,7 @@ export const WRITE_WORDS = new Set([
   'aktualisiere', 'aktualisieren', 'fuege', 'einfuegen', 'ueberschreibe', 'ueberschreiben', 'setze', 'umbenennen', 'benenne',
   'vernichte', 'vernichten', 'anonymisiere', 'anonymisieren', 'anonymise', 'anonymize', 'markiere', 'markieren',
   'storniere', 'stornieren', 'cancel', 'refund', 'erstatte', 'erstatten', 'korrigiere', 'korrigieren', 'bearbeite', 'bearbeiten', 'edit',
-  'create', 'erstelle', 'anlegen', 'hinzufuegen', 'execute', 'exec', 'vacuum', 'reindex', 'lock', 'commit', 'rollback',
+  'create', 'erstelle', 'anlegen', 'hinzufuegen', 'execute', 'exec', 'abmelden', 'abmelde', 'unsubscribe', 'austragen', 'trage', 'deaktiviere', 'deaktivieren', 'deactivate', 'sperre', 'sperren', 'aktiviere', 'aktivieren', 'zuweisen', 'verschiebe', 'verschieben', 'archiviere', 'archivieren', 'archive', 'import', 'importiere', 'importieren', 'speichere', 'vacuum', 'reindex', 'lock', 'commit', 'rollback',
 ]);
 
 /** Words that point at other partners' data (spec 3 §8 attemptToAccessOthersData). */

@@ -52,7 +52,7 @@ function wordScore(typed: string, known: string): number {
   const ts = stems(typed);
   if (ts.includes(known) || stems(known).includes(typed)) return 1;
   if (sameWord(typed, known)) return 2;
-  if (ts.some((s) => s !== typed && sameWord(s, known))) return 2;
+  if (ts.some((s) => s !== typed && s.length >= 5 && sameWord(s, known))) return 2;
   return -1;
 }
 
@@ -148,6 +148,24 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     const c = bestAt(words, i, reserved, others);
     if (c && (c.score === 0 || words.slice(i, i + c.len).join('').length >= 8)) push(c.body, i, i + c.len, c.score > 0);
   }
+  // Event ids ("e1001-00265"): the partner's own are a value, another partner's are refused.
+  tokens.forEach((t, i) => {
+    const m = /^e(\d+)-[a-z0-9-]+$/.exec(t.norm);
+    if (!m || reserved[i]) return;
+    if (vocabulary.partnerId !== undefined && Number(m[1]) !== vocabulary.partnerId) push({ k: 'other' }, i, i + 1);
+    else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
+  });
+  // The partner's multi-word names ("Season Pass 2026/27", "1. Rang", "Großer Saal") before time
+  // expressions and numbers may claim their words.
+  const phrases = vocab.filter(([w, b]) => w.length >= 2 && b.k !== 'other');
+  for (let i = 0; i < words.length; i++) {
+    if (reserved[i]) continue;
+    const c = bestAt(words, i, reserved, phrases);
+    if (c && c.score <= 1) {
+      push(c.body, i, i + c.len);
+      i += c.len - 1;
+    }
+  }
   for (const t of findTimeExpressions(words, now)) {
     if (reserved.slice(t.start, t.end).some(Boolean)) continue;
     push({ k: 'time', range: t.range }, t.start, t.end);
@@ -181,6 +199,11 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (parts) {
       push(parts[0], i, i + 1);
       items.push({ ...parts[1], start: i, end: i + 1, raw: tok.raw } as Item);
+      continue;
+    }
+    // An invoice number ("RE-1001-0147081", "INV-1002-0019766") is a value of its own.
+    if (/^[a-z]{2,4}-\d{2,}-\d{3,}$/.test(words[i])) {
+      push({ k: 'value', tag: 't', field: 'invoice_id', value: tok.raw, op: '=' }, i, i + 1);
       continue;
     }
     push({ k: 'unknown' }, i, i + 1);

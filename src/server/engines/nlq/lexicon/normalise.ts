@@ -43,9 +43,12 @@ export function tokenize(text: string): Token[] {
     const next = matches[i + 1]?.start ?? text.length;
     const between = text.slice(w.end, next);
     // "2024/25" stays one word for seasons; other slashes separate words ("Oper/Ballett").
-    const parts = !w.quoted && w.raw.includes('/') && !/^\d{4}\/\d{2,4}$/.test(w.raw) && !/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(w.raw) ? w.raw.split('/').filter(Boolean) : [w.raw];
+    let parts = !w.quoted && w.raw.includes('/') && !/^\d{4}\/\d{2,4}$/.test(w.raw) && !/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(w.raw) ? w.raw.split('/').filter(Boolean) : [w.raw];
+    // "Parkett-Tickets", "Abo-Kunden", "e-mail": letter-only parts are separate words (ids such as
+    // "e1001-00265" and dates keep their hyphen).
+    if (!w.quoted) parts = parts.flatMap((x) => (/^\p{L}+(-\p{L}+)+$/u.test(x) ? x.split('-') : [x]));
     parts.forEach((raw, k) => {
-      const tok: Token = { raw, norm: w.quoted ? fold(raw).trim() : fold(raw), i: out.length, punctAfter: k < parts.length - 1 ? '/' : between.replace(/\s+/g, '') };
+      const tok: Token = { raw, norm: w.quoted ? fold(raw).trim() : fold(raw).replace(/['’]s$/, ''), i: out.length, punctAfter: k < parts.length - 1 ? '/' : between.replace(/\s+/g, '') };
       if (w.quoted) tok.quoted = true;
       out.push(tok);
     });

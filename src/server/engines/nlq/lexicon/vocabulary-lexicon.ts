@@ -3,7 +3,7 @@
 // price categories, payment methods and custom properties. Built per Vocabulary and cached on it.
 import { CATEGORY_WORDS, PAYMENT_WORDS, TICKET_TYPE_WORDS } from '../semantic';
 import type { Vocabulary } from '../typed-query';
-import { fold, tokenize } from './normalise';
+import { fold, stems, tokenize } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { KEYWORDS } from './keywords';
 
@@ -21,6 +21,10 @@ const words = (s: string) => tokenize(s).map((t) => t.norm);
 const keywordWords = new Set(KEYWORDS.flatMap(([ws]) => ws.filter((w) => !w.includes(' '))));
 
 const cache = new WeakMap<Vocabulary, Entry[]>();
+const genreWords = new Set([...CATEGORY_WORDS.flatMap((c) => c.words), ...TICKET_TYPE_WORDS.flatMap((t) => t.words)].map(fold));
+
+/** English names of German cities (folded), for questions asked in English. */
+const CITY_ALIASES: [string, string][] = [['cologne', 'koeln'], ['munich', 'muenchen'], ['nuremberg', 'nuernberg'], ['dusseldorf', 'duesseldorf'], ['frankfurt', 'frankfurt am main']];
 
 export function vocabularyEntries(v: Vocabulary): Entry[] {
   const hit = cache.get(v);
@@ -32,8 +36,24 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   };
   for (const c of CATEGORY_WORDS) for (const w of c.words) add(w, { k: 'category', categories: c.categories, weak: c.weak });
   for (const c of v.categories) add(c.replace(/_/g, ' '), { k: 'category', categories: [c] });
-  for (const c of v.cities) add(c, { k: 'city', value: c });
+  for (const c of v.cities) {
+    add(c, { k: 'city', value: c });
+    // "Frankfurt" for "Frankfurt am Main", "Newcastle" for "Newcastle upon Tyne"
+    const first = words(c);
+    if (first.length > 1 && first[0].length >= 5) add(first[0], { k: 'city', value: c });
+    for (const [alias, name] of CITY_ALIASES) if (fold(c) === name) add(alias, { k: 'city', value: c });
+  }
   for (const x of v.venues) add(x, { k: 'value', tag: 'e', field: 'venue', value: x, op: '=' });
+  // A distinctive word of a venue's name ("Kongresshalle") finds the venues that contain it.
+  const seenVenue = new Set<string>();
+  const cityWords = new Set(v.cities.flatMap((c) => words(c)));
+  for (const x of v.venues) {
+    for (const t of tokenize(x)) {
+      if (t.norm.length < 6 || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || cityWords.has(t.norm) || seenVenue.has(t.norm) || /^(koelner|duesseldorfer|dortmunder|essener|bonner|hamburger|bremer|berliner|leipziger|dresdner|muenchner|nuernberger|stuttgarter|mannheimer|frankfurter)$/.test(t.norm)) continue;
+      seenVenue.add(t.norm);
+      out.push([[t.norm], { k: 'value', tag: 'e', field: 'venue', value: t.raw, op: 'contains' }]);
+    }
+  }
   for (const x of v.halls) add(x, { k: 'value', tag: 'e', field: 'hall', value: x, op: '=' });
   for (const x of v.artists) add(x, { k: 'value', tag: 'e', field: 'artists', value: x, op: '=' });
   for (const x of v.composers) add(x, { k: 'value', tag: 'e', field: 'composers', value: x, op: '=' });
@@ -45,6 +65,14 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
       if (t.norm.length < 5 || /\d/.test(t.norm) || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || seen.has(t.norm)) continue;
       seen.add(t.norm);
       out.push([[t.norm], { k: 'value', tag: 'e', field: 'title', value: t.raw, op: 'contains' }]);
+    }
+    // Two words of a longer title ("season pass" in "Season Pass 2026/27").
+    const tw = tokenize(x);
+    for (let i = 0; i + 2 <= tw.length && tw.length > 2; i++) {
+      const pair = tw.slice(i, i + 2);
+      if (pair.some((t) => STOP_WORDS.has(t.norm) || /\d/.test(t.norm)) || seen.has(pair.map((t) => t.norm).join(' '))) continue;
+      seen.add(pair.map((t) => t.norm).join(' '));
+      out.push([pair.map((t) => t.norm), { k: 'value', tag: 'e', field: 'title', value: `${pair[0].raw} ${pair[1].raw}`, op: 'contains' }]);
     }
   }
   for (const tt of TICKET_TYPE_WORDS) for (const w of tt.words) add(w, { k: 'value', tag: 't', field: 'ticket_type', value: tt.value, op: '=' });
@@ -62,8 +90,10 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
     add(p.label, { k: 'ccpLabel', label: p.label });
     for (const val of p.values) {
       const f = fold(val);
-      const short = f.length < 4 || STOP_WORDS.has(f) || keywordWords.has(f) || /^\d+$/.test(f);
-      add(val, { k: 'ccpValue', label: p.label, value: val, short });
+      // Short or everyday values ("ja", "no", "2019") and genre words ("Musicals", "Oper") name the
+      // property only after its label ("Newsletter ja", "Lieblingssparte Oper"): the parser reads them there.
+      const generic = f.length < 4 || STOP_WORDS.has(f) || keywordWords.has(f) || /\d/.test(f) || genreWords.has(f) || stems(f).some((s) => genreWords.has(s));
+      if (!generic) add(val, { k: 'ccpValue', label: p.label, value: val, short: false });
     }
   }
   for (const o of v.otherPartners) {
