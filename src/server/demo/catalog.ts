@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { planCatalog, type PartnerInfo, type PlanOptions } from './catalog-plan';
 import { programmeOf } from './programme';
+import { saleDetailColumns } from './profiles';
 
 export type { PartnerInfo, PlanOptions, Scale } from './catalog-plan';
 
@@ -161,9 +162,9 @@ export async function seedCatalog(
     );
 
     const s = plan.sales;
-    const d = plan.saleDetails;
-    await inBatches(s.event.length, (a, b) =>
-      tx.execute(sql`
+    await inBatches(s.event.length, (a, b) => {
+      const d = saleDetailColumns(plan.saleDetails, s.quantity, a, b);
+      return tx.execute(sql`
         INSERT INTO ticket_transactions
           (partner_id, event_id, customer_id, sold_at, quantity, ticket_type, price_category, amount_minor, source,
            invoice_id, payment_method, seat_id, ground_price_minor, discount_minor)
@@ -174,12 +175,12 @@ export async function seedCatalog(
                     ${arr(seconds(s.soldAtMs.slice(a, b)))}::float8[], ${arr(s.quantity.slice(a, b))}::int[],
                     ${arr(s.ticketType.slice(a, b))}::text[], ${arr(s.priceCategory.slice(a, b))}::text[],
                     ${arr(s.amountMinor.slice(a, b))}::int[], ${arr(s.source.slice(a, b))}::text[],
-                    ${arr(d.invoiceId.slice(a, b))}::text[], ${arr(d.paymentMethod.slice(a, b))}::text[],
-                    ${arr(d.seatId.slice(a, b))}::text[], ${arr(d.groundPriceMinor.slice(a, b))}::bigint[],
-                    ${arr(d.discountMinor.slice(a, b))}::bigint[])
+                    ${arr(d.invoiceId)}::text[], ${arr(d.paymentMethod)}::text[],
+                    ${arr(d.seatId)}::text[], ${arr(d.groundPriceMinor)}::bigint[],
+                    ${arr(d.discountMinor)}::bigint[])
           AS u(event_id, customer_id, sold_s, quantity, ticket_type, price_category, amount_minor, source,
-               invoice_id, payment_method, seat_id, ground_price_minor, discount_minor)`),
-    );
+               invoice_id, payment_method, seat_id, ground_price_minor, discount_minor)`);
+    });
 
     if (restoreRole !== null) {
       await tx.execute(sql`SELECT set_config('session_replication_role', ${restoreRole}, true)`);

@@ -43,13 +43,53 @@ export interface PlannedProperties {
   content: string[];
 }
 
-/** Per sale, in the order of PlannedSales. */
+/**
+ * Per sale, in the order of PlannedSales, as numbers: a bench plan has two million sales, and
+ * strings for each would cost the seed hundreds of megabytes. saleDetailColumns() writes the text
+ * of one batch.
+ */
 export interface PlannedSaleDetails {
+  language: Language;
+  invoicePrefix: string;
+  /** 0 = no invoice (a manual entry). */
+  invoiceNo: Int32Array;
+  /** Index into paymentNames; -1 = not paid. */
+  payment: Int8Array;
+  paymentNames: string[];
+  /** 0 = no seat (standing, product, manual entry). */
+  seatRow: Int16Array;
+  seatFirst: Int16Array;
+  /** NaN = not a discounted ticket. */
+  groundPriceMinor: Float64Array;
+  discountMinor: Float64Array;
+}
+
+export interface SaleDetailColumns {
   invoiceId: (string | null)[];
   paymentMethod: (string | null)[];
   seatId: (string | null)[];
   groundPriceMinor: (number | null)[];
   discountMinor: (number | null)[];
+}
+
+/** The stored columns of sales [from, to). */
+export function saleDetailColumns(d: PlannedSaleDetails, quantity: number[], from: number, to: number): SaleDetailColumns {
+  const out: SaleDetailColumns = { invoiceId: [], paymentMethod: [], seatId: [], groundPriceMinor: [], discountMinor: [] };
+  for (let s = from; s < to; s++) {
+    out.invoiceId.push(d.invoiceNo[s] ? `${d.invoicePrefix}${String(d.invoiceNo[s]).padStart(7, '0')}` : null);
+    out.paymentMethod.push(d.payment[s] >= 0 ? d.paymentNames[d.payment[s]] : null);
+    const row = d.seatRow[s];
+    const first = d.seatFirst[s];
+    const q = quantity[s];
+    out.seatId.push(
+      row === 0 ? null
+      : d.language === 'de' ? `Reihe ${row}, Platz ${q > 1 ? `${first}–${first + q - 1}` : first}`
+      : `Row ${row}, ${q > 1 ? `Seats ${first}–${first + q - 1}` : `Seat ${first}`}`,
+    );
+    out.groundPriceMinor.push(Number.isNaN(d.groundPriceMinor[s]) ? null : d.groundPriceMinor[s]);
+    out.discountMinor.push(Number.isNaN(d.discountMinor[s]) ? null : d.discountMinor[s]);
+  }
+  return out;
 }
 
 /** Hall kinds with numbered seats; arenas, clubs and open-air grounds sell standing tickets. */
@@ -175,62 +215,58 @@ export function planSaleDetails(
   sales: PlannedSales,
 ): PlannedSaleDetails {
   const total = sales.event.length;
-  const out: PlannedSaleDetails = { invoiceId: [], paymentMethod: [], seatId: [], groundPriceMinor: [], discountMinor: [] };
-  const prefix = language === 'de' ? `RE-${partnerId}-` : `INV-${partnerId}-`;
   const payments = PAYMENT_METHODS[language];
+  const paymentNames = [...new Set([...payments.any, ...payments.subscription].map(([name]) => name))];
+  const byName = new Map(paymentNames.map((n, i) => [n, i]));
+  const any = payments.any.map(([n, w]) => [byName.get(n)!, w] as const);
+  const subscription = payments.subscription.map(([n, w]) => [byName.get(n)!, w] as const);
+  const out: PlannedSaleDetails = {
+    language,
+    invoicePrefix: language === 'de' ? `RE-${partnerId}-` : `INV-${partnerId}-`,
+    invoiceNo: new Int32Array(total),
+    payment: new Int8Array(total).fill(-1),
+    paymentNames,
+    seatRow: new Int16Array(total),
+    seatFirst: new Int16Array(total),
+    groundPriceMinor: new Float64Array(total).fill(Number.NaN),
+    discountMinor: new Float64Array(total).fill(Number.NaN),
+  };
   // The customer's open order: sales are in sold_at order, so a later sale of the same customer
-  // within SAME_ORDER_MS joins the order (same invoice, same payment). Typed arrays by customer
-  // rather than a Map of objects: a bench plan has a million sales.
+  // within SAME_ORDER_MS joins the order (same invoice, same payment).
   const customers = sales.customer.reduce((m, c) => Math.max(m, c + 1), 0);
   const lastAt = new Float64Array(customers).fill(-Infinity);
-  const lastInvoice: string[] = new Array(customers);
-  const lastPayment: string[] = new Array(customers);
+  const lastInvoice = new Int32Array(customers);
+  const lastPayment = new Int8Array(customers);
   let invoices = 0;
   for (let s = 0; s < total; s++) {
     const customer = sales.customer[s];
     const type = sales.ticketType[s];
-    if (sales.source[s] === 'manual' || customer < 0) {
-      // Weekly totals typed in by the organiser: no order behind them.
-      out.invoiceId.push(null);
-      out.paymentMethod.push(null);
-      out.seatId.push(null);
-      out.groundPriceMinor.push(null);
-      out.discountMinor.push(null);
-      continue;
-    }
+    // Weekly totals typed in by the organiser: no order behind them.
+    if (sales.source[s] === 'manual' || customer < 0) continue;
     const at = sales.soldAtMs[s];
     if (at - lastAt[customer] > SAME_ORDER_MS) {
-      lastInvoice[customer] = `${prefix}${String(++invoices).padStart(7, '0')}`;
-      lastPayment[customer] = rng.weighted(type === 'subscription' ? payments.subscription : payments.any);
+      lastInvoice[customer] = ++invoices;
+      lastPayment[customer] = rng.weighted(type === 'subscription' ? subscription : any);
     }
     lastAt[customer] = at;
-    out.invoiceId.push(lastInvoice[customer]);
+    out.invoiceNo[s] = lastInvoice[customer];
     // Free and reserved tickets are not paid (yet).
-    out.paymentMethod.push(type === 'free' || type === 'reserved' ? null : lastPayment[customer]);
+    if (type !== 'free' && type !== 'reserved') out.payment[s] = lastPayment[customer];
 
     const event = events[sales.event[s]];
     const hall = event.hallIdx === null ? null : halls[event.hallIdx];
     if (hall && SEATED.has(hall.kind)) {
-      const row = rng.int(1, hall.capacity > 1000 ? 32 : hall.capacity > 400 ? 22 : 12);
-      const first = rng.int(1, 30);
-      const q = sales.quantity[s];
-      out.seatId.push(
-        language === 'de'
-          ? `Reihe ${row}, Platz ${q > 1 ? `${first}–${first + q - 1}` : first}`
-          : `Row ${row}, ${q > 1 ? `Seats ${first}–${first + q - 1}` : `Seat ${first}`}`,
-      );
-    } else out.seatId.push(null);
+      out.seatRow[s] = rng.int(1, hall.capacity > 1000 ? 32 : hall.capacity > 400 ? 22 : 12);
+      out.seatFirst[s] = rng.int(1, 30);
+    }
 
     const factor = DISCOUNT_FACTOR[type];
     if (factor && sales.amountMinor[s] > 0) {
       // The full price of the same seats, on the box office's 50-cent steps.
       const unit = sales.amountMinor[s] / sales.quantity[s];
       const ground = Math.max(sales.amountMinor[s], Math.round(unit / factor / 50) * 50 * sales.quantity[s]);
-      out.groundPriceMinor.push(ground);
-      out.discountMinor.push(ground - sales.amountMinor[s]);
-    } else {
-      out.groundPriceMinor.push(null);
-      out.discountMinor.push(null);
+      out.groundPriceMinor[s] = ground;
+      out.discountMinor[s] = ground - sales.amountMinor[s];
     }
   }
   return out;

@@ -303,6 +303,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it, a, joiner, bnum, target, cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? cs[j + 4] : undefined);
             break;
           }
+          if (prev?.k === 'age' || unit?.k === 'age') {
+            // "aged between 30 and 40": born between now − 40 and now − 30.
+            loose.push({ pos: a.start, cond: ff('c', 'birth_year', '>=', nowYear - bnum.value), negated: false });
+            loose.push({ pos: a.start, cond: ff('c', 'birth_year', '<=', nowYear - a.value), negated: false });
+            use(it, a, joiner, bnum, prev?.k === 'age' ? prev : unit);
+            break;
+          }
           const measure = measureOf(unit) ?? measureOf(prev);
           if (outcome === 'transactions' && (measure === 'tickets' || measure === 'revenue')) {
             const fname = measure === 'tickets' ? 'tickets' : 'amount';
@@ -413,8 +420,21 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
-          // "Abo Gold": the ticket-type word names the custom property (Abonnement) whose value follows.
-          if (next?.k === 'ccpValue' && fold(next.label).startsWith(fold(it.raw).slice(0, 3))) { use(it); break; }
+          // "Abo Gold", "gold subscription": the ticket-type word names the custom property
+          // (Abonnement, Subscription) whose value stands beside it.
+          const nameOfLabel = (x: Item | undefined) => x?.k === 'ccpValue' && fold(x.label).slice(0, 3) === fold(it.raw).slice(0, 3);
+          if (it.field === 'ticket_type' && (nameOfLabel(next) || nameOfLabel(prev))) { use(it); break; }
+          // "Rechnung RE-1001-…": the word names the invoice, not the payment method.
+          if (it.field === 'payment_method' && next?.k === 'value' && next.field === 'invoice_id') { use(it); break; }
+          // "a discount of more than £15": the transaction's discount amount.
+          if (it.field === 'ticket_type' && it.value === 'discount' && (next?.k === 'cmp' || next?.k === 'num')) {
+            const n = next.k === 'num' ? next : cs.slice(j + 1, j + 4).find((x) => x.k === 'num');
+            if (n && n.k === 'num') {
+              loose.push({ pos: it.start, cond: ff('t', 'discount', next.k === 'cmp' ? next.op : '=', n.value), negated: false });
+              use(it, next, n, ...cs.slice(j + 1, j + 4).filter((x) => x.k === 'money'));
+              break;
+            }
+          }
           const values = [it.value];
           use(it);
           let m = j + 1;
@@ -435,7 +455,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           if (it.k === 'ccpValue') {
             if (it.short && !(prev?.k === 'ccpLabel' && prev.label === it.label)) { used.delete(it); break; }
-            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
+            // "Gold- oder Silber-Abonnenten": one list of the property's values.
+            const vals = [it.value];
+            let m = j + 1;
+            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'ccpValue' && (cs[m + 1] as { label: string }).label === it.label) {
+              vals.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
+            }
+            loose.push({ pos: it.start, cond: vals.length > 1 ? ff('ccp', it.label, 'in', vals) : ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
             pendingNeg = undefined;
             break;
           }
@@ -449,6 +475,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', knownHit), negated: !!pendingNeg });
             pendingNeg = undefined;
             use(after);
+            break;
+          }
+          // "Newsletter-Empfänger", "newsletter subscribers": those whose property says yes.
+          const yes = known.find((v) => /^(ja|yes|true|1|y|j)$/i.test(v.trim()));
+          const holder = clause.filter((x) => x.start >= it.end).slice(0, 1).find((x) => /^(empfaenger|empfaengerin|bezieher|abonnenten|abonnent|subscribers?|recipients?|leser|readers?)$/.test(fold(x.raw)));
+          if (yes && holder) {
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? '!=' : '=', yes), negated: false });
+            pendingNeg = undefined;
+            use(holder);
             break;
           }
           const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
@@ -505,6 +540,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           break;
         }
         case 'noun':
+          // "Kundin Vanessa Stein", "find customer Patricia Turner": first and last name.
+          if (it.entity === 'customers' && outcome === 'customers' && next?.k === 'unknown' && cs[j + 2]?.k === 'unknown' && /^\p{Lu}/u.test(next.raw) && /^\p{Lu}/u.test(cs[j + 2].raw)) {
+            loose.push({ pos: next.start, cond: ff('c', 'first_name', '=', next.raw), negated: false });
+            loose.push({ pos: next.start, cond: ff('c', 'last_name', '=', cs[j + 2].raw), negated: false });
+            use(it, next, cs[j + 2]);
+            break;
+          }
           if (it.entity === outcome || it.measure === outcomeMeasure(outcome)) use(it);
           else if (it.measure === 'revenue' && cs.some((x) => x.k === 'group')) use(it);
           break;

@@ -40,7 +40,7 @@ export const FIELDS: SemanticField[] = [
   f('c', 'email_2', 'text', 'Second e-mail', 'Zweite E-Mail', ['email 2', 'email_2', 'zweite email', 'second email']),
   f('c', 'phone1', 'text', 'Phone', 'Telefon', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
   f('c', 'phone2', 'text', 'Second phone', 'Zweites Telefon', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
-  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen']),
+  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
   f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born']),
   f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
   // events
@@ -72,7 +72,7 @@ export const FIELDS: SemanticField[] = [
   f('t', 'price_category', 'text', 'Price category', 'Preiskategorie', ['preiskategorie', 'preisklasse', 'platzkategorie', 'kategorie', 'price category', 'price band', 'seat category']),
   f('t', 'amount', 'number', 'Amount', 'Betrag', ['betrag', 'kaufpreis', 'verkaufspreis', 'amount', 'sold price', 'ticketpreis']),
   f('t', 'ground_price', 'number', 'Ground price', 'Grundpreis', ['grundpreis', 'ground price', 'base price', 'list price']),
-  f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabattbetrag', 'nachlass', 'discount amount']),
+  f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabatt', 'rabattbetrag', 'nachlass', 'discount amount']),
   f('t', 'currency', 'text', 'Currency', 'Währung', ['waehrung', 'currency']),
   f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
   f('t', 'seat_id', 'text', 'Seat', 'Platz', ['sitzplatz', 'platznummer', 'seat', 'seat id']),

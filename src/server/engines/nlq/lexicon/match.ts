@@ -201,6 +201,11 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       items.push({ ...parts[1], start: i, end: i + 1, raw: tok.raw } as Item);
       continue;
     }
+    // An invoice number ("RE-1001-0147081", "INV-1002-0019766") is a value of its own.
+    if (/^[a-z]{2,4}-\d{2,}-\d{3,}$/.test(words[i])) {
+      push({ k: 'value', tag: 't', field: 'invoice_id', value: tok.raw, op: '=' }, i, i + 1);
+      continue;
+    }
     push({ k: 'unknown' }, i, i + 1);
   }
   items.sort((a, b) => a.start - b.start || a.end - b.end);

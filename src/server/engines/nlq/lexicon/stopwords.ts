@@ -21,6 +21,6 @@ export const STOP_WORDS = new Set(
   stattfinden stattgefunden findet fanden statt takes took place happen happened happening laufen lief laeuft runs ran running
   tatsaechlich really actually eigentlich wirklich letztendlich mindestens einfach genau hinweg insgesamt zusammen together
   haben. seit since
-  whats what's einzigen einzige einzigen single both beide beiden ueberhaupt at all anything etwas on da overall jemals ever
+  wann when wo where welcher welchem whats what's einzigen einzige einzigen single both beide beiden ueberhaupt at all anything etwas on da overall jemals ever
   momentan derzeit aktuell currently gerade now jetzt heute`.split(/\s+/).filter(Boolean),
 );
