@@ -358,6 +358,12 @@ export interface Problem {
   detail: string;
 }
 
+/**
+ * Sentinel's answer carries its compiled SQL by design (spec 3 §3 Answer `query`, the page's raw
+ * SQL toggle): a SELECT in a successful /nlq answer is content, not a leak. Errors stay checked.
+ */
+const SQL_BY_DESIGN = /^\/api\/v3\/(nlq|tasks)(\/|$)/;
+
 /** ARCHITECTURE.md §3 on one answer: never a 5xx, a JSON error body for /api errors, no leaks, no polluted prototype. */
 export function problemsOf(path: string, status: number, contentType: string, text: string): Problem[] {
   const out: Problem[] = [];
@@ -375,7 +381,10 @@ export function problemsOf(path: string, status: number, contentType: string, te
     else if (body.error_subcode !== undefined && typeof body.error_subcode !== 'string') out.push({ kind: 'format', detail: `error_subcode ${preview(body.error_subcode)}` });
   }
   if (/json|text|html|xml/i.test(contentType) || !contentType) {
-    for (const leak of leaksIn(text)) out.push({ kind: `leak: ${leak}`, detail: text.slice(0, 200) });
+    for (const leak of leaksIn(text)) {
+      if (leak === 'SQL SELECT' && status < 400 && SQL_BY_DESIGN.test(path)) continue;
+      out.push({ kind: `leak: ${leak}`, detail: text.slice(0, 200) });
+    }
   }
   const proto = Object.prototype as Record<string, unknown>;
   if (proto.polluted !== undefined) {

@@ -5,8 +5,4 @@ export * from './typed-query';
 export { parseQuestion } from './parse';
 export { compileQuery, CompileError, summarise } from './compile';
 
-/** Exactly one SELECT over the allowed sentinel views and functions, whole tree walked. */
-export async function checkSql(sql: string): Promise<{ ok: true } | { ok: false; reason: 'write' | 'forbidden' | 'invalid'; detail: string }> {
-  void sql;
-  return { ok: false, reason: 'invalid', detail: 'guard not built yet' };
-}
+export { checkSql, type GuardResult, type GuardReason } from './sql-guard';
