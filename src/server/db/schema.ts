@@ -324,8 +324,37 @@ export const customers = pgTable(
     city: text('city').notNull(),
     birthYear: smallint('birth_year'),
     createdAt: createdAt(),
+    // spec 3 §3 customer result table and detail (Sentinel); all optional in the partner's data.
+    salutation: text('salutation'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    street: text('street'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    email: text('email'),
+    email2: text('email_2'),
+    phone1: text('phone1'),
+    phone2: text('phone2'),
+    adsOptOut: boolean('ads_opt_out').notNull().default(false),
   },
   (t) => [unique('customers_partner_ext_uq').on(t.partnerId, t.externalId)],
+);
+
+// spec 3 §3 customer custom properties: free label/content pairs from the partner's CRM (the
+// "ccp" entity of Sentinel's query summary).
+export const customerProperties = pgTable(
+  'customer_properties',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [
+    index('customer_properties_label_idx').on(t.partnerId, t.label, t.content),
+    index('customer_properties_customer_idx').on(t.customerId),
+  ],
 );
 
 // spec 1 §3 ticket types; price_category is the hall's seat category (numeric 1–15 or a name).
@@ -345,6 +374,13 @@ export const ticketTransactions = pgTable(
     // bigint: a day's revenue of a large event passes int4's 21 million (in minor units).
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+    // spec 3 §3 transaction result table (Sentinel); absent from sales uploads and manual entries.
+    invoiceId: text('invoice_id'),
+    paymentMethod: text('payment_method'),
+    seatId: text('seat_id'),
+    /** List price before the discount, minor units; set for discounted ticket types. */
+    groundPriceMinor: bigint('ground_price_minor', { mode: 'number' }),
+    discountMinor: bigint('discount_minor', { mode: 'number' }),
   },
   (t) => [
     index('tx_partner_event_idx').on(t.partnerId, t.eventId, t.soldAt),
@@ -692,4 +728,33 @@ export const metaAccessGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('meta_access_grants_partner_idx').on(t.partnerId, t.kind)],
+);
+
+// spec 3 §3/§4 Sentinel questions: every asked question (saved = kept in the user's list) with
+// what it meant (typed_query), the SQL it ran and its answer ids.
+export const nlqQuestions = pgTable(
+  'nlq_questions',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    originalDescription: text('original_description').notNull(),
+    resultType: text('result_type', { enum: ['customers', 'transactions', 'events'] }).notNull(),
+    language: text('language').notNull(),
+    saved: boolean('saved').notNull().default(false),
+    typedQuery: jsonb('typed_query'),
+    sql: text('sql'),
+    params: jsonb('params'),
+    filters: jsonb('filters'),
+    resultIds: jsonb('result_ids').$type<string[]>(),
+    numResults: integer('num_results'),
+    truncated: boolean('truncated').notNull().default(false),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('PENDING'),
+    taskCompletedAt: ts('task_completed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('nlq_questions_user_idx').on(t.partnerId, t.userId, t.saved)],
 );
