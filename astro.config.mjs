@@ -25,6 +25,6 @@ export default defineConfig({
     },
   },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'libpg-query'] },
   },
 });

@@ -11,9 +11,10 @@ export const ApiErrorBody = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /**
    * Values for the browser's message (spec 2 §8: `{account, id}` of "Permission missing to access …"),
-   * or a list of flat records (the setup's `problems` of INVALID_SETUP, issue 14).
+   * a list of flat records (the setup's `problems` of INVALID_SETUP, issue 14), or a list of
+   * texts (Sentinel's `understood` of error.nlq.not_understood, issue 15).
    */
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))])).optional(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string()), z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))])).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

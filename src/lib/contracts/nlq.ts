@@ -58,6 +58,10 @@ export const NLQ_ERROR_CODES = {
   notUnderstood: 'error.nlq.not_understood',
   expired: 'error.nlq.expired',
   failed: 'error.nlq.failed',
+  /** 429: the user already has MAX_RUNNING_PER_USER questions waiting or running. */
+  busy: 'error.nlq.too_many_running',
+  /** 409: rows or an export asked of an answer whose task has not finished (or failed). */
+  notReady: 'error.nlq.not_ready',
 } as const;
 
 export const AskQuery = z.object({
@@ -165,9 +169,15 @@ export type TransactionRow = z.infer<typeof TransactionRow>;
 
 /** Sum and average over the WHOLE answer (not the page) of the numeric columns of events and transactions. */
 export const Aggregations = z.record(z.string(), z.object({ sum: z.number(), average: z.number() }));
+/**
+ * "revenue per category": the same sums and averages per value of the typed query's groupBy field
+ * (issue 15 extension of spec 3 §3; absent without a groupBy). `field` is the tagged field, e.g. "e.category".
+ */
+export const AggregationGroup = z.object({ field: z.string(), value: z.string().nullable(), count: z.number().int(), aggregations: Aggregations });
 export const DataFromIdsResponse = z.object({
   data: z.array(z.union([CustomerRow, EventRow, TransactionRow])),
   aggregations: Aggregations,
+  groups: z.array(AggregationGroup).optional(),
 });
 export type DataFromIdsResponse = z.infer<typeof DataFromIdsResponse>;
 
@@ -189,6 +199,8 @@ export const SavedQuestion = z.object({
 });
 export type SavedQuestion = z.infer<typeof SavedQuestion>;
 export const SavedQuestionsResponse = z.object({ data: z.array(SavedQuestion) });
+
+export const CancelParam = z.object({ task_id: z.uuid() });
 
 export const ExportBody = z.object({
   nlq_id: z.number().int().min(1).max(2_147_483_647),

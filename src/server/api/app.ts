@@ -32,6 +32,7 @@ import { budgetEventsRouter } from './campaign-budget';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
 import { setupProcessRouter } from './setup-process';
+import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
@@ -75,6 +76,7 @@ function v3(): Hono<Env> {
     .route('/notifications', notificationsRouter)
     .route('/attachment', attachmentRouter)
     .route('/partners/history_import', historyImportRouter)
+    .route('/nlq', nlqRouter)
     .route('/customers', customersRouter)
     .route('/', profileRouter);
 }

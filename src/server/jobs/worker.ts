@@ -14,6 +14,7 @@ import '../modules/notifications/notify';
 import '../modules/history-import/task';
 import '../modules/meta-connect/exchange-task';
 import '../modules/setup-process/boost-task';
+import '../modules/nlq/task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

@@ -12,7 +12,7 @@ export class AppError extends Error {
     /** Field-level details (the ARCHITECTURE §3 `issues` list), e.g. every failed password rule. */
     readonly issues?: { path: string; message: string }[],
     /** Values the browser fills into its message (spec 2 §8: the asset of a permission error, a minimum budget). */
-    readonly data?: Record<string, string | number | null | Record<string, string | number | null>[]>,
+    readonly data?: Record<string, string | number | null | string[] | Record<string, string | number | null>[]>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -228,3 +228,34 @@ CREATE POLICY sentinel_partner ON public.ticket_transactions FOR SELECT TO encor
 CREATE POLICY sentinel_partner ON public.partners FOR SELECT TO encore_sentinel USING (id = (SELECT public.sentinel_partner_id()));
 --> statement-breakpoint
 CREATE POLICY sentinel_partner ON public.customer_properties FOR SELECT TO encore_sentinel USING (partner_id = (SELECT public.sentinel_partner_id()));
+--> statement-breakpoint
+-- The one door for a Sentinel query. SET LOCAL ROLE alone is not a wall: the session user (the
+-- application) stays allowed to switch back, and set_config('role', …) inside the query would do
+-- so half-way, e.g. before query_to_xml('…') reads a base table as the owner. PostgreSQL refuses
+-- every role change inside a SECURITY DEFINER function, so the query runs inside one owned by
+-- encore_sentinel. Session-level advisory locks survive the ROLLBACK of the executor; they are
+-- released here, on success and on failure (query_canceled is not part of OTHERS).
+CREATE FUNCTION sentinel.run(query text) RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = sentinel
+SET standard_conforming_strings = on
+AS $$
+BEGIN
+  BEGIN
+    RETURN QUERY EXECUTE query;
+  EXCEPTION WHEN query_canceled OR OTHERS THEN
+    PERFORM pg_catalog.pg_advisory_unlock_all();
+    RAISE;
+  END;
+  PERFORM pg_catalog.pg_advisory_unlock_all();
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION sentinel.run(text) FROM PUBLIC;
+--> statement-breakpoint
+-- A new owner needs CREATE on the schema at the moment of the change only.
+GRANT CREATE ON SCHEMA sentinel TO encore_sentinel;
+--> statement-breakpoint
+ALTER FUNCTION sentinel.run(text) OWNER TO encore_sentinel;
+--> statement-breakpoint
+REVOKE CREATE ON SCHEMA sentinel FROM encore_sentinel;

@@ -18,8 +18,4 @@ export function compileQuery(query: TypedQuery, opts: CompileOptions): CompiledQ
   throw new Error('compiler not built yet');
 }
 
-/** Exactly one SELECT over the allowed sentinel views and functions, whole tree walked. */
-export async function checkSql(sql: string): Promise<{ ok: true } | { ok: false; reason: 'write' | 'forbidden' | 'invalid'; detail: string }> {
-  void sql;
-  return { ok: false, reason: 'invalid', detail: 'guard not built yet' };
-}
+export { checkSql, type GuardResult, type GuardReason } from './sql-guard';

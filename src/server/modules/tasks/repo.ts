@@ -1,6 +1,6 @@
 // The tasks table as a queue (ARCHITECTURE.md §3 Tasks). Claims use FOR UPDATE SKIP LOCKED so any
 // number of workers, in the web process or `npm run worker`, can share it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { tasks } from '../../db/schema';
@@ -73,7 +73,9 @@ export async function setTaskState(db: Db, id: string, status: TaskStatus, resul
       finishedAt: done ? new Date() : null,
       ...(status === 'RETRY' ? { lockedAt: null, lockedBy: null, runAfter: extra.runAfter ?? new Date() } : {}),
     })
-    .where(eq(tasks.id, id));
+    // A revoked task keeps REVOKED: a handler that could not be interrupted must not turn it into
+    // SUCCESS or FAILURE when it returns (POST /nlq/cancel/{task_id}).
+    .where(and(eq(tasks.id, id), ne(tasks.status, 'REVOKED')));
 }
 
 /** Revoking a task that has not finished; a finished task keeps its state. */
