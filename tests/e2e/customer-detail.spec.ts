@@ -139,4 +139,20 @@ test.describe('wide screens', () => {
     await page.goto(`/sentinel/results/${customer.id}`);
     await expect(page).toHaveURL((url) => url.pathname === '/sentinel/' && url.searchParams.get('result-id') === customer.id);
   });
+
+  test('the drawer URL opens the customer in the Sentinel page’s drawer, which closes back to the page', async ({ page, adminApi }, testInfo) => {
+    test.skip(isPhone(testInfo), 'phones get the page');
+    const { customer, sales } = await customerOf(adminApi);
+    await signIn(page, 'admin', { language: 'de' });
+    await page.goto(`/sentinel/?drawer-open=true&result-id=${customer.id}`);
+    await waitForIslands(page);
+    const drawer = page.getByRole('dialog', { name: T.drawerTitle });
+    await expect(drawer.locator(`article[data-customer-id="${customer.id}"]`)).toBeVisible();
+    await expect(drawer.locator('[data-stat="tickets"] dd')).toHaveText(new Intl.NumberFormat('de-DE').format(sales.global_revenue.total_tickets));
+    await expect(drawer.getByRole('region', { name: T.events.title }).locator('tbody tr')).toHaveCount(10);
+    await page.screenshot({ path: testInfo.outputPath('customer-drawer-desktop.png') });
+    await drawer.getByRole('button', { name: T.close }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL((url) => url.pathname === '/sentinel/' && !url.searchParams.has('result-id'));
+  });
 });
