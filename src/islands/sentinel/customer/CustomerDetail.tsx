@@ -45,7 +45,7 @@ function Loading() {
 
 function Detail({ customerId, variant, initial, initialErrorCode }: CustomerDetailProps) {
   const { t } = useTranslation();
-  const load = useCustomer(customerId, initialErrorCode ? undefined : initial);
+  const load = useCustomer(customerId, initial, Boolean(initialErrorCode));
   if (initialErrorCode || load.status === 'error') {
     const code = initialErrorCode ?? (load.status === 'error' ? load.error.code : '');
     const i18nKey = load.status === 'error' && !initialErrorCode ? load.error.i18nKey : code.startsWith('error.') ? `common.serverErrors.${code}` : 'common.errors.inServerResponse';

@@ -12,11 +12,12 @@ export interface CustomerData {
 
 export type CustomerLoad = { status: 'loading' } | { status: 'ready'; data: CustomerData } | { status: 'error'; error: ApiError };
 
-export function useCustomer(customerId: string, initial?: CustomerData): CustomerLoad {
-  const fromInitial = initial && initial.customer.id === customerId;
-  const [state, setState] = useState<CustomerLoad>(fromInitial ? { status: 'ready', data: initial } : { status: 'loading' });
+/** `skip`: the server already answered an error for this customer; nothing to load. */
+export function useCustomer(customerId: string, initial?: CustomerData, skip = false): CustomerLoad {
+  const nothingToLoad = skip || (initial !== undefined && initial.customer.id === customerId);
+  const [state, setState] = useState<CustomerLoad>(initial && !skip && nothingToLoad ? { status: 'ready', data: initial } : { status: 'loading' });
   useEffect(() => {
-    if (fromInitial) return;
+    if (nothingToLoad) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     Promise.all([getCustomer(customerId, controller.signal), getCustomerSalesSummary(customerId, controller.signal)]).then(
@@ -29,6 +30,6 @@ export function useCustomer(customerId: string, initial?: CustomerData): Custome
       },
     );
     return () => controller.abort();
-  }, [customerId, fromInitial]);
+  }, [customerId, nothingToLoad]);
   return state;
 }

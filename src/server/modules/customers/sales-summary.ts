@@ -32,15 +32,21 @@ export async function getCustomerSalesSummary(db: Db, partnerId: number, custome
   // (which the schema alone would allow) never shows up here.
   const perEvent = await rows<PerEventRow>(
     db,
-    sql`select t.event_id, to_char(e.start_date_time at time zone 'UTC', 'YYYY-MM-DD') as event_date, e.title,
-               sum(t.quantity)::bigint as ticket_count,
-               sum(case when t.ticket_type = 'cancelled' then 0 else t.amount_minor end)::bigint as spent_minor,
-               min(t.sold_at) as first_sold
-        from ticket_transactions t
-        join events e on e.id = t.event_id and e.partner_id = t.partner_id
-        where t.customer_id = ${customerId} and t.partner_id = ${partnerId}
-        group by t.event_id, e.start_date_time, e.title
-        order by e.start_date_time desc, t.event_id`,
+    // Grouped on the transactions alone first, then each event (by its primary key) decorates
+    // the group: the join touches one row per event, not one per transaction.
+    sql`with per_event as (
+          select t.event_id, sum(t.quantity)::bigint as ticket_count,
+                 sum(case when t.ticket_type = 'cancelled' then 0 else t.amount_minor end)::bigint as spent_minor,
+                 min(t.sold_at) as first_sold
+          from ticket_transactions t
+          where t.customer_id = ${customerId} and t.partner_id = ${partnerId}
+          group by t.event_id
+        )
+        select p.event_id, to_char(e.start_date_time at time zone 'UTC', 'YYYY-MM-DD') as event_date, e.title,
+               p.ticket_count, p.spent_minor, p.first_sold
+        from per_event p
+        join events e on e.id = p.event_id and e.partner_id = ${partnerId}
+        order by e.start_date_time desc, p.event_id`,
   );
   let tickets = 0;
   let spentMinor = 0;
