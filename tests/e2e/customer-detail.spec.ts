@@ -156,3 +156,32 @@ test.describe('wide screens', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/sentinel/' && !url.searchParams.has('result-id'));
   });
 });
+
+test.describe('from an answer', () => {
+  test('a customer row opens the detail: the drawer on wide screens, the page on phones', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin', { language: 'de' });
+    await page.goto('/sentinel');
+    await waitForIslands(page);
+    await page.getByLabel(de.sentinel.question.label, { exact: true }).fill('Top 10 Kunden nach Umsatz');
+    await page.getByRole('radio', { name: de.sentinel.question.outcomes.customers }).check();
+    await page.getByTestId('sentinel-ask').click();
+    const row = page.getByTestId('sentinel-row').first();
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    // Not the selection cell: that one selects.
+    await row.locator('td').nth(2).click();
+    if (isPhone(testInfo)) {
+      await expect(page).toHaveURL(/\/sentinel\/results\/\d+$/);
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      await expect(page.locator(`article[data-customer-id="${id}"]`)).toBeVisible();
+      await expect(page.getByRole('region', { name: T.events.title }).locator('tbody tr').first()).toBeVisible();
+    } else {
+      await expect(page).toHaveURL((url) => url.searchParams.get('drawer-open') === 'true' && /^\d+$/.test(url.searchParams.get('result-id') ?? ''));
+      const id = new URL(page.url()).searchParams.get('result-id')!;
+      const drawer = page.getByRole('dialog', { name: T.drawerTitle });
+      await expect(drawer.locator(`article[data-customer-id="${id}"]`)).toBeVisible();
+      await expect(drawer.getByRole('region', { name: T.events.title }).locator('tbody tr').first()).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('customer-drawer-from-row.png') });
+    }
+  });
+});
