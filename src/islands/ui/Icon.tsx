@@ -49,6 +49,8 @@ const PATHS = {
   info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20ZM12 16v-4M12 8h.01',
   trendUp: 'M22 7l-8.5 8.5-5-5L2 17M16 7h6v6',
   trendDown: 'M22 17l-8.5-8.5-5 5L2 7M16 17h6v-6',
+  // customer detail (issue 15)
+  copy: 'M9 9h11v11H9V9ZM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
   mapPin: 'M12 22s7-6.1 7-12a7 7 0 1 0-14 0c0 5.9 7 12 7 12ZM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z',
 } as const;
 

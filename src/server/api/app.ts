@@ -33,6 +33,7 @@ import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
 import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
+import { customersRouter } from './customers';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -76,6 +77,7 @@ function v3(): Hono<Env> {
     .route('/attachment', attachmentRouter)
     .route('/partners/history_import', historyImportRouter)
     .route('/nlq', nlqRouter)
+    .route('/customers', customersRouter)
     .route('/', profileRouter);
 }
 

@@ -1,0 +1,90 @@
+// spec 3 §2 query summary: a collapsible card with title, result count and completion time
+// (DD.MM.YYYY, HH:mm), disabled when the answer is empty; its body lists the filters as parameter /
+// operator (in words) / value rows tagged e, c, t or ccp, or the compiled SQL (raw view).
+import { useId, useState } from 'react';
+import type { NlqAnswer } from '../../lib/contracts/nlq';
+import { useTranslation } from '../../lib/i18n/react';
+import { Icon } from '../ui/Icon';
+import { completionTime, operatorWordKey, truncateValue } from './model/summary';
+import { SaveQuestion } from './SaveQuestion';
+import styles from './QuerySummary.module.css';
+
+export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: (name: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [raw, setRaw] = useState(false);
+  const disabled = answer.num_results === 0;
+  const expanded = open && !disabled;
+  return (
+    <section className={styles.card} data-testid="sentinel-summary">
+      <div className={styles.head}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={expanded}
+          aria-controls={`${id}-body`}
+          disabled={disabled}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="sentinel-summary-toggle"
+        >
+          <Icon name={expanded ? 'arrowUp' : 'arrowDown'} size={16} />
+          <span className={styles.title}>{t('sentinel.summary.title')}</span>
+        </button>
+        <div className={styles.meta}>
+          <span className={styles.count} data-testid="sentinel-count">
+            {t('sentinel.summary.count', { count: answer.num_results })}
+          </span>
+          {answer.task_completed_at !== null && <span className={styles.time}>{t('sentinel.summary.completedAt', { time: completionTime(answer.task_completed_at) })}</span>}
+          <SaveQuestion answer={answer} onSaved={onSaved} />
+        </div>
+      </div>
+      {answer.truncated && <p className={styles.note}>{t('sentinel.summary.truncated', { count: answer.data.length })}</p>}
+      {expanded && (
+        <div id={`${id}-body`} className={styles.body}>
+          <div className={styles.views} role="group">
+            <button type="button" className={raw ? styles.view : `${styles.view} ${styles.viewOn}`} aria-pressed={!raw} onClick={() => setRaw(false)}>
+              {t('sentinel.summary.parsed')}
+            </button>
+            <button type="button" className={raw ? `${styles.view} ${styles.viewOn}` : styles.view} aria-pressed={raw} onClick={() => setRaw(true)} data-testid="sentinel-raw-toggle">
+              {t('sentinel.summary.raw')}
+            </button>
+          </div>
+          {raw ? (
+            <pre className={styles.sql} data-testid="sentinel-sql">
+              <code>{answer.query}</code>
+            </pre>
+          ) : answer.filters.length === 0 ? (
+            <p className={styles.empty}>{t('sentinel.summary.empty')}</p>
+          ) : (
+            <table className={styles.filters} data-testid="sentinel-filters">
+              <thead>
+                <tr>
+                  <th scope="col">{t('sentinel.summary.parameter')}</th>
+                  <th scope="col">{t('sentinel.summary.operator')}</th>
+                  <th scope="col">{t('sentinel.summary.value')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.filters.map((f, i) => (
+                  <tr key={`${f.text}-${i}`}>
+                    <td>
+                      <span className={`${styles.tag} ${styles[`tag_${f.entity}`]}`} title={t(`sentinel.summary.entities.${f.entity}`)}>
+                        {f.entity}
+                      </span>
+                      {f.parameter}
+                    </td>
+                    <td>{t(operatorWordKey(f.operator))}</td>
+                    <td className={styles.value} title={f.value.length > 100 ? f.value : undefined}>
+                      {truncateValue(f.value)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+// /sentinel (spec 3 §2): the question, the guide before any answer, the query summary, the
+// results grid with its paginator, export and saved questions, and the customer drawer. The
+// saved-questions modal and the drawer load on demand (the page's JavaScript budget is 150 KB).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import type { NlqAnswer, ResultType, SavedQuestion } from '../../lib/contracts/nlq';
+import { askAgain, askQuestion } from '../../lib/api/nlq';
+import type { IslandI18n } from '../../lib/i18n/namespaces';
+import { I18nIsland, useTranslation } from '../../lib/i18n/react';
+import { EmptyState } from '../ui/EmptyState';
+import type { ExportTarget } from './ExportMenu';
+import { GuideCard } from './GuideCard';
+import { questionLanguage } from './model/language';
+import { Paginator } from './Paginator';
+import { QuerySummary } from './QuerySummary';
+import { QuestionForm } from './QuestionForm';
+import { ResultsGrid } from './ResultsGrid';
+import { closeDrawerUrl, drawerUrl, readDrawer, resultPagePath, drawerRedirectsToPage } from './drawerUrl';
+import { TopBar } from './TopBar';
+import { useSentinelQuestion } from './useSentinelQuestion';
+import styles from './SentinelScreen.module.css';
+
+const loadSaved = () => import('./SavedQuestionsModal');
+const SavedQuestionsModal = lazy(loadSaved);
+const CustomerDrawer = lazy(() => import('./customer/CustomerDrawer').then((m) => ({ default: m.CustomerDrawer })));
+
+export interface SentinelScreenProps {
+  i18n: IslandI18n;
+  /** The prisma product type hides the events' percentages (spec 3 §3). */
+  prisma: boolean;
+}
+
+export default function SentinelScreen({ i18n, ...props }: SentinelScreenProps) {
+  return (
+    <I18nIsland i18n={i18n}>
+      <SentinelPage {...props} />
+    </I18nIsland>
+  );
+}
+
+const DRAWER_ENTRY = 'encoreSentinelDrawer';
+
+function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<ResultType | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [savedOpen, setSavedOpen] = useState(false);
+  const [savedMounted, setSavedMounted] = useState(false);
+  const [savedRefresh, setSavedRefresh] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const textRef = useRef(text);
+  textRef.current = text;
+
+  const onAnswer = useCallback((answer: NlqAnswer) => {
+    setSelection({});
+    // A task loaded by ?task_id= (or asked again) shows its own question.
+    if (!textRef.current.trim()) setText(answer.original_description);
+    setOutcome(answer.result_type);
+  }, []);
+  const { state, execute, cancel, goToPage, markSaved } = useSentinelQuestion({ onAnswer });
+  const { answer, phase } = state;
+  const running = phase === 'asking';
+
+  // ?task_id= loads an existing task; the drawer link opens the drawer (or the result page on
+  // narrow screens, see the page's inline script).
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const taskId = params.get('task_id');
+    if (taskId) void execute(null, taskId);
+    const syncDrawer = () => {
+      const d = readDrawer(new URLSearchParams(location.search));
+      if (d && drawerRedirectsToPage(window.innerWidth)) return location.replace(resultPagePath(d));
+      setCustomerId(d);
+    };
+    syncDrawer();
+    window.addEventListener('popstate', syncDrawer);
+    window.addEventListener('resize', syncDrawer);
+    return () => {
+      window.removeEventListener('popstate', syncDrawer);
+      window.removeEventListener('resize', syncDrawer);
+    };
+  }, [execute]);
+
+  const ask = () => {
+    if (!outcome) return;
+    setNotice(null);
+    const description = text.trim();
+    const language = questionLanguage(description, i18n.language === 'de' ? 'de' : 'en');
+    void execute((signal) => askQuestion({ description, result_type: outcome, language }, signal));
+  };
+
+  const onText = (next: string) => {
+    // spec 3 §4: changing the text cancels a running question.
+    if (running) cancel();
+    setText(next);
+  };
+
+  const askSavedAgain = (q: SavedQuestion) => {
+    setNotice(null);
+    setText(q.original_description);
+    setOutcome(q.result_type);
+    void execute((signal) => askAgain(q.id, signal));
+  };
+
+  const openSaved = () => {
+    setSavedMounted(true);
+    setSavedOpen(true);
+  };
+
+  const openCustomer = (id: string) => {
+    if (drawerRedirectsToPage(window.innerWidth)) return location.assign(resultPagePath(id));
+    history.pushState({ [DRAWER_ENTRY]: true }, '', drawerUrl(new URLSearchParams(location.search), id));
+    setCustomerId(id);
+  };
+  const closeCustomer = () => {
+    setCustomerId(null);
+    if ((history.state as Record<string, unknown> | null)?.[DRAWER_ENTRY]) history.back();
+    else history.replaceState(null, '', closeDrawerUrl(new URLSearchParams(location.search)));
+  };
+
+  const selectedIds = useMemo(() => Object.keys(selection).filter((id) => selection[id]), [selection]);
+  const exportTarget: ExportTarget | null = answer && answer.num_results > 0 ? { nlqId: answer.query_id, resultType: answer.result_type, selectedIds } : null;
+
+  const error = state.error ?? (notice ? { key: notice } : null);
+
+  return (
+    <div className={styles.page}>
+      <TopBar exportTarget={exportTarget} onOpenSaved={openSaved} onPrefetchSaved={() => void loadSaved()} onError={setNotice} />
+      {error && (
+        <div className={`alert alert--error ${styles.error}`} role="alert" data-testid="sentinel-error">
+          <div>
+            <strong>{t('sentinel.errorPrefix')}</strong> {t(error.key)}
+            {error.understood && (
+              <p className={styles.understood}>
+                {error.understood.length > 0 ? `${t('sentinel.errors.understood')} ${error.understood.join(', ')}` : t('sentinel.errors.understoodNothing')}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      <QuestionForm
+        text={text}
+        outcome={outcome}
+        running={running}
+        overdue={state.overdue}
+        onText={onText}
+        onOutcome={(o) => {
+          if (running) cancel();
+          setOutcome(o);
+        }}
+        onAsk={ask}
+        onStop={cancel}
+      />
+      <div className={styles.results}>
+        {!answer && phase === 'idle' && <GuideCard />}
+        {!answer && phase === 'aborted' && <EmptyState icon="info" message={t('sentinel.errors.abortTip')} compact />}
+        {answer && (
+          <QuerySummary
+            key={answer.query_id}
+            answer={answer}
+            onSaved={(name) => {
+              markSaved(true, name);
+              setSavedRefresh((n) => n + 1);
+            }}
+          />
+        )}
+        {answer && phase === 'aborted' && (
+          <p className={styles.tip} role="status">
+            {t('sentinel.errors.abortTip')}
+          </p>
+        )}
+        {(answer || running) && (
+          <div className={styles.gridArea} aria-busy={running || state.loadingPage}>
+            {answer && answer.num_results === 0 && !running ? (
+              <EmptyState icon="search" message={t('sentinel.grid.empty')} compact />
+            ) : answer ? (
+              <ResultsGrid
+                type={answer.result_type}
+                rows={state.rows}
+                aggregations={state.aggregations}
+                prisma={prisma}
+                selection={selection}
+                allIds={answer.data}
+                onSelection={setSelection}
+                onOpenRow={answer.result_type === 'customers' ? openCustomer : undefined}
+              />
+            ) : (
+              <div className={styles.placeholder} />
+            )}
+            {(running || state.loadingPage) && (
+              <div className={styles.overlay} data-testid="sentinel-loading">
+                <span className={styles.spinner} aria-hidden="true" />
+                {state.overdue ? (
+                  <div className={styles.overdue} data-testid="sentinel-overdue">
+                    <p className={styles.overdueTitle}>{t('sentinel.overdue.title')}</p>
+                    <p>{t('sentinel.overdue.description')}</p>
+                    <p className={styles.overdueSub}>{t('sentinel.overdue.subtext')}</p>
+                  </div>
+                ) : (
+                  <p role="status">{t('sentinel.loading')}</p>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+        {answer && answer.num_results > 0 && <Paginator page={state.page} total={answer.data.length} onPage={(p) => void goToPage(p)} />}
+        {selectedIds.length > 0 && (
+          <p className={styles.selected} role="status">
+            {t('sentinel.grid.selected', { count: selectedIds.length })}
+          </p>
+        )}
+      </div>
+      {savedMounted && (
+        <Suspense fallback={null}>
+          <SavedQuestionsModal open={savedOpen} onOpenChange={setSavedOpen} hasResults={Boolean(answer && answer.num_results > 0)} onAskAgain={askSavedAgain} refreshKey={savedRefresh} />
+        </Suspense>
+      )}
+      {customerId && (
+        <Suspense fallback={null}>
+          <CustomerDrawer customerId={customerId} onClose={closeCustomer} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+// The Sentinel page's rules (spec 3 §2, §4, §5, §8, §9) as the pure functions the islands use.
+import { describe, expect, it } from 'vitest';
+import { SENTINEL, type SavedQuestion } from '../../../src/lib/contracts/nlq';
+import { canAsk, counterBand } from '../../../src/islands/sentinel/model/counter';
+import { completionTime, isExpired, operatorWordKey, truncateValue } from '../../../src/islands/sentinel/model/summary';
+import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
+import { nextSelection } from '../../../src/islands/sentinel/model/selection';
+import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
+import { categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
+import { filterSaved, shortDescription } from '../../../src/islands/sentinel/model/saved';
+import { questionLanguage } from '../../../src/islands/sentinel/model/language';
+import { closeDrawerUrl, drawerRedirectsToPage, drawerUrl, readDrawer } from '../../../src/islands/sentinel/drawerUrl';
+
+const show = (items: ReturnType<typeof pageItems>) => items.map((i) => (i.kind === 'page' ? String(i.page) : '…')).join(' ');
+
+describe('question counter and Ask', () => {
+  it('is green up to 4000 characters, orange up to 4500, red above', () => {
+    expect(counterBand(0)).toBe('green');
+    expect(counterBand(4000)).toBe('green');
+    expect(counterBand(4001)).toBe('orange');
+    expect(counterBand(4500)).toBe('orange');
+    expect(counterBand(4501)).toBe('red');
+    expect(counterBand(SENTINEL.questionMax)).toBe('red');
+  });
+  it('needs a question that is not only blanks, at most 5000 characters, and an outcome', () => {
+    expect(canAsk('Welche Kunden?', 'customers')).toBe(true);
+    expect(canAsk('   ', 'customers')).toBe(false);
+    expect(canAsk('Welche Kunden?', null)).toBe(false);
+    expect(canAsk('x'.repeat(5001), 'events')).toBe(false);
+  });
+});
+
+describe('query summary', () => {
+  it('shows operators as words', () => {
+    expect(operatorWordKey('=')).toBe('sentinel.summary.operators.is');
+    expect(operatorWordKey('IS NOT')).toBe('sentinel.summary.operators.isNot');
+    expect(operatorWordKey('>')).toBe('sentinel.summary.operators.greaterThan');
+    expect(operatorWordKey('ILIKE')).toBe('sentinel.summary.operators.contains');
+    expect(operatorWordKey('IN')).toBe('sentinel.summary.operators.isIn');
+    expect(operatorWordKey('NOT IN')).toBe('sentinel.summary.operators.isNotIn');
+  });
+  it('cuts values at 100 characters (counting characters, not UTF-16 units)', () => {
+    expect(truncateValue('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(truncateValue('ä'.repeat(101))).toBe(`${'ä'.repeat(100)}…`);
+    expect(truncateValue('🎻'.repeat(101))).toBe(`${'🎻'.repeat(100)}…`);
+  });
+  it('writes the completion time as DD.MM.YYYY, HH:mm in UTC', () => {
+    expect(completionTime(Date.UTC(2026, 0, 5, 7, 3) / 1000)).toBe('05.01.2026, 07:03');
+    expect(completionTime(null)).toBe('');
+  });
+  it('expires an answer older than 48 hours', () => {
+    const done = Date.UTC(2026, 10, 1, 12) / 1000;
+    expect(isExpired(done, done * 1000 + SENTINEL.expiryMs)).toBe(false);
+    expect(isExpired(done, done * 1000 + SENTINEL.expiryMs + 1)).toBe(true);
+    expect(isExpired(null, Date.now())).toBe(false);
+  });
+});
+
+describe('paginator', () => {
+  it('shows the pages within 2 of the current one, first/last and ellipses beyond 3 pages', () => {
+    expect(show(pageItems(1, 10))).toBe('1 2 3 … 10');
+    expect(show(pageItems(5, 10))).toBe('1 … 3 4 5 6 7 … 10');
+    expect(show(pageItems(4, 10))).toBe('1 2 3 4 5 6 … 10');
+    expect(show(pageItems(10, 10))).toBe('1 … 8 9 10');
+    expect(show(pageItems(2, 3))).toBe('1 2 3');
+    expect(show(pageItems(1, 1))).toBe('1');
+  });
+  it('pages 50 ids at a time', () => {
+    const ids = Array.from({ length: 120 }, (_, i) => String(i + 1));
+    expect(pageCount(120)).toBe(3);
+    expect(pageCount(0)).toBe(1);
+    expect(pageIds(ids, 1)).toEqual(ids.slice(0, 50));
+    expect(pageIds(ids, 3)).toEqual(ids.slice(100, 120));
+  });
+});
+
+describe('selection (spec 3 §4)', () => {
+  const all = ['1', '2', '3', '4', '5'];
+  const page = ['1', '2', '3'];
+  it('selects the whole answer when a change of more than one row covers the page', () => {
+    const next = nextSelection({}, { 1: true, 2: true, 3: true }, page, all);
+    expect(Object.keys(next).sort()).toEqual(all);
+  });
+  it('keeps single choices as they are, even when they complete the page', () => {
+    expect(nextSelection({ 1: true, 2: true }, { 1: true, 2: true, 3: true }, page, all)).toEqual({ 1: true, 2: true, 3: true });
+    expect(nextSelection({ 1: true }, { 1: true, 4: true }, page, all)).toEqual({ 1: true, 4: true });
+  });
+  it('drops deselected rows', () => {
+    expect(nextSelection({ 1: true, 2: true }, { 1: true, 2: false }, page, all)).toEqual({ 1: true });
+  });
+});
+
+describe('errors (spec 3 §8)', () => {
+  it('maps refusals, server failures, task and data failures', () => {
+    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_write_detected' })).toBe('sentinel.errors.attemptToWriteDetected');
+    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_access_others_data' })).toBe('sentinel.errors.attemptToAccessOthersData');
+    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.not_understood' })).toBe('sentinel.errors.notUnderstood');
+    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.validation.invalid' })).toBe('sentinel.errors.nlqError');
+    expect(sentinelErrorKey({ stage: 'ask', status: 500, code: 'error.common.internal' })).toBe('sentinel.errors.nlqError');
+    expect(sentinelErrorKey({ stage: 'task', status: null, code: '' })).toBe('sentinel.errors.nlqError');
+    expect(sentinelErrorKey({ stage: 'data', status: 404, code: 'error.common.notFound' })).toBe('sentinel.errors.dataRetrievalError');
+    expect(sentinelErrorKey({ stage: 'ask', status: null, code: 'cancelled', cancelled: true })).toBe('sentinel.errors.abortTip');
+    expect(sentinelErrorKey({ stage: 'ask', status: 429, code: 'error.nlq.too_many_running' })).toBe('common.serverErrors.error.nlq.too_many_running');
+    expect(sentinelErrorKey({ stage: 'ask', status: 502, code: 'bad gateway' })).toBe('common.errors.inServerResponse');
+  });
+});
+
+describe('result columns (spec 3 §3)', () => {
+  it('writes categories with underscores as capitalised words and dates as DD.MM.YYYY', () => {
+    expect(categoryLabel('operetta_musical')).toBe('Operetta Musical');
+    expect(categoryLabel('rock_pop')).toBe('Rock Pop');
+    expect(dateLabel('2026-03-09')).toBe('09.03.2026');
+  });
+  it('hides the four event percentages for the prisma product type only', () => {
+    const keys = (prisma: boolean) => columnsFor('events', prisma).map((c) => c.key);
+    expect(keys(false)).toEqual(expect.arrayContaining(['already_sold', 'prediction', 'sales_prediction', 'benchmark']));
+    expect(keys(true)).not.toEqual(expect.arrayContaining(['already_sold']));
+    expect(keys(true)).not.toContain('benchmark');
+    expect(keys(true)).toContain('title');
+  });
+  it('lists the spec columns of customers and transactions in order', () => {
+    expect(columnsFor('customers', false).map((c) => c.key)).toEqual(['id', 'salutation', 'first_name', 'last_name', 'street', 'zip_code', 'city', 'email', 'email_2', 'phone1', 'phone2', 'ads_opt_out']);
+    expect(columnsFor('transactions', false).map((c) => c.key)).toContain('raw_ticket_category');
+  });
+});
+
+describe('saved questions', () => {
+  const q = (id: number, name: string, original_description: string): SavedQuestion => ({ id, name, original_description, result_type: 'customers', language: 'de', num_results: 1, task_completed_at: null, created_at: '' });
+  const list = [q(1, 'Opernfans', 'Welche Kunden haben mehr als drei Opern besucht?'), q(2, 'Big spenders', 'customers who spent over 500 €')];
+  it('searches name and question, case-insensitively', () => {
+    expect(filterSaved(list, 'OPERN').map((x) => x.id)).toEqual([1]);
+    expect(filterSaved(list, 'spent OVER').map((x) => x.id)).toEqual([2]);
+    expect(filterSaved(list, '  ').map((x) => x.id)).toEqual([1, 2]);
+    expect(filterSaved(list, 'ballet')).toEqual([]);
+  });
+  it('cuts descriptions at 150 characters', () => {
+    expect(shortDescription('x'.repeat(150))).toEqual({ text: 'x'.repeat(150), cut: false });
+    expect(shortDescription('x'.repeat(151))).toEqual({ text: `${'x'.repeat(150)}…`, cut: true });
+  });
+});
+
+describe('question language', () => {
+  it('follows the words of the question, not the interface', () => {
+    expect(questionLanguage('Welche Kunden haben 2025 mehr als drei Opern besucht?', 'en')).toBe('de');
+    expect(questionLanguage('revenue per category last season', 'de')).toBe('en');
+    expect(questionLanguage('Umsatz pro Kategorie', 'en')).toBe('de');
+    expect(questionLanguage('Mozart 2025', 'de')).toBe('de');
+    expect(questionLanguage('Mozart 2025', 'en')).toBe('en');
+  });
+});
+
+describe('customer drawer URL', () => {
+  it('opens at /sentinel/?drawer-open=true&result-id={id} and keeps the task', () => {
+    const url = drawerUrl(new URLSearchParams('task_id=abc'), '42');
+    expect(url).toBe('/sentinel/?task_id=abc&drawer-open=true&result-id=42');
+    expect(readDrawer(new URL(url, 'http://x').searchParams)).toBe('42');
+    expect(readDrawer(new URLSearchParams('result-id=42'))).toBeNull();
+    expect(closeDrawerUrl(new URL(url, 'http://x').searchParams)).toBe('/sentinel/?task_id=abc');
+  });
+  it('goes to the result page at 991 px or less', () => {
+    expect(drawerRedirectsToPage(991)).toBe(true);
+    expect(drawerRedirectsToPage(992)).toBe(false);
+  });
+});
