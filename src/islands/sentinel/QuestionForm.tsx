@@ -1,11 +1,14 @@
 // spec 3 §2/§5: the question (at most 5000 characters, a counter in colour bands), the outcome
 // choice, Ask (needs both) and Stop while a question runs (disabled once it is overdue).
 import { useId, type FormEvent } from 'react';
-import { RESULT_TYPES, SENTINEL, type ResultType } from '../../lib/contracts/nlq';
+import { SENTINEL, type ResultType } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
 import { Button } from '../ui/Button';
 import { canAsk, counterBand } from './model/counter';
 import styles from './QuestionForm.module.css';
+
+// The order of spec 3 §2 "outcome choice".
+const OUTCOME_ORDER: readonly ResultType[] = ['customers', 'events', 'transactions'];
 
 export interface QuestionFormProps {
   text: string;
@@ -48,7 +51,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
       <div className={styles.row}>
         <fieldset className={styles.outcomes}>
           <legend className={styles.legend}>{t('sentinel.question.outcome')}</legend>
-          {RESULT_TYPES.map((type) => (
+          {OUTCOME_ORDER.map((type) => (
             <label key={type} className={outcome === type ? `${styles.outcome} ${styles.outcomeOn}` : styles.outcome}>
               <input type="radio" name={`${id}-outcome`} value={type} checked={outcome === type} onChange={() => onOutcome(type)} />
               {t(`sentinel.question.outcomes.${type}`)}

@@ -154,7 +154,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
         onStop={cancel}
       />
       <div className={styles.results}>
-        {!answer && phase === 'idle' && <GuideCard />}
+        {!answer && (phase === 'idle' || phase === 'error') && <GuideCard />}
         {!answer && phase === 'aborted' && <EmptyState icon="info" message={t('sentinel.errors.abortTip')} compact />}
         {answer && (
           <QuerySummary
