@@ -1,7 +1,8 @@
 // spec 3 §2/§5: the question (at most 5000 characters, a counter in colour bands), the outcome
 // choice, Ask (needs both) and Stop while a question runs (disabled once it is overdue).
 import { useId, type FormEvent } from 'react';
-import { SENTINEL, type ResultType } from '../../lib/contracts/nlq';
+import type { ResultType } from '../../lib/contracts/nlq';
+import { PAGE } from './model/constants';
 import { useTranslation } from '../../lib/i18n/react';
 import { Button } from '../ui/Button';
 import { canAsk, counterBand } from './model/counter';
@@ -38,7 +39,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         id={`${id}-q`}
         className={styles.textarea}
         value={text}
-        maxLength={SENTINEL.questionMax}
+        maxLength={PAGE.questionMax}
         rows={3}
         placeholder={t('sentinel.question.placeholder')}
         aria-describedby={`${id}-count`}
@@ -60,7 +61,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         </fieldset>
         <div className={styles.end}>
           <span id={`${id}-count`} className={`${styles.counter} ${styles[band]}`} data-band={band} data-testid="sentinel-counter">
-            {t('sentinel.question.counter', { count: text.length, max: SENTINEL.questionMax })}
+            {t('sentinel.question.counter', { count: text.length, max: PAGE.questionMax })}
           </span>
           {running ? (
             <Button variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">

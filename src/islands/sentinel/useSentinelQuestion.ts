@@ -4,7 +4,8 @@
 // aborts every request of the run and shows the abort tip. One AbortController per run, so a
 // superseded run can never overwrite a newer one.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NLQ_ERROR_CODES, SENTINEL, type AskResponse, type DataFromIdsResponse, type NlqAnswer } from '../../lib/contracts/nlq';
+import type { AskResponse, DataFromIdsResponse, NlqAnswer } from '../../lib/contracts/nlq';
+import { ERROR_CODES, PAGE } from './model/constants';
 import { ApiError } from '../../lib/api/client';
 import { askAgain, cancelQuestion, dataFromIds, getTask, type AskError } from '../../lib/api/nlq';
 import { sentinelErrorKey, type SentinelFailure } from './model/errors';
@@ -93,7 +94,7 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
       setState((s) => ({ ...s, rows: res.data as ResultRow[], aggregations: res.aggregations, loadingPage: false }));
       return 'ok';
     } catch (err) {
-      if (err instanceof ApiError && err.code === NLQ_ERROR_CODES.expired) return 'expired';
+      if (err instanceof ApiError && err.code === ERROR_CODES.expired) return 'expired';
       throw err;
     }
   }, []);
@@ -107,7 +108,7 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
       run.current = controller;
       const { signal } = controller;
       stopTimers();
-      overdueTimer.current = setTimeout(() => setState((s) => (s.phase === 'asking' ? { ...s, overdue: true } : s)), SENTINEL.overdueMs);
+      overdueTimer.current = setTimeout(() => setState((s) => (s.phase === 'asking' ? { ...s, overdue: true } : s)), PAGE.overdueMs);
       setState((s) => ({ ...s, phase: 'asking', overdue: false, error: null, loadingPage: false }));
       let stage: SentinelFailure['stage'] = 'ask';
       try {
@@ -126,7 +127,7 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
             answer = task.result as NlqAnswer;
             break;
           }
-          await sleep(SENTINEL.pollMs, signal);
+          await sleep(PAGE.pollMs, signal);
         }
         if (signal.aborted) return;
         // spec 3 §4: a result older than 48 h (e.g. a task_id link kept for days) is asked again.

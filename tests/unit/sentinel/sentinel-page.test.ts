@@ -162,3 +162,12 @@ describe('customer drawer URL', () => {
     expect(drawerRedirectsToPage(992)).toBe(false);
   });
 });
+
+describe('page constants', () => {
+  it('equal the contract (kept apart so zod stays out of the page)', async () => {
+    const { PAGE, ERROR_CODES } = await import('../../../src/islands/sentinel/model/constants');
+    const { NLQ_ERROR_CODES } = await import('../../../src/lib/contracts/nlq');
+    for (const [k, v] of Object.entries(PAGE)) expect(SENTINEL[k as keyof typeof SENTINEL], k).toBe(v);
+    for (const [k, v] of Object.entries(ERROR_CODES)) expect(NLQ_ERROR_CODES[k as keyof typeof NLQ_ERROR_CODES], k).toBe(v);
+  });
+});
