@@ -14,14 +14,20 @@ const port = Number(process.env.BENCH_PORT ?? 4813);
 
 if (!fs.existsSync(`${dataDir}/PG_VERSION`)) fs.rmSync(dataDir, { recursive: true, force: true });
 const srv = await startServer(dataDir, port);
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+});
 const rowsOut: [string, string, string][] = [];
 
 function track(page: Page): Map<string, Promise<Buffer>> {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (r) => {
     const url = new URL(r.url());
-    if (url.origin === srv.base && url.pathname.endsWith('.js')) bodies.set(url.pathname, r.body().catch(() => Buffer.alloc(0)));
+    if (url.origin === srv.base && url.pathname.endsWith('.js'))
+      bodies.set(
+        url.pathname,
+        r.body().catch(() => Buffer.alloc(0)),
+      );
   });
   return bodies;
 }
@@ -50,7 +56,12 @@ try {
   for (const s of sizes) {
     const context = await browser.newContext({ viewport: s.viewport });
     await context.addCookies([
-      { name: cookie.split('=')[0]!, value: cookie.slice(cookie.indexOf('=') + 1), url: srv.base, httpOnly: true },
+      {
+        name: cookie.split('=')[0]!,
+        value: cookie.slice(cookie.indexOf('=') + 1),
+        url: srv.base,
+        httpOnly: true,
+      },
       { name: 'i18nextLng', value: 'en', url: srv.base },
     ]);
     const page = await context.newPage();
@@ -69,7 +80,11 @@ try {
     await page.getByTestId('sentinel-saved-modal').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const lazy = await weigh(bodies, new Set([...bodies.keys()].filter((k) => !before.has(k))));
-    rowsOut.push([`Saved questions opened (lazy chunks), ${s.label}: JavaScript added, gzip`, 'not in the first load', `${kb(lazy.gz)} in ${lazy.files.length} files`]);
+    rowsOut.push([
+      `Saved questions opened (lazy chunks), ${s.label}: JavaScript added, gzip`,
+      'not in the first load',
+      `${kb(lazy.gz)} in ${lazy.files.length} files`,
+    ]);
     await context.close();
   }
 } finally {
@@ -79,5 +94,6 @@ try {
 
 const table = markdownTable(rowsOut);
 console.log(table);
-if (process.argv.includes('--write')) writePerformanceBlock('sentinel-bundle', table, '`npm run build && npx tsx bench/sentinel-bundle.ts --write` (Chromium via Playwright, loopback)');
+if (process.argv.includes('--write'))
+  writePerformanceBlock('sentinel-bundle', table, '`npm run build && npx tsx bench/sentinel-bundle.ts --write` (Chromium via Playwright, loopback)');
 process.exit(0);

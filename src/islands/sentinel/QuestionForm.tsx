@@ -61,7 +61,10 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         </fieldset>
         <div className={styles.end}>
           <span id={`${id}-count`} className={`${styles.counter} ${styles[band]}`} data-band={band} data-testid="sentinel-counter">
-            {t('sentinel.question.counter', { count: text.length, max: PAGE.questionMax })}
+            {t('sentinel.question.counter', {
+              count: text.length,
+              max: PAGE.questionMax,
+            })}
           </span>
           {running ? (
             <Button variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">

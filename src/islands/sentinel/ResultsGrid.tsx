@@ -20,7 +20,11 @@ import { aggregateLabel, columnsFor, hasAggregates, type ResultColumn, type Resu
 import { nextSelection } from './model/selection';
 import styles from './ResultsGrid.module.css';
 
-const features = tableFeatures({ rowSelectionFeature, columnSizingFeature, columnResizingFeature });
+const features = tableFeatures({
+  rowSelectionFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
 const helper = createColumnHelper<typeof features, ResultRow>();
 const SELECT = '__select';
 
@@ -46,16 +50,31 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.display({ id: SELECT, size: 44, minSize: 44, maxSize: 44, enableResizing: false, header: () => null, cell: () => null }),
+        helper.display({
+          id: SELECT,
+          size: 44,
+          minSize: 44,
+          maxSize: 44,
+          enableResizing: false,
+          header: () => null,
+          cell: () => null,
+        }),
         ...resultColumns.map((c) =>
-          helper.accessor((row) => c.text(row, lng), { id: c.key, size: c.width, minSize: 60, maxSize: 800, header: () => t(`sentinel.columns.${c.labelKey}`) }),
+          helper.accessor((row) => c.text(row, lng), {
+            id: c.key,
+            size: c.width,
+            minSize: 60,
+            maxSize: 800,
+            header: () => t(`sentinel.columns.${c.labelKey}`),
+          }),
         ),
       ]),
     [resultColumns, lng, t],
   );
 
   const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
-  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => onSelection(nextSelection(selection, functionalUpdate(updater, selection), pageIds, allIds));
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) =>
+    onSelection(nextSelection(selection, functionalUpdate(updater, selection), pageIds, allIds));
 
   const table = useTable({
     features,
@@ -123,7 +142,9 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                   <span
                     role="separator"
                     aria-orientation="vertical"
-                    aria-label={t('sentinel.grid.resize', { column: t(`sentinel.columns.${h.id}`) })}
+                    aria-label={t('sentinel.grid.resize', {
+                      column: t(`sentinel.columns.${h.id}`),
+                    })}
                     className={h.column.getIsResizing() ? `${styles.resizer} ${styles.resizing}` : styles.resizer}
                     onMouseDown={h.getResizeHandler()}
                     onTouchStart={h.getResizeHandler()}
@@ -138,7 +159,14 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
               <th colSpan={2} scope="row" className={styles.aggToggleCell}>
                 <div className={styles.aggToggle} role="group" aria-label={t('sentinel.grid.aggregates')}>
                   {(['sum', 'average'] as const).map((m) => (
-                    <button key={m} type="button" aria-pressed={mode === m} className={mode === m ? styles.aggOn : undefined} onClick={() => setMode(m)} data-testid={`sentinel-agg-${m}`}>
+                    <button
+                      key={m}
+                      type="button"
+                      aria-pressed={mode === m}
+                      className={mode === m ? styles.aggOn : undefined}
+                      onClick={() => setMode(m)}
+                      data-testid={`sentinel-agg-${m}`}
+                    >
                       {t(`sentinel.grid.${m}`)}
                     </button>
                   ))}
@@ -172,7 +200,14 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                 {row.getAllCells().map((cell) =>
                   cell.column.id === SELECT ? (
                     <td key={cell.id} className={styles.selectCell} data-select-cell>
-                      <input type="checkbox" aria-label={t('sentinel.grid.selectRow', { id: row.id })} checked={selected} onChange={row.getToggleSelectedHandler()} />
+                      <input
+                        type="checkbox"
+                        aria-label={t('sentinel.grid.selectRow', {
+                          id: row.id,
+                        })}
+                        checked={selected}
+                        onChange={row.getToggleSelectedHandler()}
+                      />
                     </td>
                   ) : (
                     <td key={cell.id} className={byKey.get(cell.column.id)?.numeric ? styles.numeric : undefined} title={String(cell.getValue() ?? '')}>

@@ -92,15 +92,64 @@ describe('selection (spec 3 §4)', () => {
 
 describe('errors (spec 3 §8)', () => {
   it('maps refusals, server failures, task and data failures', () => {
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_write_detected' })).toBe('sentinel.errors.attemptToWriteDetected');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_access_others_data' })).toBe('sentinel.errors.attemptToAccessOthersData');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.not_understood' })).toBe('sentinel.errors.notUnderstood');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.validation.invalid' })).toBe('sentinel.errors.nlqError');
-    expect(sentinelErrorKey({ stage: 'ask', status: 500, code: 'error.common.internal' })).toBe('sentinel.errors.nlqError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.attempt_to_write_detected',
+      }),
+    ).toBe('sentinel.errors.attemptToWriteDetected');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.attempt_to_access_others_data',
+      }),
+    ).toBe('sentinel.errors.attemptToAccessOthersData');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.not_understood',
+      }),
+    ).toBe('sentinel.errors.notUnderstood');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.validation.invalid',
+      }),
+    ).toBe('sentinel.errors.nlqError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 500,
+        code: 'error.common.internal',
+      }),
+    ).toBe('sentinel.errors.nlqError');
     expect(sentinelErrorKey({ stage: 'task', status: null, code: '' })).toBe('sentinel.errors.nlqError');
-    expect(sentinelErrorKey({ stage: 'data', status: 404, code: 'error.common.notFound' })).toBe('sentinel.errors.dataRetrievalError');
-    expect(sentinelErrorKey({ stage: 'ask', status: null, code: 'cancelled', cancelled: true })).toBe('sentinel.errors.abortTip');
-    expect(sentinelErrorKey({ stage: 'ask', status: 429, code: 'error.nlq.too_many_running' })).toBe('common.serverErrors.error.nlq.too_many_running');
+    expect(
+      sentinelErrorKey({
+        stage: 'data',
+        status: 404,
+        code: 'error.common.notFound',
+      }),
+    ).toBe('sentinel.errors.dataRetrievalError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: null,
+        code: 'cancelled',
+        cancelled: true,
+      }),
+    ).toBe('sentinel.errors.abortTip');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 429,
+        code: 'error.nlq.too_many_running',
+      }),
+    ).toBe('common.serverErrors.error.nlq.too_many_running');
     expect(sentinelErrorKey({ stage: 'ask', status: 502, code: 'bad gateway' })).toBe('common.errors.inServerResponse');
   });
 });
@@ -119,13 +168,35 @@ describe('result columns (spec 3 §3)', () => {
     expect(keys(true)).toContain('title');
   });
   it('lists the spec columns of customers and transactions in order', () => {
-    expect(columnsFor('customers', false).map((c) => c.key)).toEqual(['id', 'salutation', 'first_name', 'last_name', 'street', 'zip_code', 'city', 'email', 'email_2', 'phone1', 'phone2', 'ads_opt_out']);
+    expect(columnsFor('customers', false).map((c) => c.key)).toEqual([
+      'id',
+      'salutation',
+      'first_name',
+      'last_name',
+      'street',
+      'zip_code',
+      'city',
+      'email',
+      'email_2',
+      'phone1',
+      'phone2',
+      'ads_opt_out',
+    ]);
     expect(columnsFor('transactions', false).map((c) => c.key)).toContain('raw_ticket_category');
   });
 });
 
 describe('saved questions', () => {
-  const q = (id: number, name: string, original_description: string): SavedQuestion => ({ id, name, original_description, result_type: 'customers', language: 'de', num_results: 1, task_completed_at: null, created_at: '' });
+  const q = (id: number, name: string, original_description: string): SavedQuestion => ({
+    id,
+    name,
+    original_description,
+    result_type: 'customers',
+    language: 'de',
+    num_results: 1,
+    task_completed_at: null,
+    created_at: '',
+  });
   const list = [q(1, 'Opernfans', 'Welche Kunden haben mehr als drei Opern besucht?'), q(2, 'Big spenders', 'customers who spent over 500 €')];
   it('searches name and question, case-insensitively', () => {
     expect(filterSaved(list, 'OPERN').map((x) => x.id)).toEqual([1]);
@@ -134,8 +205,14 @@ describe('saved questions', () => {
     expect(filterSaved(list, 'ballet')).toEqual([]);
   });
   it('cuts descriptions at 150 characters', () => {
-    expect(shortDescription('x'.repeat(150))).toEqual({ text: 'x'.repeat(150), cut: false });
-    expect(shortDescription('x'.repeat(151))).toEqual({ text: `${'x'.repeat(150)}…`, cut: true });
+    expect(shortDescription('x'.repeat(150))).toEqual({
+      text: 'x'.repeat(150),
+      cut: false,
+    });
+    expect(shortDescription('x'.repeat(151))).toEqual({
+      text: `${'x'.repeat(150)}…`,
+      cut: true,
+    });
   });
 });
 
