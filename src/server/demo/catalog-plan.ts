@@ -40,6 +40,7 @@ import {
   type PriceScheme,
   type TicketType,
 } from './pricing';
+import { planProfiles, planProperties, planSaleDetails, type PlannedProfiles, type PlannedProperties, type PlannedSaleDetails } from './profiles';
 
 export type Scale = 'demo' | 'bench';
 
@@ -124,6 +125,11 @@ export interface CatalogPlan {
   events: PlannedEvent[];
   customers: PlannedCustomers;
   sales: PlannedSales;
+  /** Profile columns of `customers`, same order (./profiles.ts). */
+  profiles: PlannedProfiles;
+  properties: PlannedProperties;
+  /** Invoice, payment, seat and discount of each of `sales`, same order. */
+  saleDetails: PlannedSaleDetails;
 }
 
 // Bench: the whole database must reach 100k customers and 2M transactions with two partners.
@@ -476,7 +482,11 @@ export function planCatalog(partner: PartnerInfo, opts: PlanOptions): CatalogPla
   const events = finishEvents(root.fork('status'), partner.id, order.map((d) => drafts[d]), nowMs);
   const customers = planCustomers(root.fork('customers'), partner.id, partner.language, cities, scale.customers, drafts, ctx.win);
   const sales = collectSales(order, drafts, customers.slotToIndex);
-  return { venues, halls, events, customers: customers.plan, sales };
+  // Forked streams of their own: the profile details change nothing drawn above.
+  const profiles = planProfiles(root.fork('profiles'), partner.language, customers.plan);
+  const properties = planProperties(root.fork('properties'), partner.language, customers.plan, profiles, events, sales);
+  const saleDetails = planSaleDetails(root.fork('sale-details'), partner.id, partner.language, events, halls, sales);
+  return { venues, halls, events, customers: customers.plan, sales, profiles, properties, saleDetails };
 }
 
 /** Manual sales of a simulated event: weekly totals typed in by the organiser, no buyer. */

@@ -15,6 +15,7 @@ export interface CatalogCounts {
   halls: number;
   events: number;
   customers: number;
+  customerProperties: number;
   transactions: number;
 }
 
@@ -73,6 +74,8 @@ async function verifyReferences(db: Db, partnerId: number): Promise<void> {
          AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = t.event_id))
     + (SELECT count(*) FROM ticket_transactions t WHERE t.partner_id = ${partnerId} AND t.customer_id IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = t.customer_id))
+    + (SELECT count(*) FROM customer_properties cp WHERE cp.partner_id = ${partnerId}
+         AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.id = cp.customer_id))
     + (SELECT CASE WHEN EXISTS (SELECT 1 FROM partners p WHERE p.id = ${partnerId}) THEN 0 ELSE 1 END)
     )::int AS broken`);
   if (r.broken !== 0) throw new Error(`seed: ${r.broken} rows of partner ${partnerId} reference missing rows`);
@@ -122,29 +125,55 @@ export async function seedCatalog(
     });
 
     const c = plan.customers;
+    const p = plan.profiles;
     const customerIds = await reserveIds(tx, 'customers', c.externalId.length);
     await inBatches(c.externalId.length, (a, b) =>
       tx.execute(sql`
-        INSERT INTO customers (id, partner_id, external_id, postal_code, city, birth_year, created_at)
-        SELECT id, ${pid}::int, external_id, postal_code, city, birth_year, to_timestamp(created_s)
+        INSERT INTO customers (id, partner_id, external_id, postal_code, city, birth_year, created_at,
+                               salutation, first_name, last_name, street, country, email, email_2, phone1, phone2, ads_opt_out)
+        SELECT id, ${pid}::int, external_id, postal_code, city, birth_year, to_timestamp(created_s),
+               salutation, first_name, last_name, street, country, email, email_2, phone1, phone2, ads_opt_out
         FROM unnest(${arr(customerIds.slice(a, b))}::bigint[], ${arr(c.externalId.slice(a, b))}::text[],
                     ${arr(c.postalCode.slice(a, b))}::text[], ${arr(c.city.slice(a, b))}::text[],
-                    ${arr(c.birthYear.slice(a, b))}::smallint[], ${arr(seconds(c.createdAtMs.slice(a, b)))}::float8[])
-          AS u(id, external_id, postal_code, city, birth_year, created_s)`),
+                    ${arr(c.birthYear.slice(a, b))}::smallint[], ${arr(seconds(c.createdAtMs.slice(a, b)))}::float8[],
+                    ${arr(p.salutation.slice(a, b))}::text[], ${arr(p.firstName.slice(a, b))}::text[],
+                    ${arr(p.lastName.slice(a, b))}::text[], ${arr(p.street.slice(a, b))}::text[],
+                    ${arr(p.country.slice(a, b))}::text[], ${arr(p.email.slice(a, b))}::text[],
+                    ${arr(p.email2.slice(a, b))}::text[], ${arr(p.phone1.slice(a, b))}::text[],
+                    ${arr(p.phone2.slice(a, b))}::text[], ${arr(p.adsOptOut.slice(a, b))}::boolean[])
+          AS u(id, external_id, postal_code, city, birth_year, created_s,
+               salutation, first_name, last_name, street, country, email, email_2, phone1, phone2, ads_opt_out)`),
+    );
+
+    const cp = plan.properties;
+    await inBatches(cp.customer.length, (a, b) =>
+      tx.execute(sql`
+        INSERT INTO customer_properties (partner_id, customer_id, label, content)
+        SELECT ${pid}::int, customer_id, label, content
+        FROM unnest(${arr(cp.customer.slice(a, b).map((i) => customerIds[i]))}::bigint[],
+                    ${arr(cp.label.slice(a, b))}::text[], ${arr(cp.content.slice(a, b))}::text[])
+          AS u(customer_id, label, content)`),
     );
 
     const s = plan.sales;
+    const d = plan.saleDetails;
     await inBatches(s.event.length, (a, b) =>
       tx.execute(sql`
         INSERT INTO ticket_transactions
-          (partner_id, event_id, customer_id, sold_at, quantity, ticket_type, price_category, amount_minor, source)
-        SELECT ${pid}::int, event_id, customer_id, to_timestamp(sold_s), quantity, ticket_type, price_category, amount_minor, source
+          (partner_id, event_id, customer_id, sold_at, quantity, ticket_type, price_category, amount_minor, source,
+           invoice_id, payment_method, seat_id, ground_price_minor, discount_minor)
+        SELECT ${pid}::int, event_id, customer_id, to_timestamp(sold_s), quantity, ticket_type, price_category, amount_minor, source,
+               invoice_id, payment_method, seat_id, ground_price_minor, discount_minor
         FROM unnest(${arr(s.event.slice(a, b).map((i) => ev[i].id))}::text[],
                     ${arr(s.customer.slice(a, b).map((i) => (i < 0 ? null : customerIds[i])))}::bigint[],
                     ${arr(seconds(s.soldAtMs.slice(a, b)))}::float8[], ${arr(s.quantity.slice(a, b))}::int[],
                     ${arr(s.ticketType.slice(a, b))}::text[], ${arr(s.priceCategory.slice(a, b))}::text[],
-                    ${arr(s.amountMinor.slice(a, b))}::int[], ${arr(s.source.slice(a, b))}::text[])
-          AS u(event_id, customer_id, sold_s, quantity, ticket_type, price_category, amount_minor, source)`),
+                    ${arr(s.amountMinor.slice(a, b))}::int[], ${arr(s.source.slice(a, b))}::text[],
+                    ${arr(d.invoiceId.slice(a, b))}::text[], ${arr(d.paymentMethod.slice(a, b))}::text[],
+                    ${arr(d.seatId.slice(a, b))}::text[], ${arr(d.groundPriceMinor.slice(a, b))}::bigint[],
+                    ${arr(d.discountMinor.slice(a, b))}::bigint[])
+          AS u(event_id, customer_id, sold_s, quantity, ticket_type, price_category, amount_minor, source,
+               invoice_id, payment_method, seat_id, ground_price_minor, discount_minor)`),
     );
 
     if (restoreRole !== null) {
@@ -157,6 +186,7 @@ export async function seedCatalog(
       halls: plan.halls.length,
       events: ev.length,
       customers: c.externalId.length,
+      customerProperties: cp.customer.length,
       transactions: s.event.length,
     };
   });

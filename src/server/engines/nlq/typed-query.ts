@@ -117,4 +117,6 @@ export interface CompileOptions {
   partnerId: number;
   /** Row cap: the SQL fetches at most this many ids + 1 (to tell truncation). */
   maxRows: number;
+  /** Language of the query summary's parameter labels (default en). */
+  language?: 'en' | 'de';
 }

@@ -1,0 +1,483 @@
+// Question → typed query. The words become items (./lexicon/match.ts); the items are read clause
+// by clause into conditions: values and field comparisons on the outcome become filters, values
+// on other entities join a "related" condition counted over the outcome's transactions ("mehr als
+// drei Opern", "spent over 500 €", "never bought"), superlatives and "top N" become ordering and
+// limit, "pro Sparte" a grouping. No guessing: a word that is neither understood nor a stop word
+// refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
+import { field as semanticField, type SemanticField } from './semantic';
+import { matchQuestion, type Item } from './lexicon/match';
+import type { Cmp } from './lexicon/keywords';
+import { detectOthers, detectWrite } from './refuse';
+import type { DateRange } from './time';
+import type { Condition, Entity, FieldFilter, Measure, ParseOptions, ParseResult, RelatedFilter, TypedQuery } from './typed-query';
+
+type DateTarget = 'e' | 't';
+
+interface Anchor {
+  pos: number;
+  measure?: Measure;
+  op: Cmp;
+  value: number;
+  where: FieldFilter[];
+  verb?: 'visit' | 'buy' | 'spend';
+}
+
+interface Loose {
+  pos: number;
+  cond: FieldFilter;
+  negated: boolean;
+}
+
+const FLIP: Record<Cmp, Cmp> = { '>': '<=', '>=': '<', '<': '>=', '<=': '>', '=': '!=', '!=': '=' };
+
+const ff = (tag: FieldFilter['field']['tag'], field: string, op: FieldFilter['op'], value: FieldFilter['value']): FieldFilter =>
+  ({ kind: 'field', field: { tag, field }, op, value });
+
+function rangeFilters(tag: DateTarget, range: DateRange, fieldName = 'date'): FieldFilter[] {
+  const out: FieldFilter[] = [];
+  if (range.from) out.push(ff(tag, fieldName, '>=', range.from));
+  if (range.to) out.push(ff(tag, fieldName, '<', range.to));
+  return out;
+}
+
+function negate(c: FieldFilter): FieldFilter {
+  const op = c.op === '=' ? '!=' : c.op === 'in' ? 'not in' : c.op === 'is' ? 'is not' : c.op === 'is not' ? 'is' : c.op === 'contains' ? 'contains' : FLIP[c.op as Cmp] ?? c.op;
+  if (c.op === 'contains') return c; // "enthält nicht" is not offered; keep the positive form
+  if (typeof c.value === 'boolean' && c.op === '=') return { ...c, value: !c.value };
+  return { ...c, op };
+}
+
+const isTag = (c: FieldFilter, tags: string[]) => tags.includes(c.field.tag);
+
+/** Items of one clause: split at "aber/but", and at "und"/"," when a new count or negation follows. */
+function clauses(items: Item[], tokensPunct: string[]): Item[][] {
+  const out: Item[][] = [[]];
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j];
+    if (it.k === 'boundary') { out.push([]); continue; }
+    const nextMeaningful = items.slice(j + 1).filter((x) => x.k !== 'stop').slice(0, 3);
+    const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
+    if (it.k === 'conj' && startsRelated) { out.push([]); continue; }
+    out[out.length - 1].push(it);
+    if (/[,;]/.test(tokensPunct[it.end - 1] ?? '') && startsRelated) out.push([]);
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+function measureOf(it: Item | undefined): Measure | undefined {
+  if (!it) return undefined;
+  if (it.k === 'noun') return it.measure;
+  if (it.k === 'money') return 'revenue';
+  if (it.k === 'category') return 'events';
+  if (it.k === 'value' && it.tag === 'e') return 'events';
+  if (it.k === 'times') return 'transactions';
+  if (it.k === 'verb' && it.v === 'spend') return 'revenue';
+  if (it.k === 'verb' && it.v === 'visit') return 'events';
+  return undefined;
+}
+
+export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
+  const { outcome, vocabulary, now } = opts;
+  const write = detectWrite(text);
+  if (write) return { ok: false, refusal: 'write', understood: [], reason: `asks to change data ("${write}")` };
+  const others = detectOthers(text);
+  if (others) return { ok: false, refusal: 'others_data', understood: [], reason: `names data of other partners ("${others}")` };
+
+  const { tokens, items } = matchQuestion(text, vocabulary, now);
+  if (items.some((i) => i.k === 'other')) {
+    const o = items.find((i) => i.k === 'other')!;
+    return { ok: false, refusal: 'others_data', understood: [], reason: `names another partner ("${o.raw}")` };
+  }
+  const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
+  const used = new Set<Item>();
+  const use = (...xs: (Item | undefined)[]) => xs.forEach((x) => x && used.add(x));
+
+  const filters: Condition[] = [];
+  const anyOf: Condition[][] = [];
+  let orderBy: TypedQuery['orderBy'];
+  let limit: number | undefined;
+  let groupBy: TypedQuery['groupBy'];
+  const related: RelatedFilter[] = [];
+  const direct = (c: FieldFilter) => filters.push(c);
+  const nowYear = now.getUTCFullYear();
+
+  // Ordering and limit are read on the whole question.
+  const all = items.filter((i) => i.k !== 'stop');
+  for (let j = 0; j < all.length; j++) {
+    const it = all[j];
+    const next = all[j + 1];
+    const prev = all[j - 1];
+    if (it.k === 'top' || it.k === 'super') {
+      if (next?.k === 'num' && it.k === 'top') { limit = Math.round(next.value); use(next); }
+      else if (prev?.k === 'num' && !(all[j - 2]?.k === 'cmp')) { limit = Math.round(prev.value); use(prev); }
+      use(it);
+      let dir: 'asc' | 'desc' = it.k === 'super' ? it.dir : 'desc';
+      let measure: Measure | undefined = it.k === 'super' ? it.measure : undefined;
+      let fieldName: string | undefined = it.k === 'super' ? it.field : undefined;
+      // What is ranked: the next measure or field word ("höchste Auslastung", "most tickets", "nach Umsatz").
+      for (const look of all.slice(j + 1, j + 6)) {
+        if (measure || fieldName) break;
+        if (look.k === 'field' && look.field.type === 'number') { fieldName = look.field.name; use(look); break; }
+        if (look.k === 'noun' && look.measure !== outcomeMeasure(outcome)) { measure = look.measure; use(look); break; }
+        if (look.k === 'money') { measure = 'revenue'; use(look); break; }
+      }
+      if (!measure && !fieldName) measure = outcome === 'transactions' ? undefined : 'revenue';
+      if (!measure && !fieldName) fieldName = 'amount';
+      const d = all.slice(j).find((x) => x.k === 'dir');
+      if (d && d.k === 'dir') { dir = d.dir; use(d); }
+      orderBy = fieldOrder(outcome, measure, fieldName, dir);
+    }
+    if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
+      use(it);
+      const what = next;
+      let dir: 'asc' | 'desc' = 'desc';
+      const d = all.slice(j).find((x) => x.k === 'dir');
+      if (d && d.k === 'dir') { dir = d.dir; use(d); }
+      if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); use(what); }
+      else if (what?.k === 'field') { orderBy = fieldOrder(outcome, undefined, what.field.name, dir, what.field.tag); use(what); }
+      else if (what?.k === 'super') { /* handled by the superlative */ }
+    }
+    if ((it.k === 'group' || it.k === 'by') && !used.has(it) && next?.k === 'field' && next.field.type === 'text') {
+      groupBy = { tag: next.field.tag, field: next.field.name };
+      use(it, next);
+    }
+    if ((it.k === 'group' || it.k === 'by') && !used.has(it) && next?.k === 'category' && /^(sparte|kategorie|genre|category)/.test(next.raw.toLowerCase())) {
+      groupBy = { tag: 'e', field: 'category' };
+      use(it, next);
+    }
+    if (it.k === 'group' && !used.has(it) && next?.k === 'noun' && (next.entity === 'customers' || next.entity === 'events')) use(it);
+  }
+
+  const punct = tokens.map((t) => t.punctAfter);
+  for (const clause of clauses(items.filter((i) => !used.has(i)), punct)) {
+    const anchors: Anchor[] = [];
+    const loose: Loose[] = [];
+    const cs = clause.filter((i) => i.k !== 'stop');
+    const verbs = cs.filter((i) => i.k === 'verb');
+    const verb = verbs.length > 0 ? (verbs[0] as Extract<Item, { k: 'verb' }>).v : undefined;
+    let pendingNeg: Item | undefined;
+    let customerPlace = false;
+    for (let j = 0; j < cs.length; j++) {
+      const it = cs[j];
+      const next = cs[j + 1];
+      const prev = cs[j - 1];
+      if (used.has(it)) continue;
+      switch (it.k) {
+        case 'neg': {
+          pendingNeg = it;
+          use(it);
+          // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
+          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
+          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed');
+          if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
+            anchors.push({ pos: it.start, op: '=', value: 0, where: [], measure: measureOf(target && target.k !== 'value' ? target : undefined) ?? 'transactions' });
+            pendingNeg = undefined;
+          }
+          break;
+        }
+        case 'cmp':
+        case 'num':
+        case 'times': {
+          // A comparison with its number and what is counted.
+          let op: Cmp = '>=';
+          let num: Item | undefined;
+          let k = j;
+          if (it.k === 'cmp') { op = it.op; num = next?.k === 'num' ? next : undefined; k = j + 1; }
+          else if (it.k === 'num') { num = it; op = prev?.k === 'cmp' ? prev.op : '>='; }
+          if (it.k === 'times') {
+            // "mehr als einmal", "zweimal", "3 mal"
+            if (it.n === 0 && prev?.k === 'num') break;
+            const cmpBefore = prev?.k === 'cmp' ? prev.op : prev?.k === 'num' && cs[j - 2]?.k === 'cmp' ? (cs[j - 2] as { op: Cmp }).op : '>=';
+            const n = it.n || (prev?.k === 'num' ? prev.value : 1);
+            anchors.push({ pos: it.start, op: cmpBefore, value: n, where: [], measure: verb === 'visit' ? 'events' : 'transactions' });
+            use(it, prev);
+            break;
+          }
+          if (!num) break;
+          const after = cs[k + 1];
+          const post = after?.k === 'cmp' && after.postfix ? after : undefined;
+          if (post && post.k === 'cmp') op = post.op;
+          const unitItem = post ? cs[k + 2] : after;
+          const before = it.k === 'cmp' ? prev : cs[j - 2];
+          // "Kapazität über 500", "Auslastung unter 50 %", "Geburtsjahr nach 1960"
+          if (before?.k === 'field' && (before.field.type === 'number') && !used.has(before)) {
+            const v = num.k === 'num' ? num.value : 0;
+            loose.push({ pos: before.start, cond: ff(before.field.tag, before.field.name, op, v), negated: false });
+            use(it, num, before, post, unitItem?.k === 'percent' || unitItem?.k === 'money' ? unitItem : undefined);
+            break;
+          }
+          // Age: "älter als 60", "über 60 Jahre (alt)", "Alter unter 30"
+          const ageAfter = unitItem?.k === 'age';
+          const ageBefore = before?.k === 'age' || before?.k === 'older';
+          if (ageAfter || ageBefore || it.k === 'cmp' && prev?.k === 'older') {
+            let aop = op;
+            if (before?.k === 'older') aop = before.op;
+            const n = num.k === 'num' ? num.value : 0;
+            const by = nowYear - n;
+            const yop: Cmp = aop === '>' ? '<' : aop === '>=' ? '<=' : aop === '<' ? '>' : aop === '<=' ? '>=' : aop;
+            loose.push({ pos: it.start, cond: ff('c', 'birth_year', yop, by), negated: false });
+            use(it, num, before?.k === 'age' || before?.k === 'older' ? before : undefined, ageAfter ? unitItem : undefined, post);
+            // "Jahre alt": the second word of the age
+            const alt = cs[k + 2];
+            if (ageAfter && alt?.k === 'age') use(alt);
+            break;
+          }
+          // A count or amount over related rows.
+          const measureBefore = before?.k === 'noun' || before?.k === 'money' || (before?.k === 'verb' && before.v === 'spend') ? measureOf(before) : undefined;
+          let measure = measureOf(unitItem?.k === 'percent' ? undefined : unitItem) ?? measureBefore;
+          if (unitItem?.k === 'money') {
+            use(unitItem);
+            const then = cs[cs.indexOf(unitItem) + 1];
+            if (then?.k === 'noun' && then.measure === 'revenue') use(then);
+          }
+          if (measure === 'customers' && outcome === 'customers') measure = undefined;
+          if (unitItem?.k === 'noun' && unitItem.measure === outcomeMeasure(outcome) && !measureBefore) {
+            // "5 Kunden" on the customers outcome is a limit, not a condition.
+            if (limit === undefined && num.k === 'num') limit = Math.round(num.value);
+            use(it, num, post);
+            break;
+          }
+          anchors.push({ pos: num.start, op, value: num.k === 'num' ? num.value : 0, where: [], measure, verb });
+          use(it, num, post);
+          if (unitItem && (unitItem.k === 'noun') && measure) use(unitItem);
+          if (before && measureBefore) use(before);
+          if (unitItem?.k === 'verb' && unitItem.v === 'spend') use(unitItem);
+          if (pendingNeg) {
+            const a = anchors[anchors.length - 1];
+            a.op = FLIP[a.op];
+            pendingNeg = undefined;
+          }
+          break;
+        }
+        case 'time': {
+          // Which date: a date field named just before, else the event's or the purchase's.
+          if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
+            for (const c of rangeFilters(prev.field.tag as DateTarget, it.range, prev.field.name)) loose.push({ pos: it.start, cond: c, negated: false });
+            use(it, prev);
+            break;
+          }
+          if (prev?.k === 'field' && prev.field.name === 'birth_year' || prev?.k === 'age') {
+            if (it.range.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(it.range.from.slice(0, 4))), negated: false });
+            if (it.range.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(it.range.to.slice(0, 4))), negated: false });
+            use(it, prev);
+            break;
+          }
+          const forEvents = prev?.k === 'for' || cs.some((x) => x.k === 'verb' && x.v === 'visit');
+          const buying = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
+          const target: DateTarget = outcome === 'events' ? (buying && anchorsOrCountIn(cs) ? 't' : 'e')
+            : outcome === 'transactions' ? (forEvents || cs.some((x) => x.k === 'noun' && x.entity === 'events') ? 'e' : 't')
+            : forEvents ? 'e' : buying || cs.some((x) => x.k === 'money' || (x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions'))) ? 't' : 'e';
+          for (const c of rangeFilters(target, it.range)) loose.push({ pos: it.start, cond: c, negated: false });
+          use(it);
+          if (prev?.k === 'for') use(prev);
+          break;
+        }
+        case 'upcoming': {
+          // "kommende Veranstaltungen", "past events": relative to today.
+          const today = now.toISOString().slice(0, 10);
+          loose.push({ pos: it.start, cond: ff('e', 'date', it.dir === 'future' ? '>=' : '<', today), negated: false });
+          use(it);
+          break;
+        }
+        case 'soldout':
+          loose.push({ pos: it.start, cond: ff('e', 'already_sold', '>=', 100), negated: !!pendingNeg });
+          pendingNeg = undefined;
+          use(it);
+          break;
+        case 'adsAllowed':
+          loose.push({ pos: it.start, cond: ff('c', 'ads_opt_out', '=', false), negated: !!pendingNeg });
+          pendingNeg = undefined;
+          use(it);
+          break;
+        case 'category': {
+          // "Konzert" next to another genre word is only the noun ("Rockkonzert", "Opernkonzert").
+          if (it.weak && cs.some((x) => x !== it && x.k === 'category' && !x.weak)) { use(it); break; }
+          const values = [...it.categories];
+          use(it);
+          // "Oper oder Ballett", "Oper, Ballett und Tanz": one IN list.
+          let m = j + 1;
+          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'category') {
+            values.push(...(cs[m + 1] as Extract<Item, { k: 'category' }>).categories);
+            use(cs[m], cs[m + 1]);
+            m += 2;
+          }
+          while (cs[m]?.k === 'category') { values.push(...(cs[m] as Extract<Item, { k: 'category' }>).categories); use(cs[m]); m++; }
+          const uniq = [...new Set(values)];
+          loose.push({ pos: it.start, cond: uniq.length === 1 ? ff('e', 'category', '=', uniq[0]) : ff('e', 'category', 'in', uniq), negated: !!pendingNeg && outcome !== 'customers' });
+          if (outcome !== 'customers') pendingNeg = undefined;
+          if (prev?.k === 'field' && prev.field.name === 'category') use(prev);
+          break;
+        }
+        case 'city': {
+          const values = [it.value];
+          use(it);
+          let m = j + 1;
+          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'city') { values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2; }
+          while (cs[m]?.k === 'city') { values.push((cs[m] as { value: string }).value); use(cs[m]); m++; }
+          const fromWord = cs.slice(Math.max(0, j - 3), j).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
+          const eventWord = prev?.k === 'field' && prev.field.tag === 'e';
+          const tag = eventWord ? 'e' : fromWord || outcome === 'customers' ? 'c' : 'e';
+          if (fromWord || tag === 'c') customerPlace = true;
+          loose.push({ pos: it.start, cond: values.length === 1 ? ff(tag, 'city', '=', values[0]) : ff(tag, 'city', 'in', values), negated: !!pendingNeg && (tag === 'c' || outcome !== 'customers') });
+          if (tag === 'c' || outcome !== 'customers') pendingNeg = undefined;
+          if (prev?.k === 'field') use(prev);
+          break;
+        }
+        case 'value': {
+          const values = [it.value];
+          use(it);
+          let m = j + 1;
+          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'value' && (cs[m + 1] as { field: string }).field === it.field) {
+            values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
+          }
+          const uniq = [...new Set(values)];
+          const cond = it.op === 'contains' ? ff(it.tag, it.field, 'contains', it.value)
+            : uniq.length === 1 ? ff(it.tag, it.field, '=', uniq[0]) : ff(it.tag, it.field, 'in', uniq);
+          const directNeg = !!pendingNeg && (outcome === 'events' ? it.tag === 'e' : outcome === 'transactions');
+          loose.push({ pos: it.start, cond, negated: directNeg });
+          if (directNeg) pendingNeg = undefined;
+          if (prev?.k === 'field') use(prev);
+          break;
+        }
+        case 'ccpLabel':
+        case 'ccpValue': {
+          use(it);
+          if (it.k === 'ccpValue') {
+            if (it.short && !(prev?.k === 'ccpLabel' && prev.label === it.label)) { used.delete(it); break; }
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
+            pendingNeg = undefined;
+            break;
+          }
+          const v = cs.slice(j + 1, j + 3).find((x) => x.k === 'ccpValue' && x.label === it.label);
+          if (v) break; // the value item carries the condition
+          const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
+          if (lit) { loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', lit.raw), negated: !!pendingNeg }); use(lit); }
+          else loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? 'is' : 'is not', null), negated: false });
+          pendingNeg = undefined;
+          break;
+        }
+        case 'field': {
+          const fd = it.field;
+          // The value after the field word: a literal, a number, or a known value of the same field.
+          let m = j + 1;
+          let op: FieldFilter['op'] = '=';
+          while (cs[m] && (cs[m].k === 'eq' || cs[m].k === 'contains' || cs[m].k === 'cmp' || cs[m].k === 'name')) {
+            const c = cs[m];
+            if (c.k === 'contains') op = 'contains';
+            if (c.k === 'cmp') op = c.op;
+            use(c);
+            m++;
+          }
+          const val = cs[m];
+          if (val && (val.k === 'category' || val.k === 'value' || val.k === 'city' || val.k === 'time' || (val.k === 'num' && fd.type === 'number') || val.k === 'cmp')) break; // handled by the value
+          if (fd.type === 'boolean') {
+            loose.push({ pos: it.start, cond: ff(fd.tag, fd.name, '=', !pendingNeg), negated: false });
+            pendingNeg = undefined;
+            use(it);
+            break;
+          }
+          if (val && (val.k === 'unknown' || val.k === 'num')) {
+            const lit = fd.name === 'zip_code' || fd.name === 'phone1' || fd.name === 'email' ? tokens[val.start].raw : val.raw;
+            const value = fd.type === 'number' ? (val.k === 'num' ? val.value : Number(lit)) : lit;
+            if (fd.type === 'number' && !Number.isFinite(value)) break;
+            const cond = fd.name === 'price_category' && /^\d+$/.test(lit) ? ff('t', 'price_category', '=', lit) : ff(fd.tag, fd.name, op, value as string | number);
+            loose.push({ pos: it.start, cond, negated: !!pendingNeg });
+            pendingNeg = undefined;
+            use(it, val);
+            break;
+          }
+          // "mit E-Mail", "ohne Telefonnummer": present or missing.
+          if (fd.tag === 'c' && fd.type === 'text') {
+            loose.push({ pos: it.start, cond: ff('c', fd.name, pendingNeg ? 'is' : 'is not', null), negated: false });
+            pendingNeg = undefined;
+            use(it);
+          }
+          break;
+        }
+        case 'name': {
+          // "Kunden namens Schmidt": first or last name.
+          const val = cs[j + 1];
+          if (val && val.k === 'unknown') {
+            anyOf.push([ff('c', 'first_name', '=', val.raw), ff('c', 'last_name', '=', val.raw)]);
+            use(it, val);
+          }
+          break;
+        }
+        case 'noun':
+          if (it.entity === outcome || it.measure === outcomeMeasure(outcome)) use(it);
+          else if (it.measure === 'revenue' && cs.some((x) => x.k === 'group')) use(it);
+          break;
+        case 'verb': case 'for': case 'from': case 'with': case 'conj': case 'or': case 'eq': case 'by':
+          use(it);
+          break;
+        default:
+          break;
+      }
+    }
+    // The nouns a count was about ("Opern" after "mehr als drei") may sit before the number.
+    for (const it of cs) if (!used.has(it) && it.k === 'noun') use(it);
+
+    // Distribute the loose conditions: on the outcome directly, or into the nearest related count.
+    const onOutcome = (c: FieldFilter) => (outcome === 'customers' ? isTag(c, ['c', 'ccp']) : outcome === 'events' ? isTag(c, ['e']) : true);
+    const relatedOnes: Loose[] = [];
+    for (const l of loose) {
+      if (onOutcome(l.cond)) direct(l.negated ? negate(l.cond) : l.cond);
+      else relatedOnes.push(l);
+    }
+    if (relatedOnes.length > 0 && anchors.length === 0) {
+      anchors.push({ pos: relatedOnes[0].pos, op: '>', value: 0, where: [], measure: 'transactions' });
+      if (pendingNeg) { anchors[0].op = '='; anchors[0].value = 0; }
+    }
+    for (const l of relatedOnes) {
+      let best = anchors[0];
+      for (const a of anchors) if (Math.abs(a.pos - l.pos) < Math.abs(best.pos - l.pos)) best = a;
+      best.where.push(l.negated ? negate(l.cond) : l.cond);
+    }
+    void customerPlace;
+    for (const a of anchors) {
+      let measure: Measure = a.measure ?? (outcome === 'events' ? 'tickets' : a.where.some((w) => w.field.tag === 'e') ? 'events' : 'transactions');
+      if (outcome === 'customers' && measure === 'customers') measure = 'transactions';
+      if (outcome === 'events' && measure === 'events') measure = 'tickets';
+      related.push({ kind: 'related', measure, where: a.where, op: a.op, value: a.value });
+    }
+  }
+  filters.push(...related);
+
+  const unknown = items.filter((i) => i.k === 'unknown' && !used.has(i));
+  const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
+  if (unknown.length > 0 || meaningful.length === 0) {
+    const words = unknown.map((u) => u.raw);
+    return { ok: false, refusal: 'not_understood', understood, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+  }
+  const query: TypedQuery = { outcome, filters };
+  // One "namens X" gives the alternatives first name = X or last name = X.
+  if (anyOf.length > 0) query.anyOf = anyOf[0].map((c) => [c]);
+  if (orderBy) query.orderBy = orderBy;
+  if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
+  if (groupBy) query.groupBy = groupBy;
+  return { ok: true, query, understood };
+}
+
+function anchorsOrCountIn(cs: Item[]): boolean {
+  return cs.some((x) => x.k === 'num' || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'revenue'));
+}
+
+function outcomeMeasure(outcome: Entity): Measure {
+  return outcome === 'customers' ? 'customers' : outcome === 'events' ? 'events' : 'transactions';
+}
+
+/** Order of the outcome by a measure over related rows or by one of its fields. */
+function fieldOrder(outcome: Entity, measure: Measure | undefined, fieldName: string | undefined, dir: 'asc' | 'desc', tag?: string): TypedQuery['orderBy'] {
+  const own = outcome === 'customers' ? 'c' : outcome === 'events' ? 'e' : 't';
+  if (fieldName) {
+    const f: SemanticField | undefined = semanticField((tag as 'c' | 'e' | 't') ?? own, fieldName) ?? semanticField(own, fieldName);
+    if (f && f.tag === own) return { field: { tag: f.tag, field: f.name }, direction: dir };
+    if (outcome === 'transactions' && fieldName === 'price') return { field: { tag: 't', field: 'amount' }, direction: dir };
+    return { measure: 'revenue', direction: dir };
+  }
+  let m = measure ?? 'revenue';
+  if (outcome === 'transactions') return { field: { tag: 't', field: m === 'tickets' ? 'tickets' : 'amount' }, direction: dir };
+  if (outcome === 'customers' && m === 'customers') m = 'revenue';
+  if (outcome === 'events' && m === 'events') m = 'tickets';
+  return { measure: m, direction: dir };
+}

@@ -1,0 +1,44 @@
+// Refusals before parsing (spec 3 §8): a question that asks to change data, or that reaches for
+// another partner's data, gets no query — whatever else it also asks. Checked on the folded words
+// so "LÖSCHE", "lösche" and "loesche" are one word, and unicode look-alikes are folded away.
+import { fold, tokenize } from './lexicon/normalise';
+import { OTHERS_PHRASES, WRITE_WORDS } from './lexicon/keywords';
+
+/** Cyrillic and Greek letters that look like Latin ones ("dеlete" with a Cyrillic е). */
+const LOOKALIKES: Record<string, string> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', к: 'k', м: 'm', т: 't', в: 'b', н: 'h',
+  α: 'a', ε: 'e', ο: 'o', ρ: 'p', τ: 't', υ: 'u', ι: 'i', κ: 'k', ν: 'v',
+};
+
+export function unLookalike(text: string): string {
+  return text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '').replace(/./gu, (ch) => LOOKALIKES[ch.toLowerCase()] ?? ch);
+}
+
+export function detectWrite(text: string): string | undefined {
+  const words = tokenize(unLookalike(text)).map((t) => t.norm);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i].replace(/[^a-z0-9_]/g, '');
+    if (WRITE_WORDS.has(w)) return words[i];
+    // "set … to …", "setze … auf …", "change … to …", "mache … zu …"
+    if ((w === 'set' || w === 'change' || w === 'make') && words.slice(i + 1, i + 8).some((x) => x === 'to' || x === '=')) return words[i];
+    if ((w === 'mach' || w === 'mache' || w === 'schreibe' || w === 'trage') && words.slice(i + 1, i + 8).some((x) => x === 'zu' || x === 'auf' || x === 'ein' || x === 'in')) return words[i];
+  }
+  // SQL statement keywords anywhere ("…; DELETE FROM", "insert into").
+  const folded = fold(unLookalike(text));
+  if (/\b(insert\s+into|delete\s+from|update\s+\w+\s+set|drop\s+(table|schema|view|role|database)|alter\s+(table|role|system)|truncate\s+table|copy\s+\w+|select\s+.*\binto\b|create\s+(table|role|function|view))/.test(folded)) return 'sql';
+  return undefined;
+}
+
+export function detectOthers(text: string, partnerId?: number): string | undefined {
+  const words = tokenize(unLookalike(text)).map((t) => t.norm);
+  for (let i = 0; i < words.length; i++) {
+    for (const p of OTHERS_PHRASES) {
+      if (p.every((w, j) => words[i + j] === w)) return p.join(' ');
+    }
+    // "Partner 1002", "partner #7", "Kunden von Partner 5"
+    if ((words[i] === 'partner' || words[i] === 'partners' || words[i] === 'partnern' || words[i] === 'mandant' || words[i] === 'client' || words[i] === 'tenant') && /^#?\d+$/.test(words[i + 1] ?? '')) {
+      if (partnerId === undefined || Number(words[i + 1].replace('#', '')) !== partnerId) return `${words[i]} ${words[i + 1]}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,136 @@
+// The semantic layer of Sentinel: what a question can talk about. Every field of the four
+// sentinel views with its type, its English and German label (the query summary) and the words
+// box-office staff use for it, plus the joins between the views. The parser reads the words, the
+// compiler reads the columns; nothing else knows the SQL names.
+import type { Tag } from './typed-query';
+
+export type FieldType = 'text' | 'number' | 'date' | 'boolean' | 'text[]' | 'timestamp';
+
+export interface SemanticField {
+  tag: Exclude<Tag, 'ccp'>;
+  /** Field name of the typed query (= the view's column). */
+  name: string;
+  type: FieldType;
+  label: { en: string; de: string };
+  /** Folded words and phrases (en and de) that name the field in a question. */
+  words: string[];
+}
+
+/** The sentinel view and its alias for each tag; ccp rows live in sentinel.customer_properties. */
+export const VIEWS = {
+  c: { view: 'sentinel.customers', alias: 'c' },
+  e: { view: 'sentinel.events', alias: 'e' },
+  t: { view: 'sentinel.transactions', alias: 't' },
+  ccp: { view: 'sentinel.customer_properties', alias: 'p' },
+} as const;
+
+const f = (tag: SemanticField['tag'], name: string, type: FieldType, en: string, de: string, words: string[]): SemanticField =>
+  ({ tag, name, type, label: { en, de }, words });
+
+export const FIELDS: SemanticField[] = [
+  // customers
+  f('c', 'salutation', 'text', 'Salutation', 'Anrede', ['anrede', 'salutation', 'title of address']),
+  f('c', 'first_name', 'text', 'First name', 'Vorname', ['vorname', 'vornamen', 'first name', 'firstname', 'given name', 'forename']),
+  f('c', 'last_name', 'text', 'Last name', 'Nachname', ['nachname', 'nachnamen', 'familienname', 'last name', 'lastname', 'surname', 'family name']),
+  f('c', 'street', 'text', 'Street', 'Straße', ['strasse', 'street', 'adresse', 'address', 'anschrift']),
+  f('c', 'zip_code', 'text', 'Zip code', 'PLZ', ['plz', 'postleitzahl', 'zip', 'zip code', 'zipcode', 'postcode', 'postal code', 'post code']),
+  f('c', 'city', 'text', 'City', 'Stadt', ['stadt', 'wohnort', 'ort', 'city', 'town']),
+  f('c', 'country', 'text', 'Country', 'Land', ['land', 'country']),
+  f('c', 'email', 'text', 'E-mail', 'E-Mail', ['email', 'e-mail', 'mail', 'e mail', 'mailadresse', 'emailadresse', 'e-mail-adresse', 'email address']),
+  f('c', 'email_2', 'text', 'Second e-mail', 'Zweite E-Mail', ['email 2', 'email_2', 'zweite email', 'second email']),
+  f('c', 'phone1', 'text', 'Phone', 'Telefon', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
+  f('c', 'phone2', 'text', 'Second phone', 'Zweites Telefon', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
+  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen']),
+  f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born']),
+  f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
+  // events
+  f('e', 'title', 'text', 'Title', 'Titel', ['titel', 'title', 'name der veranstaltung', 'stueck', 'event name']),
+  f('e', 'description', 'text', 'Description', 'Beschreibung', ['beschreibung', 'description']),
+  f('e', 'category', 'text', 'Category', 'Sparte', ['sparte', 'genre', 'category', 'kategorie der veranstaltung', 'event category']),
+  f('e', 'date', 'date', 'Event date', 'Veranstaltungsdatum', ['veranstaltungsdatum', 'datum', 'termin', 'event date', 'date']),
+  f('e', 'start_time', 'text', 'Start time', 'Beginn', ['beginn', 'uhrzeit', 'anfang', 'start time', 'starts', 'start']),
+  f('e', 'capacity', 'number', 'Capacity', 'Kapazität', ['kapazitaet', 'kapazitat', 'plaetze', 'sitzplaetze', 'capacity', 'seats']),
+  f('e', 'price', 'number', 'Average price', 'Durchschnittspreis', ['durchschnittspreis', 'ticketpreis', 'preis', 'average price', 'ticket price', 'price']),
+  f('e', 'city', 'text', 'Event city', 'Veranstaltungsort (Stadt)', ['spielort', 'veranstaltungsstadt', 'event city']),
+  f('e', 'venue', 'text', 'Venue', 'Spielstätte', ['spielstaette', 'venue', 'haus', 'location']),
+  f('e', 'hall', 'text', 'Hall', 'Saal', ['saal', 'hall', 'buehne', 'stage', 'raum', 'room']),
+  f('e', 'artists', 'text[]', 'Artist', 'Künstler', ['kuenstler', 'kuenstlerin', 'interpret', 'artist', 'artists', 'performer', 'band', 'dirigent', 'conductor', 'solist', 'soloist']),
+  f('e', 'composers', 'text[]', 'Composer', 'Komponist', ['komponist', 'komponisten', 'composer', 'composers']),
+  f('e', 'works', 'text[]', 'Work', 'Werk', ['werk', 'werke', 'work', 'works', 'programm', 'programme', 'program']),
+  f('e', 'frontend_status', 'text', 'Status', 'Status', ['status']),
+  f('e', 'already_sold', 'number', 'Already sold (%)', 'Bereits verkauft (%)', ['auslastung', 'bereits verkauft', 'verkauft prozent', 'already sold', 'sold percentage', 'occupancy', 'utilisation', 'utilization', 'load factor', 'sell through']),
+  f('e', 'prediction', 'number', 'Prediction (%)', 'Prognose (%)', ['prognose', 'vorhersage', 'prediction', 'forecast']),
+  f('e', 'sales_prediction', 'number', 'Sales prediction (%)', 'Verkaufsprognose (%)', ['verkaufsprognose', 'sales prediction', 'sales forecast']),
+  f('e', 'benchmark', 'number', 'Benchmark (%)', 'Benchmark (%)', ['benchmark', 'vergleichswert']),
+  // transactions
+  f('t', 'date', 'date', 'Purchase date', 'Kaufdatum', ['kaufdatum', 'verkaufsdatum', 'buchungsdatum', 'purchase date', 'sale date', 'booking date', 'order date']),
+  f('t', 'time', 'text', 'Purchase time', 'Kaufzeit', ['kaufzeit', 'purchase time']),
+  f('t', 'tickets', 'number', 'Tickets', 'Tickets', ['anzahl tickets', 'ticketanzahl', 'number of tickets', 'quantity', 'menge']),
+  f('t', 'ticket_type', 'text', 'Ticket type', 'Ticketart', ['ticketart', 'tickettyp', 'kartenart', 'ticket type', 'ticket types']),
+  f('t', 'price_category', 'text', 'Price category', 'Preiskategorie', ['preiskategorie', 'preisklasse', 'platzkategorie', 'kategorie', 'price category', 'price band', 'seat category']),
+  f('t', 'amount', 'number', 'Amount', 'Betrag', ['betrag', 'kaufpreis', 'verkaufspreis', 'amount', 'sold price', 'ticketpreis']),
+  f('t', 'ground_price', 'number', 'Ground price', 'Grundpreis', ['grundpreis', 'ground price', 'base price', 'list price']),
+  f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabattbetrag', 'nachlass', 'discount amount']),
+  f('t', 'currency', 'text', 'Currency', 'Währung', ['waehrung', 'currency']),
+  f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
+  f('t', 'seat_id', 'text', 'Seat', 'Platz', ['sitzplatz', 'platznummer', 'seat', 'seat id']),
+  f('t', 'invoice_id', 'text', 'Invoice', 'Rechnungsnummer', ['rechnungsnummer', 'rechnung nr', 'invoice', 'invoice id', 'invoice number']),
+];
+
+export function field(tag: Tag, name: string): SemanticField | undefined {
+  return FIELDS.find((x) => x.tag === tag && x.name === name);
+}
+
+/** Labels of the measures over related rows (query summary). */
+export const MEASURE_LABELS = {
+  events: { en: 'Number of events', de: 'Anzahl Veranstaltungen' },
+  tickets: { en: 'Number of tickets', de: 'Anzahl Tickets' },
+  transactions: { en: 'Number of purchases', de: 'Anzahl Käufe' },
+  revenue: { en: 'Revenue', de: 'Umsatz' },
+  customers: { en: 'Number of customers', de: 'Anzahl Kunden' },
+} as const;
+
+/**
+ * The spec's event categories (spec 3 §3) and the words for them. Several categories under one
+ * word ("Klassik") become an IN filter. "Konzert" alone means the symphony concert of a concert
+ * hall; with another genre word ("Rockkonzert") it is only the noun.
+ */
+export const CATEGORY_WORDS: { words: string[]; categories: string[]; weak?: boolean }[] = [
+  { words: ['oper', 'opera', 'opernabend', 'opernauffuehrung', 'opernvorstellung'], categories: ['opera'] },
+  { words: ['ballett', 'ballet'], categories: ['ballet'] },
+  { words: ['sinfoniekonzert', 'symphoniekonzert', 'sinfonie', 'symphonie', 'symphony', 'symphonic', 'orchesterkonzert', 'orchestral concert', 'orchestra concert', 'philharmonie'], categories: ['symphony'] },
+  { words: ['konzert', 'concert'], categories: ['symphony'], weak: true },
+  { words: ['kammermusik', 'kammerkonzert', 'chamber music', 'chamber concert', 'chamber'], categories: ['chamber'] },
+  { words: ['liederabend', 'gesang', 'vokal', 'chorkonzert', 'chor', 'vocal', 'choir', 'song recital', 'recital'], categories: ['vocal'] },
+  { words: ['klassik', 'klassisch', 'klassische musik', 'classical', 'classical music'], categories: ['symphony', 'chamber', 'vocal'] },
+  { words: ['operette', 'musical', 'operetta', 'operetten'], categories: ['operetta_musical'] },
+  { words: ['schauspiel', 'theater', 'theaterstueck', 'theatre', 'play', 'drama'], categories: ['theatre'] },
+  { words: ['lesung', 'spoken word', 'reading', 'literatur', 'poetry slam'], categories: ['spoken'] },
+  { words: ['tanz', 'tanztheater', 'dance', 'modern dance'], categories: ['dance'] },
+  { words: ['comedy', 'kabarett', 'cabaret', 'kleinkunst', 'stand-up', 'standup', 'stand up', 'comedian', 'comedians', 'satire'], categories: ['comedy'] },
+  { words: ['rock', 'pop', 'rockkonzert', 'popkonzert', 'rock pop', 'rock and pop', 'rock und pop', 'gig'], categories: ['rock_pop'] },
+  { words: ['kinder', 'kindertheater', 'familie', 'familienkonzert', 'schulvorstellung', 'education', 'kids', 'children', 'family', 'familienvorstellung'], categories: ['education'] },
+  { words: ['sonstige', 'sonstiges', 'other category', 'sport'], categories: ['other'] },
+];
+
+/** Ticket types (schema TICKET_TYPES) and their words. */
+export const TICKET_TYPE_WORDS: { words: string[]; value: string }[] = [
+  { words: ['abo', 'abonnement', 'abonnements', 'abonnent', 'abonnenten', 'abokarte', 'subscription', 'subscriptions', 'subscriber', 'subscribers', 'season ticket', 'season tickets'], value: 'subscription' },
+  { words: ['ermaessigt', 'ermaessigte', 'ermaessigung', 'ermaessigten', 'rabattiert', 'discount', 'discounted', 'concession', 'concessions', 'reduced'], value: 'discount' },
+  { words: ['regulaer ermaessigt', 'regular discount', 'regular discounted'], value: 'regular_discount' },
+  { words: ['regulaer', 'regulaere', 'vollpreis', 'vollzahler', 'normalpreis', 'regular', 'full price', 'full-price'], value: 'regular' },
+  { words: ['freikarte', 'freikarten', 'freiticket', 'gratis', 'kostenlos', 'free', 'complimentary', 'comps', 'free ticket'], value: 'free' },
+  { words: ['storniert', 'stornierte', 'storno', 'stornos', 'stornierung', 'cancelled', 'canceled', 'cancellation', 'cancellations', 'refunded'], value: 'cancelled' },
+  { words: ['reserviert', 'reservierte', 'reservierung', 'reservierungen', 'reserved', 'reservation', 'reservations'], value: 'reserved' },
+];
+
+/** Payment words, matched against the partner's own payment method values by these keys. */
+export const PAYMENT_WORDS: { words: string[]; keys: string[] }[] = [
+  { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard'], keys: ['card', 'credit', 'karte'] },
+  { words: ['ec-karte', 'ec karte', 'girocard', 'debit card'], keys: ['debit', 'ec', 'girocard'] },
+  { words: ['paypal'], keys: ['paypal'] },
+  { words: ['bar', 'barzahlung', 'bargeld', 'cash', 'kasse'], keys: ['cash', 'bar'] },
+  { words: ['rechnung', 'auf rechnung', 'invoice', 'ueberweisung', 'bank transfer', 'transfer'], keys: ['invoice', 'rechnung', 'transfer', 'ueberweisung'] },
+  { words: ['lastschrift', 'sepa', 'direct debit'], keys: ['sepa', 'debit', 'lastschrift'] },
+  { words: ['gutschein', 'voucher', 'gift card'], keys: ['voucher', 'gutschein', 'gift'] },
+];

@@ -1,0 +1,252 @@
+// Time expressions of Sentinel questions, in German and English, read from folded tokens
+// (./lexicon/normalise.ts) relative to the server's "now". Each match covers a token span and
+// yields a half-open UTC date range [from, to) as YYYY-MM-DD; an open side is absent.
+//
+// The season rule (theatres and concert halls plan in seasons): a season runs from 1 August to
+// 31 July. "diese/aktuelle Saison" is the season containing today, "letzte/vergangene Saison" the
+// one before, "nächste/kommende Saison" the one after, and "neue Saison" the season whose start
+// is nearest to today — in November that is the running season, in May the one starting in
+// August (box offices sell the new season from spring). "Saison 2024/25" names one explicitly.
+import * as chrono from 'chrono-node';
+
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+export interface TimeMatch {
+  start: number;
+  /** Exclusive token index. */
+  end: number;
+  range: DateRange;
+  /** The words as understood, for the "understood" list. */
+  text: string;
+}
+
+const MONTHS: Record<string, number> = {
+  januar: 0, jaenner: 0, january: 0, jan: 0, februar: 1, february: 1, feb: 1, maerz: 2, marz: 2, march: 2, mar: 2, april: 3, apr: 3,
+  mai: 4, may: 4, juni: 5, june: 5, jun: 5, juli: 6, july: 6, jul: 6, august: 7, aug: 7, september: 8, sept: 8, sep: 8,
+  oktober: 9, october: 9, okt: 9, oct: 9, november: 10, nov: 10, dezember: 11, december: 11, dez: 11, dec: 11,
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  ein: 1, eine: 1, einen: 1, einem: 1, eins: 1, one: 1, a: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, fuenf: 5, five: 5,
+  sechs: 6, six: 6, sieben: 7, seven: 7, acht: 8, eight: 8, neun: 9, nine: 9, zehn: 10, ten: 10, elf: 11, eleven: 11,
+  zwoelf: 12, twelve: 12, zwanzig: 20, twenty: 20, dreissig: 30, thirty: 30, sechzig: 60, sixty: 60, neunzig: 90, ninety: 90,
+};
+
+const PREVIOUS = new Set(['letzte', 'letzten', 'letzter', 'letztes', 'vergangene', 'vergangenen', 'vergangener', 'vergangenes', 'vorige', 'vorigen', 'voriges', 'vorherige', 'vorherigen', 'last', 'previous', 'past', 'prior']);
+const CURRENT = new Set(['diese', 'diesen', 'dieser', 'dieses', 'aktuelle', 'aktuellen', 'laufende', 'laufenden', 'this', 'current', 'heurigen']);
+const NEXT = new Set(['naechste', 'naechsten', 'naechster', 'naechstes', 'kommende', 'kommenden', 'kommender', 'kommendes', 'next', 'upcoming', 'coming', 'folgende', 'folgenden']);
+const NEW = new Set(['neue', 'neuen', 'neuer', 'new']);
+const SEASON = new Set(['saison', 'season', 'spielzeit', 'saisons', 'seasons', 'spielzeiten']);
+const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
+  tag: 'day', tage: 'day', tagen: 'day', day: 'day', days: 'day',
+  woche: 'week', wochen: 'week', week: 'week', weeks: 'week',
+  monat: 'month', monate: 'month', monaten: 'month', monats: 'month', month: 'month', months: 'month',
+  jahr: 'year', jahre: 'year', jahren: 'year', jahres: 'year', year: 'year', years: 'year',
+};
+const FROM_WORDS = new Set(['seit', 'since', 'ab', 'from', 'after', 'nach', 'later', 'spaeter']);
+const TO_WORDS = new Set(['vor', 'before', 'bis', 'until', 'till', 'through', 'prior']);
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
+
+export function seasonStartYear(now: Date): number {
+  return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+}
+export function seasonRange(startYear: number): DateRange {
+  return { from: iso(utc(startYear, 7)), to: iso(utc(startYear + 1, 7)) };
+}
+/** "neue Saison": the season whose 1 August is nearest to today. */
+export function newSeasonStartYear(now: Date): number {
+  const cur = seasonStartYear(now);
+  const sinceStart = now.getTime() - utc(cur, 7).getTime();
+  const untilNext = utc(cur + 1, 7).getTime() - now.getTime();
+  return sinceStart <= untilNext ? cur : cur + 1;
+}
+
+function startOfDay(now: Date): Date {
+  return utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
+function addDays(d: Date, n: number): Date {
+  return new Date(d.getTime() + n * 86_400_000);
+}
+function weekStart(d: Date): Date {
+  const day = (d.getUTCDay() + 6) % 7; // Monday = 0
+  return addDays(startOfDay(d), -day);
+}
+
+function unitRange(unit: 'day' | 'week' | 'month' | 'year', offset: number, now: Date): DateRange {
+  const today = startOfDay(now);
+  switch (unit) {
+    case 'day': return { from: iso(addDays(today, offset)), to: iso(addDays(today, offset + 1)) };
+    case 'week': { const w = addDays(weekStart(now), 7 * offset); return { from: iso(w), to: iso(addDays(w, 7)) }; }
+    case 'month': return { from: iso(utc(now.getUTCFullYear(), now.getUTCMonth() + offset)), to: iso(utc(now.getUTCFullYear(), now.getUTCMonth() + offset + 1)) };
+    case 'year': return { from: iso(utc(now.getUTCFullYear() + offset, 0)), to: iso(utc(now.getUTCFullYear() + offset + 1, 0)) };
+  }
+}
+
+function year(word: string | undefined): number | undefined {
+  if (!word || !/^(19|20)\d\d$/.test(word)) return undefined;
+  return Number(word);
+}
+
+// A number followed by one of these is an amount, not a year ("ab 2000 Euro", "über 2000 Tickets").
+const AMOUNT_UNITS = new Set(['€', 'eur', 'euro', 'euros', '£', 'gbp', 'pfund', 'pound', 'pounds', '$', 'usd', 'dollar', 'tickets', 'ticket', 'karten', 'plaetze', 'seats', 'kunden', 'customers', '%', 'prozent', 'percent', 'mal', 'times']);
+
+function numberAt(word: string | undefined): number | undefined {
+  if (!word) return undefined;
+  if (/^\d{1,3}$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word];
+}
+
+/** An explicit calendar date in one token ("15.03.2025", "2025-03-15", "15.3."). */
+function explicitDate(word: string, now: Date): Date | undefined {
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(word);
+  if (m) return utc(+m[1], +m[2] - 1, +m[3]);
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?$/.exec(word);
+  if (m) {
+    const y = m[3] ? (m[3].length === 2 ? 2000 + +m[3] : +m[3]) : now.getUTCFullYear();
+    return utc(y, +m[2] - 1, +m[1]);
+  }
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(word);
+  if (m) return utc(+m[3], +m[2] - 1, +m[1]);
+  return undefined;
+}
+
+/** A point or period named by the words at i: returns its range and the tokens it spans. */
+function period(w: string[], i: number, now: Date): { range: DateRange; end: number } | undefined {
+  const a = w[i];
+  const b = w[i + 1];
+  // "letzte Saison", "nächste Woche", "diesen Monat", "last year"
+  const rel = PREVIOUS.has(a) ? -1 : CURRENT.has(a) ? 0 : NEXT.has(a) ? 1 : NEW.has(a) ? 2 : undefined;
+  if (rel !== undefined && b !== undefined) {
+    if (SEASON.has(b)) {
+      const start = rel === 2 ? newSeasonStartYear(now) : seasonStartYear(now) + rel;
+      return { range: seasonRange(start), end: i + 2 };
+    }
+    const unit = UNIT[b];
+    if (unit && rel !== 2) return { range: unitRange(unit, rel, now), end: i + 2 };
+    if ((b === 'wochenende' || b === 'weekend') && rel !== 2) return { range: weekend(now, rel), end: i + 2 };
+    // "in den letzten 30 Tagen", "last 3 months", "the past two weeks"
+    const n = numberAt(b);
+    const u = UNIT[w[i + 2]];
+    if (n !== undefined && u && rel === -1) {
+      const today = startOfDay(now);
+      const fromDate = u === 'day' ? addDays(today, -n) : u === 'week' ? addDays(today, -7 * n)
+        : u === 'month' ? utc(today.getUTCFullYear(), today.getUTCMonth() - n, today.getUTCDate()) : utc(today.getUTCFullYear() - n, today.getUTCMonth(), today.getUTCDate());
+      return { range: { from: iso(fromDate), to: iso(addDays(today, 1)) }, end: i + 3 };
+    }
+    if (n !== undefined && u && rel === 1) {
+      const today = startOfDay(now);
+      const toDate = u === 'day' ? addDays(today, n) : u === 'week' ? addDays(today, 7 * n)
+        : u === 'month' ? utc(today.getUTCFullYear(), today.getUTCMonth() + n, today.getUTCDate()) : utc(today.getUTCFullYear() + n, today.getUTCMonth(), today.getUTCDate());
+      return { range: { from: iso(today), to: iso(addDays(toDate, 1)) }, end: i + 3 };
+    }
+  }
+  if (a === 'vorjahr' || a === 'vorjahres') return { range: unitRange('year', -1, now), end: i + 1 };
+  if (a === 'heuer') return { range: unitRange('year', 0, now), end: i + 1 };
+  if (a === 'heute' || a === 'today') return { range: unitRange('day', 0, now), end: i + 1 };
+  if (a === 'gestern' || a === 'yesterday') return { range: unitRange('day', -1, now), end: i + 1 };
+  if (a === 'morgen' || a === 'tomorrow') return { range: unitRange('day', 1, now), end: i + 1 };
+  if (a === 'wochenende' || a === 'weekend') return { range: weekend(now, 0), end: i + 1 };
+  // "Saison 2024/25", "season 2024/2025", "Spielzeit 2024"
+  if (SEASON.has(a) && year(b) !== undefined) {
+    const y = year(b)!;
+    const skip = /^\d{2}$|^\d{4}$/.test(w[i + 2] ?? '') && (Number(w[i + 2]) % 100) === ((y + 1) % 100) ? 1 : 0;
+    return { range: seasonRange(y), end: i + 2 + skip };
+  }
+  // "2024/25" as a season (one token)
+  const slash = /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.exec(a ?? '');
+  if (slash && Number(slash[2]) % 100 === (Number(slash[1]) + 1) % 100) return { range: seasonRange(Number(slash[1])), end: i + 1 };
+  if (SEASON.has(a) && b && /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.test(b)) return { range: seasonRange(Number(b.slice(0, 4))), end: i + 2 };
+  // "2024 25" as a season
+  if (year(a) !== undefined && /^\d{2}$/.test(b ?? '') && Number(b) === (year(a)! + 1) % 100) {
+    return { range: seasonRange(year(a)!), end: i + 2 };
+  }
+  // "März 2025", "März"
+  if (MONTHS[a] !== undefined && a.length >= 3) {
+    const m = MONTHS[a];
+    const y = year(b);
+    if (y !== undefined) return { range: { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) }, end: i + 2 };
+    // Short forms like "mar", "may", "jun" need a year: alone they are ordinary words.
+    if (['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'okt', 'oct', 'nov', 'dez', 'dec', 'may', 'mai'].includes(a) && a !== 'mai') return undefined;
+    const yy = now.getUTCFullYear();
+    return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1 };
+  }
+  const y = year(a);
+  if (y !== undefined && AMOUNT_UNITS.has(b ?? '')) return undefined;
+  if (y !== undefined) return { range: { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) }, end: i + 1 };
+  const d = explicitDate(a, now);
+  if (d) return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 1 };
+  return undefined;
+}
+
+function weekend(now: Date, rel: number): DateRange {
+  const monday = weekStart(now);
+  const sat = addDays(monday, 5 + 7 * Math.max(0, rel));
+  return { from: iso(sat), to: iso(addDays(sat, 2)) };
+}
+
+const FILLER = new Set(['im', 'in', 'der', 'die', 'das', 'den', 'dem', 'the', 'am', 'on', 'during', 'waehrend', 'jahr', 'year', 'of', 'von', 'zum', 'fuer', 'for']);
+
+/**
+ * Finds the time expressions among folded words. Prefixes turn a period into an open range:
+ * "seit/ab/since/from X" → from the start of X; "nach/after X" → from its end; "vor/before X" →
+ * up to its start; "bis/until X" → up to its end; "zwischen X und Y"/"between X and Y" → X..Y.
+ */
+export function findTimeExpressions(words: string[], now: Date): TimeMatch[] {
+  const out: TimeMatch[] = [];
+  let i = 0;
+  while (i < words.length) {
+    const w = words[i];
+    // "zwischen 2023 und 2025", "between March and May"
+    if (w === 'zwischen' || w === 'between') {
+      const a = period(words, skipFiller(words, i + 1), now);
+      if (a && (words[a.end] === 'und' || words[a.end] === 'and')) {
+        const b = period(words, skipFiller(words, a.end + 1), now);
+        if (b) {
+          out.push({ start: i, end: b.end, range: { from: a.range.from, to: b.range.to }, text: words.slice(i, b.end).join(' ') });
+          i = b.end;
+          continue;
+        }
+      }
+    }
+    if (FROM_WORDS.has(w) || TO_WORDS.has(w)) {
+      const p = period(words, skipFiller(words, i + 1), now);
+      if (p) {
+        const range: DateRange = w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: p.range.to }
+          : FROM_WORDS.has(w) ? { from: p.range.from }
+          : w === 'vor' || w === 'before' || w === 'prior' ? { to: p.range.from } : { to: p.range.to };
+        // "seit Januar": January of this year, or of last year when January is still ahead.
+        out.push({ start: i, end: p.end, range, text: words.slice(i, p.end).join(' ') });
+        i = p.end;
+        continue;
+      }
+    }
+    // Upcoming/past events without a period: "kommende Veranstaltungen", "past events".
+    const p = period(words, i, now);
+    if (p) {
+      out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' ') });
+      i = p.end;
+      continue;
+    }
+    i++;
+  }
+  return out;
+}
+
+function skipFiller(words: string[], i: number): number {
+  let j = i;
+  while (j < words.length && FILLER.has(words[j]) && j - i < 2) j++;
+  // "im Jahr 2025": keep "jahr" skipped only when a year follows.
+  return j;
+}
+
+/** A date written out in words that the token rules above miss ("March 3rd, 2025"), via chrono. */
+export function chronoDate(text: string, language: 'en' | 'de', now: Date): Date | undefined {
+  const parser = language === 'de' ? chrono.de : chrono.en;
+  const r = parser.parseDate(text, now);
+  return r ?? undefined;
+}
