@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { planCatalog, type PartnerInfo, type PlanOptions } from './catalog-plan';
+import { programmeOf } from './programme';
 
 export type { PartnerInfo, PlanOptions, Scale } from './catalog-plan';
 
@@ -112,16 +113,20 @@ export async function seedCatalog(
     const ev = plan.events;
     await inBatches(ev.length, (a, b) => {
       const e = ev.slice(a, b);
+      const programmes = e.map((x) => programmeOf(x.title, x.kind, partner.language));
       return tx.execute(sql`
-        INSERT INTO events (id, partner_id, eid, title, category, start_date_time, hall_id, capacity, frontend_status, source)
-        SELECT id, ${pid}::int, eid, title, category, to_timestamp(start_s), hall_id, capacity, frontend_status, source
+        INSERT INTO events (id, partner_id, eid, title, category, start_date_time, hall_id, capacity, frontend_status, source, lineups, setlists)
+        SELECT id, ${pid}::int, eid, title, category, to_timestamp(start_s), hall_id, capacity, frontend_status, source,
+               lineups::jsonb, setlists::jsonb
         FROM unnest(${arr(e.map((x) => x.id))}::text[], ${arr(e.map((x) => x.eid))}::text[],
                     ${arr(e.map((x) => x.title))}::text[], ${arr(e.map((x) => x.category))}::text[],
                     ${arr(seconds(e.map((x) => x.startMs)))}::float8[],
                     ${arr(e.map((x) => (x.hallIdx === null ? null : hallIds[x.hallIdx])))}::int[],
                     ${arr(e.map((x) => x.capacity))}::int[], ${arr(e.map((x) => x.frontendStatus))}::text[],
-                    ${arr(e.map((x) => x.source))}::text[])
-          AS u(id, eid, title, category, start_s, hall_id, capacity, frontend_status, source)`);
+                    ${arr(e.map((x) => x.source))}::text[],
+                    ${arr(programmes.map((x) => JSON.stringify(x.lineups)))}::text[],
+                    ${arr(programmes.map((x) => JSON.stringify(x.setlists)))}::text[])
+          AS u(id, eid, title, category, start_s, hall_id, capacity, frontend_status, source, lineups, setlists)`);
     });
 
     const c = plan.customers;

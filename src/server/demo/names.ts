@@ -125,9 +125,9 @@ export const NAMED_PRICE_CATEGORIES: Record<Language, { small: string[]; large: 
 
 // ---------------------------------------------------------------- event titles
 
-type Lists = Record<Language, string[]>;
+export type Lists = Record<Language, string[]>;
 
-const ARTISTS: Lists = {
+export const ARTISTS: Lists = {
   de: ['Lena Falk', 'Die Kapitäne', 'Nordlicht', 'Kaltfront', 'Jonas Brenner', 'Mia Sonnenfeld', 'Elbstrand',
     'Fernweh Kollektiv', 'Paul Adler & Band', 'Sternfahrt', 'Hafenkinder', 'Marie Lindqvist', 'Die Nachtfalter',
     'Kopfkino', 'Jan Wolters', 'Wellenbrecher', 'Sophie Hartmann', 'Neonwald', 'Karla Roth Quartett', 'Funkhaus Allstars'],
@@ -141,7 +141,7 @@ const TOURS: Lists = {
   en: ['Night Lights', 'Between the Lines', 'Homeward', 'Full Circle', 'No Safety Net', 'Loud & Quiet', 'Stardust',
     'On the Road Again', 'Back to the Start', 'Headwind'],
 };
-const ENSEMBLES: Lists = {
+export const ENSEMBLES: Lists = {
   de: ['Rheinische Philharmonie', 'Kammerorchester Elbe', 'Nordwestdeutsche Sinfonietta', 'Ensemble Aurora',
     'Quartetto Lumen', 'Landesjugendorchester', 'Barockensemble Il Gusto', 'Städtisches Sinfonieorchester'],
   en: ['Northern Philharmonic', 'Riverside Chamber Orchestra', 'Albion Sinfonia', 'Ensemble Aurora', 'Lumen Quartet',
@@ -173,7 +173,7 @@ const MUSICALS: Lists = {
   en: ['Harbour Hearts', 'The Wizard of Oz', 'The Three Musketeers – The Musical', 'Moonlight Express',
     'Wonderland – Alice the Musical', 'The Grand Hotel Riviera', 'Star Catcher', 'The Pirates of Penzance'],
 };
-const COMEDIANS: Lists = {
+export const COMEDIANS: Lists = {
   de: ['Timo Krämer', 'Anke Brandt', 'Murat Yilmaz', 'Lisa Feldmann', 'Ingo Pfeiffer', 'Hanna Lorenz', 'Der Olli',
     'Kai Jansen'],
   en: ['Jack Morley', 'Priya Shah', 'Dan Coulter', 'Holly Price', 'Gareth Pugh', 'Niamh Byrne', 'Big Steve',

@@ -26,7 +26,9 @@ export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">{t('customer.events.date')}</th>
+                  <th scope="col" className={styles.date}>
+                    {t('customer.events.date')}
+                  </th>
                   <th scope="col">{t('customer.events.event')}</th>
                   <th scope="col" className={styles.num}>
                     {t('customer.events.tickets')}
@@ -40,7 +42,12 @@ export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
                 {items.map((e) => (
                   <tr key={e.event_id}>
                     <td className={styles.date}>{formatDay(e.event_date)}</td>
-                    <td className={styles.eventTitle}>{e.title}</td>
+                    <td className={styles.eventTitle}>
+                      {e.title}
+                      <span className={styles.dateInline}>
+                        {formatDay(e.event_date)}
+                      </span>
+                    </td>
                     <td className={styles.num}>{formatCount(e.ticket_count, lng)}</td>
                     <td className={styles.num}>
                       {e.total_spent === 0 ? (

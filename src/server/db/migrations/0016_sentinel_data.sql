@@ -65,14 +65,18 @@ DO $$ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- The executor switches to the role with SET LOCAL ROLE, which needs membership (with SET, the
--- default of GRANT since PostgreSQL 16). A concurrent grant of the same membership may collide.
-DO $$ BEGIN
-  IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', 'MEMBER') THEN
+-- The executor switches to the role with SET LOCAL ROLE, which needs membership — on PostgreSQL
+-- 16+ with the SET option: the membership a CREATEROLE user gets on a role it creates carries only
+-- ADMIN, so MEMBER alone would not do there. A concurrent grant of the same membership may collide.
+DO $$
+DECLARE
+  need text := CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END;
+BEGIN
+  IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', need) THEN
     BEGIN
-      EXECUTE pg_catalog.format('GRANT encore_sentinel TO %I', current_user);
+      EXECUTE pg_catalog.format('GRANT encore_sentinel TO %I%s', current_user, CASE WHEN need = 'SET' THEN ' WITH SET TRUE' ELSE '' END);
     EXCEPTION WHEN OTHERS THEN
-      IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', 'MEMBER') THEN RAISE; END IF;
+      IF NOT pg_catalog.pg_has_role(current_user, 'encore_sentinel', need) THEN RAISE; END IF;
     END;
   END IF;
 END $$;

@@ -62,7 +62,7 @@ async function assertRoom(db: Db, ctx: NlqCtx): Promise<void> {
           AND status IN ('PENDING', 'RETRY', 'STARTED', 'PROGRESS') AND created_at > now() - make_interval(mins => ${RUNNING_WINDOW_MIN})`,
   );
   if (Number(r?.n ?? 0) >= MAX_RUNNING_PER_USER) {
-    throw new AppError(429, NLQ_ERROR_CODES.busy, `At most ${MAX_RUNNING_PER_USER} questions can run at once. Wait for one to finish or cancel it.`, undefined, {
+    throw new AppError(429, NLQ_ERROR_CODES.busy, `At most ${MAX_RUNNING_PER_USER} of your questions can run together. Wait for one to finish or cancel it.`, undefined, {
       'Retry-After': '5',
     });
   }

@@ -12,7 +12,7 @@ import { now as clockNow } from '../../lib/clock';
 import { checkSql } from '../../engines/nlq';
 import { NLQ_ERROR_CODES, SENTINEL } from '../../../lib/contracts/nlq';
 import { PermanentTaskError, registerTask } from '../tasks/registry';
-import { executeSentinelQuery } from './execute';
+import { executeSentinelQuery, SentinelQueryError } from './execute';
 import { findQuestionOfTask, setStatus, storeResult } from './repo';
 import { aggregateAnswer } from './aggregations';
 import { answerOf, NLQ_TASK } from './service';
@@ -20,6 +20,7 @@ import { answerOf, NLQ_TASK } from './service';
 const Payload = z.object({ partnerId: z.number().int().positive(), nlqId: z.number().int().positive() });
 
 const FAILED_MESSAGE = 'The question could not be answered. Please try again or ask it more narrowly.';
+const TIMEOUT_MESSAGE = 'The question took too long to answer. Please ask it more narrowly (a period, a category, a venue).';
 
 async function revoked(db: Db, taskId: string): Promise<boolean> {
   const [t] = await rows<{ status: string }>(db, sql`SELECT status FROM ${tasks} WHERE id = ${taskId}::uuid`);
@@ -52,7 +53,7 @@ export async function answerQuestion(db: Db, taskId: string, payload: z.infer<ty
     // A timeout or a database refusal: the user learns it failed, the log learns why (no params).
     console.error(`[nlq] question ${nlqId} failed to execute:`, (err as Error).message);
     await setStatus(db, partnerId, nlqId, taskId, 'FAILURE');
-    throw new AppError(500, NLQ_ERROR_CODES.failed, FAILED_MESSAGE);
+    throw new AppError(500, NLQ_ERROR_CODES.failed, err instanceof SentinelQueryError && err.kind === 'timeout' ? TIMEOUT_MESSAGE : FAILED_MESSAGE);
   }
   // Cancelled while the query ran (PGlite cannot interrupt it): the answer is dropped.
   if (await revoked(db, taskId)) return null;
