@@ -156,31 +156,35 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
           </tr>
           {withAggregates && (
             <tr className={styles.aggRow} data-testid="sentinel-aggregates">
-              <th colSpan={2} scope="row" className={styles.aggToggleCell}>
-                <div className={styles.aggToggle} role="group" aria-label={t('sentinel.grid.aggregates')}>
-                  {(['sum', 'average'] as const).map((m) => (
-                    <button
-                      key={m}
-                      type="button"
-                      aria-pressed={mode === m}
-                      className={mode === m ? styles.aggOn : undefined}
-                      onClick={() => setMode(m)}
-                      data-testid={`sentinel-agg-${m}`}
-                    >
-                      {t(`sentinel.grid.${m}`)}
-                    </button>
-                  ))}
+              <th colSpan={headerGroup.headers.length} scope="row">
+                {/* One sticky strip rather than values under their columns: the measures (revenue,
+                    tickets sold…) are not all grid columns, and the strip stays in view while the
+                    wide table scrolls sideways. */}
+                <div className={styles.aggStrip}>
+                  <div className={styles.aggToggle} role="group" aria-label={t('sentinel.grid.aggregates')}>
+                    {(['sum', 'average'] as const).map((m) => (
+                      <button
+                        key={m}
+                        type="button"
+                        aria-pressed={mode === m}
+                        className={mode === m ? styles.aggOn : undefined}
+                        onClick={() => setMode(m)}
+                        data-testid={`sentinel-agg-${m}`}
+                      >
+                        {t(`sentinel.grid.${m}`)}
+                      </button>
+                    ))}
+                  </div>
+                  <dl className={styles.aggValues}>
+                    {Object.entries(aggregations).map(([key, agg]) => (
+                      <div key={key} className={styles.aggItem}>
+                        <dt>{t(`sentinel.aggregates.${key}`)}</dt>
+                        <dd>{aggregateLabel(key, agg[mode], mode, lng)}</dd>
+                      </div>
+                    ))}
+                  </dl>
                 </div>
               </th>
-              {headerGroup.headers.slice(2).map((h) => {
-                const col = byKey.get(h.id);
-                const agg = aggregations[h.id];
-                return (
-                  <td key={h.id} className={col?.numeric ? `${styles.aggValue} ${styles.numeric}` : styles.aggValue}>
-                    {col && agg ? aggregateLabel(col, agg[mode], lng) : ''}
-                  </td>
-                );
-              })}
             </tr>
           )}
         </thead>

@@ -6,7 +6,7 @@ import { completionTime, isExpired, operatorWordKey, truncateValue } from '../..
 import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
 import { nextSelection } from '../../../src/islands/sentinel/model/selection';
 import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
-import { categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
+import { aggregateLabel, categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
 import { filterSaved, shortDescription } from '../../../src/islands/sentinel/model/saved';
 import { questionLanguage } from '../../../src/islands/sentinel/model/language';
 import { closeDrawerUrl, drawerRedirectsToPage, drawerUrl, readDrawer } from '../../../src/islands/sentinel/drawerUrl';
@@ -183,6 +183,15 @@ describe('result columns (spec 3 §3)', () => {
       'ads_opt_out',
     ]);
     expect(columnsFor('transactions', false).map((c) => c.key)).toContain('raw_ticket_category');
+  });
+});
+
+describe('aggregates bar', () => {
+  it('writes counts as integers (averages with one decimal) and money with two decimals', () => {
+    expect(aggregateLabel('tickets_sold', 12345, 'sum', 'en')).toBe('12,345');
+    expect(aggregateLabel('capacity', 812.44, 'average', 'de')).toBe('812,4');
+    expect(aggregateLabel('revenue', 1234.5, 'sum', 'de')).toBe('1.234,50');
+    expect(aggregateLabel('revenue', undefined, 'sum', 'en')).toBe('');
   });
 });
 

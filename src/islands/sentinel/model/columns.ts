@@ -134,9 +134,12 @@ export function columnsFor(type: ResultType, prisma: boolean): ResultColumn[] {
 /** spec 3 §2: events and transactions show the aggregates bar (sum / average) under the header. */
 export const hasAggregates = (type: ResultType) => type !== 'customers';
 
-export function aggregateLabel(column: ResultColumn, value: number | undefined, lng: string): string {
+/** Measures counted in whole units (their sums); everything else of the aggregates is money. */
+const COUNTS = new Set(['capacity', 'tickets', 'tickets_sold']);
+
+/** A value of the aggregates bar: counts as integers (averages with one decimal), money with two. */
+export function aggregateLabel(key: string, value: number | undefined, mode: 'sum' | 'average', lng: string): string {
   if (value === undefined) return '';
-  if (column.key === 'already_sold' || column.key === 'prediction' || column.key === 'sales_prediction' || column.key === 'benchmark')
-    return percentLabel(value, lng);
-  return numberLabel(value, lng, Number.isInteger(value) ? 0 : 2);
+  if (COUNTS.has(key)) return numberLabel(value, lng, mode === 'sum' ? 0 : 1);
+  return numberLabel(value, lng, 2);
 }
