@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-table';
 import type { DataFromIdsResponse, ResultType } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
-import { aggregateLabel, columnsFor, hasAggregates, type ResultColumn, type ResultRow } from './model/columns';
+import { aggregateLabel, columnsFor, hasAggregates, shownAggregates, type ResultColumn, type ResultRow } from './model/columns';
 import { nextSelection } from './model/selection';
 import styles from './ResultsGrid.module.css';
 
@@ -176,7 +176,7 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                     ))}
                   </div>
                   <dl className={styles.aggValues}>
-                    {Object.entries(aggregations).map(([key, agg]) => (
+                    {shownAggregates(aggregations, prisma).map(([key, agg]) => (
                       <div key={key} className={styles.aggItem}>
                         <dt>{t(`sentinel.aggregates.${key}`)}</dt>
                         <dd>{aggregateLabel(key, agg[mode], mode, lng)}</dd>

@@ -6,7 +6,7 @@ import { completionTime, isExpired, operatorWordKey, truncateValue } from '../..
 import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
 import { nextSelection } from '../../../src/islands/sentinel/model/selection';
 import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
-import { aggregateLabel, categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
+import { aggregateLabel, shownAggregates, categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
 import { filterSaved, shortDescription } from '../../../src/islands/sentinel/model/saved';
 import { questionLanguage } from '../../../src/islands/sentinel/model/language';
 import { closeDrawerUrl, drawerRedirectsToPage, drawerUrl, readDrawer } from '../../../src/islands/sentinel/drawerUrl';
@@ -192,6 +192,12 @@ describe('aggregates bar', () => {
     expect(aggregateLabel('capacity', 812.44, 'average', 'de')).toBe('812,4');
     expect(aggregateLabel('revenue', 1234.5, 'sum', 'de')).toBe('1.234,50');
     expect(aggregateLabel('revenue', undefined, 'sum', 'en')).toBe('');
+    expect(aggregateLabel('benchmark', 41.65, 'average', 'en')).toBe('41.7 %');
+  });
+  it('hides the percentages for the prisma product type', () => {
+    const aggs = { revenue: 1, benchmark: 2, already_sold: 3 };
+    expect(shownAggregates(aggs, true).map(([k]) => k)).toEqual(['revenue']);
+    expect(shownAggregates(aggs, false).map(([k]) => k)).toEqual(['revenue', 'benchmark', 'already_sold']);
   });
 });
 

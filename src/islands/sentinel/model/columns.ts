@@ -137,9 +137,15 @@ export const hasAggregates = (type: ResultType) => type !== 'customers';
 /** Measures counted in whole units (their sums); everything else of the aggregates is money. */
 const COUNTS = new Set(['capacity', 'tickets', 'tickets_sold']);
 
-/** A value of the aggregates bar: counts as integers (averages with one decimal), money with two. */
+/** A value of the aggregates bar: counts as integers (averages with one decimal), percentages with one, money with two. */
+/** The measures of the aggregates bar to show: the percentages are hidden for the prisma type, like their columns. */
+export function shownAggregates<T>(aggregations: Record<string, T>, prisma: boolean): [string, T][] {
+  return Object.entries(aggregations).filter(([key]) => !(prisma && EVENT_PERCENTAGES.has(key)));
+}
+
 export function aggregateLabel(key: string, value: number | undefined, mode: 'sum' | 'average', lng: string): string {
   if (value === undefined) return '';
+  if (EVENT_PERCENTAGES.has(key)) return percentLabel(value, lng);
   if (COUNTS.has(key)) return numberLabel(value, lng, mode === 'sum' ? 0 : 1);
   return numberLabel(value, lng, 2);
 }
