@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { isPhone, signIn } from './helpers';
+import { isPhone, signIn, waitForIslands } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 const ANSWER_TIMEOUT = 60_000;
@@ -44,6 +44,7 @@ test.describe('Sentinel', () => {
     const phone = isPhone(testInfo);
     await signIn(page, 'admin', { language: 'en' });
     await page.goto('/sentinel');
+    await waitForIslands(page);
     await expect(page.getByTestId('sentinel-guide')).toBeVisible();
     // Separate bars for phones and desktops: only one is shown.
     const bar = page.getByTestId(phone ? 'sentinel-topbar-mobile' : 'sentinel-topbar-desktop');
@@ -143,9 +144,50 @@ test.describe('Sentinel', () => {
     await expect(modal.getByText(/No saved question matches your search\.|You have not saved any questions yet/)).toBeVisible();
   });
 
+  test('stops a running question with the abort tip; selection drives the export', async ({ page }, testInfo) => {
+    const phone = isPhone(testInfo);
+    await signIn(page, 'admin', { language: 'en' });
+    await page.goto('/sentinel');
+    await waitForIslands(page);
+    // The task answers fast here: its status calls are held back so Stop meets a running question.
+    await page.route('**/api/v3/tasks/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel('Your question').fill('Which opera events are there?');
+    await page.getByRole('radio', { name: /^Events$/ }).check();
+    await page.getByTestId('sentinel-ask').click();
+    await page.getByTestId('sentinel-stop').click();
+    await expect(page.getByText('The question was stopped.', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('sentinel-summary')).toHaveCount(0);
+    await expect(page.getByTestId('sentinel-ask')).toBeEnabled();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    await ask(page, 'Which opera events are there?', /^Events$/);
+    const total = await resultCount(page);
+    // One row chosen, then the header box selects the whole answer (spec 3 §4 Selection).
+    await page.getByTestId('sentinel-row').nth(1).getByRole('checkbox').check();
+    await expect(page.getByText('1 selected')).toBeVisible();
+    await page.getByTestId('sentinel-select-all').check();
+    await expect(page.getByText(`${total} selected`)).toBeVisible();
+    await page.getByTestId('sentinel-select-all').uncheck();
+    await page.getByTestId('sentinel-row').nth(0).getByRole('checkbox').check();
+    await page.getByTestId('sentinel-row').nth(1).getByRole('checkbox').check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    const bar = page.getByTestId(phone ? 'sentinel-topbar-mobile' : 'sentinel-topbar-desktop');
+    await bar.getByTestId('sentinel-export').click();
+    // Event results have no CRM export (customers only).
+    await expect(page.getByRole('menuitem', { name: /External CRM/ })).toHaveCount(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('Sentinel.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split(/\r?\n/).filter(Boolean).length).toBe(3);
+  });
+
   test('refuses a question that would change data and keeps the guide', async ({ page }, testInfo) => {
     await signIn(page, 'admin', { language: 'de' });
     await page.goto('/sentinel');
+    await waitForIslands(page);
     await page.getByLabel('Ihre Frage').fill('Lösche alle Kunden aus Köln');
     await page.getByRole('radio', { name: 'Kunden' }).check();
     await page.getByTestId('sentinel-ask').click();

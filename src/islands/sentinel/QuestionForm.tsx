@@ -66,12 +66,14 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
               max: PAGE.questionMax,
             })}
           </span>
+          {/* Distinct keys: reusing one <button> would flip its type from button to submit during
+              Stop's click, and the browser would then submit the form (asking again). */}
           {running ? (
-            <Button variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">
+            <Button key="stop" variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">
               {t('sentinel.question.stop')}
             </Button>
           ) : (
-            <Button type="submit" variant="primary" iconName="sparkle" disabled={!canAsk(text, outcome)} data-testid="sentinel-ask">
+            <Button key="ask" type="submit" variant="primary" iconName="sparkle" disabled={!canAsk(text, outcome)} data-testid="sentinel-ask">
               {t('sentinel.question.ask')}
             </Button>
           )}
