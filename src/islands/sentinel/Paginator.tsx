@@ -1,6 +1,6 @@
 // spec 3 §2 paginator: 50 ids a page, the pages within 2 of the current one with an ellipsis for
 // a gap, first/last links when there are more than 3 pages.
-import { SENTINEL } from '../../lib/contracts/nlq';
+import { PAGE } from './model/constants';
 import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
 import { pageCount, pageItems } from './model/pagination';
@@ -9,9 +9,9 @@ import styles from './Paginator.module.css';
 export function Paginator({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const pages = pageCount(total);
-  if (total <= SENTINEL.pageSize) return null;
-  const from = (page - 1) * SENTINEL.pageSize + 1;
-  const to = Math.min(total, page * SENTINEL.pageSize);
+  if (total <= PAGE.pageSize) return null;
+  const from = (page - 1) * PAGE.pageSize + 1;
+  const to = Math.min(total, page * PAGE.pageSize);
   const ends = pages > 3;
   return (
     <nav className={styles.pager} aria-label={t('sentinel.pager.label')} data-testid="sentinel-pager">

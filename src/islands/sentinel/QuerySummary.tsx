@@ -35,7 +35,13 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
           <span className={styles.count} data-testid="sentinel-count">
             {t('sentinel.summary.count', { count: answer.num_results })}
           </span>
-          {answer.task_completed_at !== null && <span className={styles.time}>{t('sentinel.summary.completedAt', { time: completionTime(answer.task_completed_at) })}</span>}
+          {answer.task_completed_at !== null && (
+            <span className={styles.time}>
+              {t('sentinel.summary.completedAt', {
+                time: completionTime(answer.task_completed_at),
+              })}
+            </span>
+          )}
           <SaveQuestion answer={answer} onSaved={onSaved} />
         </div>
       </div>
@@ -46,7 +52,13 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
             <button type="button" className={raw ? styles.view : `${styles.view} ${styles.viewOn}`} aria-pressed={!raw} onClick={() => setRaw(false)}>
               {t('sentinel.summary.parsed')}
             </button>
-            <button type="button" className={raw ? `${styles.view} ${styles.viewOn}` : styles.view} aria-pressed={raw} onClick={() => setRaw(true)} data-testid="sentinel-raw-toggle">
+            <button
+              type="button"
+              className={raw ? `${styles.view} ${styles.viewOn}` : styles.view}
+              aria-pressed={raw}
+              onClick={() => setRaw(true)}
+              data-testid="sentinel-raw-toggle"
+            >
               {t('sentinel.summary.raw')}
             </button>
           </div>

@@ -1,11 +1,15 @@
 // spec 3 §2/§5: the question (at most 5000 characters, a counter in colour bands), the outcome
 // choice, Ask (needs both) and Stop while a question runs (disabled once it is overdue).
 import { useId, type FormEvent } from 'react';
-import { RESULT_TYPES, SENTINEL, type ResultType } from '../../lib/contracts/nlq';
+import type { ResultType } from '../../lib/contracts/nlq';
+import { PAGE } from './model/constants';
 import { useTranslation } from '../../lib/i18n/react';
 import { Button } from '../ui/Button';
 import { canAsk, counterBand } from './model/counter';
 import styles from './QuestionForm.module.css';
+
+// The order of spec 3 §2 "outcome choice".
+const OUTCOME_ORDER: readonly ResultType[] = ['customers', 'events', 'transactions'];
 
 export interface QuestionFormProps {
   text: string;
@@ -35,7 +39,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         id={`${id}-q`}
         className={styles.textarea}
         value={text}
-        maxLength={SENTINEL.questionMax}
+        maxLength={PAGE.questionMax}
         rows={3}
         placeholder={t('sentinel.question.placeholder')}
         aria-describedby={`${id}-count`}
@@ -48,7 +52,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
       <div className={styles.row}>
         <fieldset className={styles.outcomes}>
           <legend className={styles.legend}>{t('sentinel.question.outcome')}</legend>
-          {RESULT_TYPES.map((type) => (
+          {OUTCOME_ORDER.map((type) => (
             <label key={type} className={outcome === type ? `${styles.outcome} ${styles.outcomeOn}` : styles.outcome}>
               <input type="radio" name={`${id}-outcome`} value={type} checked={outcome === type} onChange={() => onOutcome(type)} />
               {t(`sentinel.question.outcomes.${type}`)}
@@ -57,14 +61,19 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         </fieldset>
         <div className={styles.end}>
           <span id={`${id}-count`} className={`${styles.counter} ${styles[band]}`} data-band={band} data-testid="sentinel-counter">
-            {t('sentinel.question.counter', { count: text.length, max: SENTINEL.questionMax })}
+            {t('sentinel.question.counter', {
+              count: text.length,
+              max: PAGE.questionMax,
+            })}
           </span>
+          {/* Distinct keys: reusing one <button> would flip its type from button to submit during
+              Stop's click, and the browser would then submit the form (asking again). */}
           {running ? (
-            <Button variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">
+            <Button key="stop" variant="secondary" onClick={onStop} disabled={overdue} iconName="close" data-testid="sentinel-stop">
               {t('sentinel.question.stop')}
             </Button>
           ) : (
-            <Button type="submit" variant="primary" iconName="sparkle" disabled={!canAsk(text, outcome)} data-testid="sentinel-ask">
+            <Button key="ask" type="submit" variant="primary" iconName="sparkle" disabled={!canAsk(text, outcome)} data-testid="sentinel-ask">
               {t('sentinel.question.ask')}
             </Button>
           )}

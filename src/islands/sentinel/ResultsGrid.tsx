@@ -16,11 +16,15 @@ import {
 } from '@tanstack/react-table';
 import type { DataFromIdsResponse, ResultType } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
-import { aggregateLabel, columnsFor, hasAggregates, type ResultColumn, type ResultRow } from './model/columns';
+import { aggregateLabel, columnsFor, hasAggregates, shownAggregates, type ResultColumn, type ResultRow } from './model/columns';
 import { nextSelection } from './model/selection';
 import styles from './ResultsGrid.module.css';
 
-const features = tableFeatures({ rowSelectionFeature, columnSizingFeature, columnResizingFeature });
+const features = tableFeatures({
+  rowSelectionFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+});
 const helper = createColumnHelper<typeof features, ResultRow>();
 const SELECT = '__select';
 
@@ -46,16 +50,31 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.display({ id: SELECT, size: 44, minSize: 44, maxSize: 44, enableResizing: false, header: () => null, cell: () => null }),
+        helper.display({
+          id: SELECT,
+          size: 44,
+          minSize: 44,
+          maxSize: 44,
+          enableResizing: false,
+          header: () => null,
+          cell: () => null,
+        }),
         ...resultColumns.map((c) =>
-          helper.accessor((row) => c.text(row, lng), { id: c.key, size: c.width, minSize: 60, maxSize: 800, header: () => t(`sentinel.columns.${c.labelKey}`) }),
+          helper.accessor((row) => c.text(row, lng), {
+            id: c.key,
+            size: c.width,
+            minSize: 60,
+            maxSize: 800,
+            header: () => t(`sentinel.columns.${c.labelKey}`),
+          }),
         ),
       ]),
     [resultColumns, lng, t],
   );
 
   const pageIds = useMemo(() => rows.map((r) => r.id), [rows]);
-  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => onSelection(nextSelection(selection, functionalUpdate(updater, selection), pageIds, allIds));
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) =>
+    onSelection(nextSelection(selection, functionalUpdate(updater, selection), pageIds, allIds));
 
   const table = useTable({
     features,
@@ -123,7 +142,9 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                   <span
                     role="separator"
                     aria-orientation="vertical"
-                    aria-label={t('sentinel.grid.resize', { column: t(`sentinel.columns.${h.id}`) })}
+                    aria-label={t('sentinel.grid.resize', {
+                      column: t(`sentinel.columns.${h.id}`),
+                    })}
                     className={h.column.getIsResizing() ? `${styles.resizer} ${styles.resizing}` : styles.resizer}
                     onMouseDown={h.getResizeHandler()}
                     onTouchStart={h.getResizeHandler()}
@@ -135,24 +156,35 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
           </tr>
           {withAggregates && (
             <tr className={styles.aggRow} data-testid="sentinel-aggregates">
-              <th colSpan={2} scope="row" className={styles.aggToggleCell}>
-                <div className={styles.aggToggle} role="group" aria-label={t('sentinel.grid.aggregates')}>
-                  {(['sum', 'average'] as const).map((m) => (
-                    <button key={m} type="button" aria-pressed={mode === m} className={mode === m ? styles.aggOn : undefined} onClick={() => setMode(m)} data-testid={`sentinel-agg-${m}`}>
-                      {t(`sentinel.grid.${m}`)}
-                    </button>
-                  ))}
+              <th colSpan={headerGroup.headers.length} scope="row">
+                {/* One sticky strip rather than values under their columns: the measures (revenue,
+                    tickets sold…) are not all grid columns, and the strip stays in view while the
+                    wide table scrolls sideways. */}
+                <div className={styles.aggStrip}>
+                  <div className={styles.aggToggle} role="group" aria-label={t('sentinel.grid.aggregates')}>
+                    {(['sum', 'average'] as const).map((m) => (
+                      <button
+                        key={m}
+                        type="button"
+                        aria-pressed={mode === m}
+                        className={mode === m ? styles.aggOn : undefined}
+                        onClick={() => setMode(m)}
+                        data-testid={`sentinel-agg-${m}`}
+                      >
+                        {t(`sentinel.grid.${m}`)}
+                      </button>
+                    ))}
+                  </div>
+                  <dl className={styles.aggValues}>
+                    {shownAggregates(aggregations, prisma).map(([key, agg]) => (
+                      <div key={key} className={styles.aggItem}>
+                        <dt>{t(`sentinel.aggregates.${key}`)}</dt>
+                        <dd>{aggregateLabel(key, agg[mode], mode, lng)}</dd>
+                      </div>
+                    ))}
+                  </dl>
                 </div>
               </th>
-              {headerGroup.headers.slice(2).map((h) => {
-                const col = byKey.get(h.id);
-                const agg = aggregations[h.id];
-                return (
-                  <td key={h.id} className={col?.numeric ? `${styles.aggValue} ${styles.numeric}` : styles.aggValue}>
-                    {col && agg ? aggregateLabel(col, agg[mode], lng) : ''}
-                  </td>
-                );
-              })}
             </tr>
           )}
         </thead>
@@ -172,7 +204,14 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                 {row.getAllCells().map((cell) =>
                   cell.column.id === SELECT ? (
                     <td key={cell.id} className={styles.selectCell} data-select-cell>
-                      <input type="checkbox" aria-label={t('sentinel.grid.selectRow', { id: row.id })} checked={selected} onChange={row.getToggleSelectedHandler()} />
+                      <input
+                        type="checkbox"
+                        aria-label={t('sentinel.grid.selectRow', {
+                          id: row.id,
+                        })}
+                        checked={selected}
+                        onChange={row.getToggleSelectedHandler()}
+                      />
                     </td>
                   ) : (
                     <td key={cell.id} className={byKey.get(cell.column.id)?.numeric ? styles.numeric : undefined} title={String(cell.getValue() ?? '')}>

@@ -126,7 +126,13 @@ export default function SavedQuestionsModal({ open, onOpenChange, hasResults, on
             ) : (
               <ul className={styles.list}>
                 {shown.map((q) => (
-                  <SavedItem key={q.id} question={q} onAskAgain={() => askAgain(q)} onDelete={() => setPrompt({ kind: 'delete', question: q })} onRename={(name) => rename(q, name)} />
+                  <SavedItem
+                    key={q.id}
+                    question={q}
+                    onAskAgain={() => askAgain(q)}
+                    onDelete={() => setPrompt({ kind: 'delete', question: q })}
+                    onRename={(name) => rename(q, name)}
+                  />
                 ))}
               </ul>
             )}
@@ -137,7 +143,17 @@ export default function SavedQuestionsModal({ open, onOpenChange, hasResults, on
   );
 }
 
-function SavedItem({ question, onAskAgain, onDelete, onRename }: { question: SavedQuestion; onAskAgain: () => void; onDelete: () => void; onRename: (name: string) => Promise<boolean> }) {
+function SavedItem({
+  question,
+  onAskAgain,
+  onDelete,
+  onRename,
+}: {
+  question: SavedQuestion;
+  onAskAgain: () => void;
+  onDelete: () => void;
+  onRename: (name: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);

@@ -14,15 +14,22 @@ import { questionLanguage } from './model/language';
 import { Paginator } from './Paginator';
 import { QuerySummary } from './QuerySummary';
 import { QuestionForm } from './QuestionForm';
-import { ResultsGrid } from './ResultsGrid';
 import { closeDrawerUrl, drawerUrl, readDrawer, resultPagePath, drawerRedirectsToPage } from './drawerUrl';
 import { TopBar } from './TopBar';
 import { useSentinelQuestion } from './useSentinelQuestion';
 import styles from './SentinelScreen.module.css';
 
 const loadSaved = () => import('./SavedQuestionsModal');
+// The grid (with @tanstack/react-table) is needed only once there is an answer: it loads while the
+// first question is typed or asked, never on the empty page.
+const loadGrid = () => import('./ResultsGrid');
+const ResultsGrid = lazy(() => loadGrid().then((m) => ({ default: m.ResultsGrid })));
 const SavedQuestionsModal = lazy(loadSaved);
-const CustomerDrawer = lazy(() => import('./customer/CustomerDrawer').then((m) => ({ default: m.CustomerDrawer })));
+const CustomerDrawer = lazy(() =>
+  import('./customer/CustomerDrawer').then((m) => ({
+    default: m.CustomerDrawer,
+  })),
+);
 
 export interface SentinelScreenProps {
   i18n: IslandI18n;
@@ -59,7 +66,9 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
     if (!textRef.current.trim()) setText(answer.original_description);
     setOutcome(answer.result_type);
   }, []);
-  const { state, execute, cancel, goToPage, markSaved } = useSentinelQuestion({ onAnswer });
+  const { state, execute, cancel, goToPage, markSaved } = useSentinelQuestion({
+    onAnswer,
+  });
   const { answer, phase } = state;
   const running = phase === 'asking';
 
@@ -68,7 +77,10 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const taskId = params.get('task_id');
-    if (taskId) void execute(null, taskId);
+    if (taskId) {
+      void loadGrid();
+      void execute(null, taskId);
+    }
     const syncDrawer = () => {
       const d = readDrawer(new URLSearchParams(location.search));
       if (d && drawerRedirectsToPage(window.innerWidth)) return location.replace(resultPagePath(d));
@@ -94,11 +106,13 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   const onText = (next: string) => {
     // spec 3 §4: changing the text cancels a running question.
     if (running) cancel();
+    if (next) void loadGrid();
     setText(next);
   };
 
   const askSavedAgain = (q: SavedQuestion) => {
     setNotice(null);
+    void loadGrid();
     setText(q.original_description);
     setOutcome(q.result_type);
     void execute((signal) => askAgain(q.id, signal));
@@ -154,7 +168,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
         onStop={cancel}
       />
       <div className={styles.results}>
-        {!answer && phase === 'idle' && <GuideCard />}
+        {!answer && (phase === 'idle' || phase === 'error') && <GuideCard />}
         {!answer && phase === 'aborted' && <EmptyState icon="info" message={t('sentinel.errors.abortTip')} compact />}
         {answer && (
           <QuerySummary
@@ -176,16 +190,18 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
             {answer && answer.num_results === 0 && !running ? (
               <EmptyState icon="search" message={t('sentinel.grid.empty')} compact />
             ) : answer ? (
-              <ResultsGrid
-                type={answer.result_type}
-                rows={state.rows}
-                aggregations={state.aggregations}
-                prisma={prisma}
-                selection={selection}
-                allIds={answer.data}
-                onSelection={setSelection}
-                onOpenRow={answer.result_type === 'customers' ? openCustomer : undefined}
-              />
+              <Suspense fallback={<div className={styles.placeholder} />}>
+                <ResultsGrid
+                  type={answer.result_type}
+                  rows={state.rows}
+                  aggregations={state.aggregations}
+                  prisma={prisma}
+                  selection={selection}
+                  allIds={answer.data}
+                  onSelection={setSelection}
+                  onOpenRow={answer.result_type === 'customers' ? openCustomer : undefined}
+                />
+              </Suspense>
             ) : (
               <div className={styles.placeholder} />
             )}
@@ -214,7 +230,13 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
       </div>
       {savedMounted && (
         <Suspense fallback={null}>
-          <SavedQuestionsModal open={savedOpen} onOpenChange={setSavedOpen} hasResults={Boolean(answer && answer.num_results > 0)} onAskAgain={askSavedAgain} refreshKey={savedRefresh} />
+          <SavedQuestionsModal
+            open={savedOpen}
+            onOpenChange={setSavedOpen}
+            hasResults={Boolean(answer && answer.num_results > 0)}
+            onAskAgain={askSavedAgain}
+            refreshKey={savedRefresh}
+          />
         </Suspense>
       )}
       {customerId && (

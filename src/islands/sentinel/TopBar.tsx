@@ -6,7 +6,17 @@ import { Button } from '../ui/Button';
 import { ExportMenu, type ExportTarget } from './ExportMenu';
 import styles from './TopBar.module.css';
 
-export function TopBar({ exportTarget, onOpenSaved, onPrefetchSaved, onError }: { exportTarget: ExportTarget | null; onOpenSaved: () => void; onPrefetchSaved: () => void; onError: (key: string) => void }) {
+export function TopBar({
+  exportTarget,
+  onOpenSaved,
+  onPrefetchSaved,
+  onError,
+}: {
+  exportTarget: ExportTarget | null;
+  onOpenSaved: () => void;
+  onPrefetchSaved: () => void;
+  onError: (key: string) => void;
+}) {
   const { t } = useTranslation();
   const title = (
     <>

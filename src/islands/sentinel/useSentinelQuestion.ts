@@ -4,7 +4,8 @@
 // aborts every request of the run and shows the abort tip. One AbortController per run, so a
 // superseded run can never overwrite a newer one.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NLQ_ERROR_CODES, SENTINEL, type AskResponse, type DataFromIdsResponse, type NlqAnswer } from '../../lib/contracts/nlq';
+import type { AskResponse, DataFromIdsResponse, NlqAnswer } from '../../lib/contracts/nlq';
+import { ERROR_CODES, PAGE } from './model/constants';
 import { ApiError } from '../../lib/api/client';
 import { askAgain, cancelQuestion, dataFromIds, getTask, type AskError } from '../../lib/api/nlq';
 import { sentinelErrorKey, type SentinelFailure } from './model/errors';
@@ -31,24 +32,43 @@ export interface QuestionState {
   error: SentinelError | null;
 }
 
-const INITIAL: QuestionState = { phase: 'idle', overdue: false, taskId: null, answer: null, page: 1, rows: [], aggregations: {}, loadingPage: false, error: null };
+const INITIAL: QuestionState = {
+  phase: 'idle',
+  overdue: false,
+  taskId: null,
+  answer: null,
+  page: 1,
+  rows: [],
+  aggregations: {},
+  loadingPage: false,
+  error: null,
+};
 
 class TaskFailed extends Error {}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 }
 
 function failureOf(err: unknown, stage: SentinelFailure['stage']): SentinelError {
   if (err instanceof TaskFailed) return { key: sentinelErrorKey({ stage: 'task', status: null, code: '' }) };
   if (err instanceof ApiError) {
-    const key = sentinelErrorKey({ stage, status: err.status, code: err.code, cancelled: err.cancelled });
+    const key = sentinelErrorKey({
+      stage,
+      status: err.status,
+      code: err.code,
+      cancelled: err.cancelled,
+    });
     const understood = (err as AskError).understood;
     return understood ? { key, understood } : { key };
   }
@@ -84,16 +104,27 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
   const loadPage = useCallback(async (answer: NlqAnswer, page: number, signal: AbortSignal): Promise<'ok' | 'expired'> => {
     const ids = pageIds(answer.data, page);
     if (ids.length === 0) {
-      setState((s) => ({ ...s, rows: [], aggregations: {}, page, loadingPage: false }));
+      setState((s) => ({
+        ...s,
+        rows: [],
+        aggregations: {},
+        page,
+        loadingPage: false,
+      }));
       return 'ok';
     }
     setState((s) => ({ ...s, page, loadingPage: true }));
     try {
       const res = await dataFromIds(answer.query_id, ids, signal);
-      setState((s) => ({ ...s, rows: res.data as ResultRow[], aggregations: res.aggregations, loadingPage: false }));
+      setState((s) => ({
+        ...s,
+        rows: res.data as ResultRow[],
+        aggregations: res.aggregations,
+        loadingPage: false,
+      }));
       return 'ok';
     } catch (err) {
-      if (err instanceof ApiError && err.code === NLQ_ERROR_CODES.expired) return 'expired';
+      if (err instanceof ApiError && err.code === ERROR_CODES.expired) return 'expired';
       throw err;
     }
   }, []);
@@ -107,8 +138,14 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
       run.current = controller;
       const { signal } = controller;
       stopTimers();
-      overdueTimer.current = setTimeout(() => setState((s) => (s.phase === 'asking' ? { ...s, overdue: true } : s)), SENTINEL.overdueMs);
-      setState((s) => ({ ...s, phase: 'asking', overdue: false, error: null, loadingPage: false }));
+      overdueTimer.current = setTimeout(() => setState((s) => (s.phase === 'asking' ? { ...s, overdue: true } : s)), PAGE.overdueMs);
+      setState((s) => ({
+        ...s,
+        phase: 'asking',
+        overdue: false,
+        error: null,
+        loadingPage: false,
+      }));
       let stage: SentinelFailure['stage'] = 'ask';
       try {
         let taskId = joinTaskId ?? null;
@@ -126,7 +163,7 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
             answer = task.result as NlqAnswer;
             break;
           }
-          await sleep(SENTINEL.pollMs, signal);
+          await sleep(PAGE.pollMs, signal);
         }
         if (signal.aborted) return;
         // spec 3 §4: a result older than 48 h (e.g. a task_id link kept for days) is asked again.
@@ -135,7 +172,13 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
           return execute((sig) => askAgain(id, sig), undefined, rerun + 1);
         }
         onAnswer.current?.(answer);
-        setState((s) => ({ ...s, answer, page: 1, rows: [], aggregations: {} }));
+        setState((s) => ({
+          ...s,
+          answer,
+          page: 1,
+          rows: [],
+          aggregations: {},
+        }));
         stage = 'data';
         const loaded = await loadPage(answer, 1, signal);
         if (loaded === 'expired' && rerun < 1) {
@@ -148,7 +191,13 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
       } catch (err) {
         if (signal.aborted || isAbort(err)) return;
         stopTimers();
-        setState((s) => ({ ...s, phase: 'error', overdue: false, loadingPage: false, error: failureOf(err, stage) }));
+        setState((s) => ({
+          ...s,
+          phase: 'error',
+          overdue: false,
+          loadingPage: false,
+          error: failureOf(err, stage),
+        }));
       }
     },
     [loadPage],
@@ -161,7 +210,17 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
     pageRun.current?.abort();
     stopTimers();
     if (taskRef.current) void cancelQuestion(taskRef.current);
-    setState((s) => (s.phase === 'asking' ? { ...s, phase: 'aborted', overdue: false, loadingPage: false, error: null } : s));
+    setState((s) =>
+      s.phase === 'asking'
+        ? {
+            ...s,
+            phase: 'aborted',
+            overdue: false,
+            loadingPage: false,
+            error: null,
+          }
+        : s,
+    );
   }, []);
 
   const goToPage = useCallback(
@@ -176,7 +235,11 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
         if (loaded === 'expired') void execute((sig) => askAgain(answer.query_id, sig), undefined, 1);
       } catch (err) {
         if (controller.signal.aborted || isAbort(err)) return;
-        setState((s) => ({ ...s, loadingPage: false, error: failureOf(err, 'data') }));
+        setState((s) => ({
+          ...s,
+          loadingPage: false,
+          error: failureOf(err, 'data'),
+        }));
       }
     },
     [state.answer, loadPage, execute],

@@ -17,7 +17,10 @@ export type AskError = ApiError & { understood?: string[] };
  */
 export async function askQuestion(q: { description: string; result_type: ResultType; language: 'en' | 'de' }, signal?: AbortSignal): Promise<AskResponse> {
   try {
-    const res = await mainApi('nlq/ids_from_nl_description', { searchParams: q, signal });
+    const res = await mainApi('nlq/ids_from_nl_description', {
+      searchParams: q,
+      signal,
+    });
     return (await res.json()) as AskResponse;
   } catch (err) {
     const apiError: AskError = await toApiError(err);
@@ -32,7 +35,11 @@ export async function askQuestion(q: { description: string; result_type: ResultT
 
 /** Asks a stored question again (saved questions, or an answer older than 48 h). */
 export const askAgain = (nlqId: number, signal?: AbortSignal) =>
-  call<AskResponse>(mainApi, '/nlq/ids_from_nl_description', { method: 'post', searchParams: { nlq_id: nlqId }, signal });
+  call<AskResponse>(mainApi, '/nlq/ids_from_nl_description', {
+    method: 'post',
+    searchParams: { nlq_id: nlqId },
+    signal,
+  });
 
 export const getTask = (taskId: string, signal?: AbortSignal) => call<TaskResponse>(mainApi, `/tasks/${enc(taskId)}`, { signal });
 
@@ -43,7 +50,10 @@ export function dataSearch(nlqId: number, ids: readonly string[]): URLSearchPara
 }
 
 export const dataFromIds = (nlqId: number, ids: readonly string[], signal?: AbortSignal) =>
-  call<DataFromIdsResponse>(mainApi, '/nlq/data_from_ids', { searchParams: dataSearch(nlqId, ids), signal });
+  call<DataFromIdsResponse>(mainApi, '/nlq/data_from_ids', {
+    searchParams: dataSearch(nlqId, ids),
+    signal,
+  });
 
 export const getAnswer = (nlqId: number, signal?: AbortSignal) => call<NlqAnswer>(mainApi, `/nlq/${nlqId}`, { signal });
 
@@ -54,7 +64,10 @@ export function saveQuestion(nlqId: number, p: { name?: string; save?: boolean }
   const searchParams: Record<string, string> = {};
   if (p.name !== undefined) searchParams.name = p.name;
   if (p.save !== undefined) searchParams.save = String(p.save);
-  return call<SavedQuestion>(mainApi, `/nlq/${nlqId}`, { method: 'put', searchParams });
+  return call<SavedQuestion>(mainApi, `/nlq/${nlqId}`, {
+    method: 'put',
+    searchParams,
+  });
 }
 
 export const deleteQuestion = (nlqId: number) => call<void>(mainApi, `/nlq/${nlqId}`, { method: 'delete' });
@@ -63,12 +76,18 @@ export const deleteQuestion = (nlqId: number) => call<void>(mainApi, `/nlq/${nlq
 export const cancelQuestion = (taskId: string) => call<void>(mainApi, `/nlq/cancel/${enc(taskId)}`, { method: 'post' }).catch(() => undefined);
 
 export type ExportFileType = 'csv' | 'xlsx';
-export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = { csv: 'Sentinel.csv', xlsx: 'Sentinel.xlsx' };
+export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = {
+  csv: 'Sentinel.csv',
+  xlsx: 'Sentinel.xlsx',
+};
 
 /** spec 3 §7 export: the selected ids (none = the whole answer) as Sentinel.csv or Sentinel.xlsx. */
 export async function exportAnswer(nlqId: number, ids: readonly string[], fileType: ExportFileType): Promise<void> {
   try {
-    const res = await mainApi('nlq/export_file_from_ids', { method: 'post', json: { nlq_id: nlqId, ids, file_type: fileType } });
+    const res = await mainApi('nlq/export_file_from_ids', {
+      method: 'post',
+      json: { nlq_id: nlqId, ids, file_type: fileType },
+    });
     const blob = await res.blob();
     const name = dispositionFilename(res.headers.get('content-disposition')) ?? EXPORT_FILE_NAMES[fileType];
     const href = URL.createObjectURL(blob);

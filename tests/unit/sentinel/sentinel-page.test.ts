@@ -6,7 +6,7 @@ import { completionTime, isExpired, operatorWordKey, truncateValue } from '../..
 import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
 import { nextSelection } from '../../../src/islands/sentinel/model/selection';
 import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
-import { categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
+import { aggregateLabel, shownAggregates, categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
 import { filterSaved, shortDescription } from '../../../src/islands/sentinel/model/saved';
 import { questionLanguage } from '../../../src/islands/sentinel/model/language';
 import { closeDrawerUrl, drawerRedirectsToPage, drawerUrl, readDrawer } from '../../../src/islands/sentinel/drawerUrl';
@@ -92,15 +92,64 @@ describe('selection (spec 3 §4)', () => {
 
 describe('errors (spec 3 §8)', () => {
   it('maps refusals, server failures, task and data failures', () => {
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_write_detected' })).toBe('sentinel.errors.attemptToWriteDetected');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.attempt_to_access_others_data' })).toBe('sentinel.errors.attemptToAccessOthersData');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.nlq.not_understood' })).toBe('sentinel.errors.notUnderstood');
-    expect(sentinelErrorKey({ stage: 'ask', status: 400, code: 'error.validation.invalid' })).toBe('sentinel.errors.nlqError');
-    expect(sentinelErrorKey({ stage: 'ask', status: 500, code: 'error.common.internal' })).toBe('sentinel.errors.nlqError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.attempt_to_write_detected',
+      }),
+    ).toBe('sentinel.errors.attemptToWriteDetected');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.attempt_to_access_others_data',
+      }),
+    ).toBe('sentinel.errors.attemptToAccessOthersData');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.nlq.not_understood',
+      }),
+    ).toBe('sentinel.errors.notUnderstood');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 400,
+        code: 'error.validation.invalid',
+      }),
+    ).toBe('sentinel.errors.nlqError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 500,
+        code: 'error.common.internal',
+      }),
+    ).toBe('sentinel.errors.nlqError');
     expect(sentinelErrorKey({ stage: 'task', status: null, code: '' })).toBe('sentinel.errors.nlqError');
-    expect(sentinelErrorKey({ stage: 'data', status: 404, code: 'error.common.notFound' })).toBe('sentinel.errors.dataRetrievalError');
-    expect(sentinelErrorKey({ stage: 'ask', status: null, code: 'cancelled', cancelled: true })).toBe('sentinel.errors.abortTip');
-    expect(sentinelErrorKey({ stage: 'ask', status: 429, code: 'error.nlq.too_many_running' })).toBe('common.serverErrors.error.nlq.too_many_running');
+    expect(
+      sentinelErrorKey({
+        stage: 'data',
+        status: 404,
+        code: 'error.common.notFound',
+      }),
+    ).toBe('sentinel.errors.dataRetrievalError');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: null,
+        code: 'cancelled',
+        cancelled: true,
+      }),
+    ).toBe('sentinel.errors.abortTip');
+    expect(
+      sentinelErrorKey({
+        stage: 'ask',
+        status: 429,
+        code: 'error.nlq.too_many_running',
+      }),
+    ).toBe('common.serverErrors.error.nlq.too_many_running');
     expect(sentinelErrorKey({ stage: 'ask', status: 502, code: 'bad gateway' })).toBe('common.errors.inServerResponse');
   });
 });
@@ -119,13 +168,50 @@ describe('result columns (spec 3 §3)', () => {
     expect(keys(true)).toContain('title');
   });
   it('lists the spec columns of customers and transactions in order', () => {
-    expect(columnsFor('customers', false).map((c) => c.key)).toEqual(['id', 'salutation', 'first_name', 'last_name', 'street', 'zip_code', 'city', 'email', 'email_2', 'phone1', 'phone2', 'ads_opt_out']);
+    expect(columnsFor('customers', false).map((c) => c.key)).toEqual([
+      'id',
+      'salutation',
+      'first_name',
+      'last_name',
+      'street',
+      'zip_code',
+      'city',
+      'email',
+      'email_2',
+      'phone1',
+      'phone2',
+      'ads_opt_out',
+    ]);
     expect(columnsFor('transactions', false).map((c) => c.key)).toContain('raw_ticket_category');
   });
 });
 
+describe('aggregates bar', () => {
+  it('writes counts as integers (averages with one decimal) and money with two decimals', () => {
+    expect(aggregateLabel('tickets_sold', 12345, 'sum', 'en')).toBe('12,345');
+    expect(aggregateLabel('capacity', 812.44, 'average', 'de')).toBe('812,4');
+    expect(aggregateLabel('revenue', 1234.5, 'sum', 'de')).toBe('1.234,50');
+    expect(aggregateLabel('revenue', undefined, 'sum', 'en')).toBe('');
+    expect(aggregateLabel('benchmark', 41.65, 'average', 'en')).toBe('41.7 %');
+  });
+  it('hides the percentages for the prisma product type', () => {
+    const aggs = { revenue: 1, benchmark: 2, already_sold: 3 };
+    expect(shownAggregates(aggs, true).map(([k]) => k)).toEqual(['revenue']);
+    expect(shownAggregates(aggs, false).map(([k]) => k)).toEqual(['revenue', 'benchmark', 'already_sold']);
+  });
+});
+
 describe('saved questions', () => {
-  const q = (id: number, name: string, original_description: string): SavedQuestion => ({ id, name, original_description, result_type: 'customers', language: 'de', num_results: 1, task_completed_at: null, created_at: '' });
+  const q = (id: number, name: string, original_description: string): SavedQuestion => ({
+    id,
+    name,
+    original_description,
+    result_type: 'customers',
+    language: 'de',
+    num_results: 1,
+    task_completed_at: null,
+    created_at: '',
+  });
   const list = [q(1, 'Opernfans', 'Welche Kunden haben mehr als drei Opern besucht?'), q(2, 'Big spenders', 'customers who spent over 500 €')];
   it('searches name and question, case-insensitively', () => {
     expect(filterSaved(list, 'OPERN').map((x) => x.id)).toEqual([1]);
@@ -134,8 +220,14 @@ describe('saved questions', () => {
     expect(filterSaved(list, 'ballet')).toEqual([]);
   });
   it('cuts descriptions at 150 characters', () => {
-    expect(shortDescription('x'.repeat(150))).toEqual({ text: 'x'.repeat(150), cut: false });
-    expect(shortDescription('x'.repeat(151))).toEqual({ text: `${'x'.repeat(150)}…`, cut: true });
+    expect(shortDescription('x'.repeat(150))).toEqual({
+      text: 'x'.repeat(150),
+      cut: false,
+    });
+    expect(shortDescription('x'.repeat(151))).toEqual({
+      text: `${'x'.repeat(150)}…`,
+      cut: true,
+    });
   });
 });
 
@@ -160,5 +252,14 @@ describe('customer drawer URL', () => {
   it('goes to the result page at 991 px or less', () => {
     expect(drawerRedirectsToPage(991)).toBe(true);
     expect(drawerRedirectsToPage(992)).toBe(false);
+  });
+});
+
+describe('page constants', () => {
+  it('equal the contract (kept apart so zod stays out of the page)', async () => {
+    const { PAGE, ERROR_CODES } = await import('../../../src/islands/sentinel/model/constants');
+    const { NLQ_ERROR_CODES } = await import('../../../src/lib/contracts/nlq');
+    for (const [k, v] of Object.entries(PAGE)) expect(SENTINEL[k as keyof typeof SENTINEL], k).toBe(v);
+    for (const [k, v] of Object.entries(ERROR_CODES)) expect(NLQ_ERROR_CODES[k as keyof typeof NLQ_ERROR_CODES], k).toBe(v);
   });
 });

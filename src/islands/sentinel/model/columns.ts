@@ -34,7 +34,10 @@ const locale = (lng: string) => (lng === 'de' ? 'de-DE' : 'en-US');
 
 export function numberLabel(value: number | null | undefined, lng: string, digits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat(locale(lng), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(locale(lng), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 const percentLabel = (value: number | null | undefined, lng: string) => (value === null || value === undefined ? '' : `${numberLabel(value, lng, 1)} %`);
@@ -46,9 +49,15 @@ const field = (key: string) => (row: ResultRow) => {
 
 const col = (key: string, width: number, extra: Partial<ResultColumn> = {}): ResultColumn => ({ key, labelKey: key, width, text: field(key), ...extra });
 const money = (key: string, width = 130): ResultColumn =>
-  col(key, width, { numeric: true, text: (row, lng) => numberLabel((row as unknown as Record<string, number | null>)[key], lng, 2) });
+  col(key, width, {
+    numeric: true,
+    text: (row, lng) => numberLabel((row as unknown as Record<string, number | null>)[key], lng, 2),
+  });
 const percent = (key: string): ResultColumn =>
-  col(key, 150, { numeric: true, text: (row, lng) => percentLabel((row as unknown as Record<string, number | null>)[key], lng) });
+  col(key, 150, {
+    numeric: true,
+    text: (row, lng) => percentLabel((row as unknown as Record<string, number | null>)[key], lng),
+  });
 
 const CUSTOMER_COLUMNS: ResultColumn[] = [
   col('id', 110),
@@ -62,24 +71,35 @@ const CUSTOMER_COLUMNS: ResultColumn[] = [
   col('email_2', 240),
   col('phone1', 160),
   col('phone2', 160),
-  col('ads_opt_out', 130, { text: (row) => String((row as CustomerRow).ads_opt_out) }),
+  col('ads_opt_out', 130, {
+    text: (row) => String((row as CustomerRow).ads_opt_out),
+  }),
 ];
 
 const EVENT_COLUMNS: ResultColumn[] = [
   col('id', 120),
   col('title', 240),
   col('description', 280),
-  col('category', 160, { text: (row) => categoryLabel((row as EventRow).category) }),
+  col('category', 160, {
+    text: (row) => categoryLabel((row as EventRow).category),
+  }),
   col('date', 120, { text: (row) => dateLabel((row as EventRow).date) }),
   col('start', 90),
   col('end', 90),
-  col('capacity', 110, { numeric: true, text: (row, lng) => numberLabel((row as EventRow).capacity, lng) }),
+  col('capacity', 110, {
+    numeric: true,
+    text: (row, lng) => numberLabel((row as EventRow).capacity, lng),
+  }),
   col('price_category', 150),
   col('city', 140),
   col('venues', 180),
   col('halls', 160),
-  col('lineups', 220, { text: (row) => (row as EventRow).lineups.map((l) => l.artist_name).join(', ') }),
-  col('setlists', 260, { text: (row) => (row as EventRow).setlists.map((s) => `${s.composer}: ${s.title}`).join('; ') }),
+  col('lineups', 220, {
+    text: (row) => (row as EventRow).lineups.map((l) => l.artist_name).join(', '),
+  }),
+  col('setlists', 260, {
+    text: (row) => (row as EventRow).setlists.map((s) => `${s.composer}: ${s.title}`).join('; '),
+  }),
   percent('already_sold'),
   percent('prediction'),
   percent('sales_prediction'),
@@ -114,8 +134,18 @@ export function columnsFor(type: ResultType, prisma: boolean): ResultColumn[] {
 /** spec 3 §2: events and transactions show the aggregates bar (sum / average) under the header. */
 export const hasAggregates = (type: ResultType) => type !== 'customers';
 
-export function aggregateLabel(column: ResultColumn, value: number | undefined, lng: string): string {
+/** Measures counted in whole units (their sums); everything else of the aggregates is money. */
+const COUNTS = new Set(['capacity', 'tickets', 'tickets_sold']);
+
+/** A value of the aggregates bar: counts as integers (averages with one decimal), percentages with one, money with two. */
+/** The measures of the aggregates bar to show: the percentages are hidden for the prisma type, like their columns. */
+export function shownAggregates<T>(aggregations: Record<string, T>, prisma: boolean): [string, T][] {
+  return Object.entries(aggregations).filter(([key]) => !(prisma && EVENT_PERCENTAGES.has(key)));
+}
+
+export function aggregateLabel(key: string, value: number | undefined, mode: 'sum' | 'average', lng: string): string {
   if (value === undefined) return '';
-  if (column.key === 'already_sold' || column.key === 'prediction' || column.key === 'sales_prediction' || column.key === 'benchmark') return percentLabel(value, lng);
-  return numberLabel(value, lng, Number.isInteger(value) ? 0 : 2);
+  if (EVENT_PERCENTAGES.has(key)) return percentLabel(value, lng);
+  if (COUNTS.has(key)) return numberLabel(value, lng, mode === 'sum' ? 0 : 1);
+  return numberLabel(value, lng, 2);
 }

@@ -1,5 +1,5 @@
 // spec 3 §8 Sentinel errors → i18n keys. The page shows 'Error:' and the message at the top.
-import { NLQ_ERROR_CODES } from '../../../lib/contracts/nlq';
+import { ERROR_CODES } from './constants';
 
 export interface SentinelFailure {
   /** Where it failed: asking (the question call or its task) or reading a page of rows. */
@@ -15,9 +15,9 @@ export function sentinelErrorKey(f: SentinelFailure): string {
   if (f.stage === 'data') return 'sentinel.errors.dataRetrievalError';
   if (f.status === 500) return 'sentinel.errors.nlqError';
   if (f.status === 400) {
-    if (f.code === NLQ_ERROR_CODES.write) return 'sentinel.errors.attemptToWriteDetected';
-    if (f.code === NLQ_ERROR_CODES.othersData) return 'sentinel.errors.attemptToAccessOthersData';
-    if (f.code === NLQ_ERROR_CODES.notUnderstood) return 'sentinel.errors.notUnderstood';
+    if (f.code === ERROR_CODES.write) return 'sentinel.errors.attemptToWriteDetected';
+    if (f.code === ERROR_CODES.othersData) return 'sentinel.errors.attemptToAccessOthersData';
+    if (f.code === ERROR_CODES.notUnderstood) return 'sentinel.errors.notUnderstood';
     return 'sentinel.errors.nlqError';
   }
   if (f.code.startsWith('error.')) return `common.serverErrors.${f.code}`;

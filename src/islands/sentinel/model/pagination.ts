@@ -1,10 +1,10 @@
 // spec 3 §2 paginator: 50 ids a page; the pages within 2 of the current one, an ellipsis for a
 // gap, and first/last links when there are more than 3 pages.
-import { SENTINEL } from '../../../lib/contracts/nlq';
+import { PAGE } from './constants';
 
 export type PageItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: string };
 
-export const pageCount = (total: number, size: number = SENTINEL.pageSize) => Math.max(1, Math.ceil(total / size));
+export const pageCount = (total: number, size: number = PAGE.pageSize) => Math.max(1, Math.ceil(total / size));
 
 /** Pages are 1-based. */
 export function pageItems(current: number, pages: number): PageItem[] {
@@ -25,6 +25,6 @@ export function pageItems(current: number, pages: number): PageItem[] {
 }
 
 /** The ids of one page of the answer. */
-export function pageIds(ids: readonly string[], page: number, size: number = SENTINEL.pageSize): string[] {
+export function pageIds(ids: readonly string[], page: number, size: number = PAGE.pageSize): string[] {
   return ids.slice((page - 1) * size, page * size);
 }

@@ -1,6 +1,7 @@
 // spec 3 §2 query summary and §9: operators are shown as words, values are cut at 100 characters,
 // the completion time reads DD.MM.YYYY, HH:mm (UTC, like every date of the console).
-import { SENTINEL, type NlqFilter } from '../../../lib/contracts/nlq';
+import type { NlqFilter } from '../../../lib/contracts/nlq';
+import { PAGE } from './constants';
 
 /** The i18n key (under sentinel.summary.operators) of an operator of the filter text. */
 export const OPERATOR_WORDS: Record<NlqFilter['operator'], string> = {
@@ -23,7 +24,7 @@ export function operatorWordKey(op: string): string {
 }
 
 /** Cuts a value at the spec's 100 characters, with an ellipsis when something was cut. */
-export function truncateValue(value: string, max: number = SENTINEL.queryValueTruncate): string {
+export function truncateValue(value: string, max: number = PAGE.queryValueTruncate): string {
   const chars = Array.from(value);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
 }
@@ -39,5 +40,5 @@ export function completionTime(epochSeconds: number | null): string {
 
 /** spec 3 §4: an answer older than 48 h is expired and its question is asked again. */
 export function isExpired(taskCompletedAt: number | null, nowMs: number): boolean {
-  return taskCompletedAt !== null && nowMs - taskCompletedAt * 1000 > SENTINEL.expiryMs;
+  return taskCompletedAt !== null && nowMs - taskCompletedAt * 1000 > PAGE.expiryMs;
 }
