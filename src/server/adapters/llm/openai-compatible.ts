@@ -6,6 +6,7 @@ import { CREATIVE_TEXT } from '../../../lib/contracts/setup-process';
 import { CopyError } from './errors';
 import { cleanLine, distinct, fitTo } from './fit';
 import { buildMessages } from './prompt';
+import { chatJson } from './chat-json';
 import type { CopyRequest, CopyWriter } from './types';
 
 export interface OpenAiCompatibleOptions {
@@ -17,9 +18,6 @@ export interface OpenAiCompatibleOptions {
   fetch?: typeof fetch;
 }
 
-const Completion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-});
 /** The object we ask for; some models answer a bare array or name the list differently. */
 const Texts = z.union([
   z.object({ texts: z.array(z.string()) }).transform((o) => o.texts),
@@ -41,49 +39,24 @@ export class OpenAiCompatibleCopyWriter implements CopyWriter {
   }
 
   async generate(req: CopyRequest, signal?: AbortSignal): Promise<string[]> {
-    const url = `${this.opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
-    let res: Response;
-    try {
-      res = await this.fetchImpl(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.opts.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          model: this.opts.model,
-          messages: buildMessages(req),
-          response_format: { type: 'json_object' },
-          temperature: 0.8,
-          n: 1,
-          // Bounds the cost of one call: the texts at their limit (about 2 characters a token in
-          // the longer-worded languages) plus the JSON around them.
-          max_tokens: maxTokens(req),
-        }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      const name = (err as Error)?.name;
-      if (timeout.aborted || name === 'TimeoutError') throw new CopyError('timeout', 'The language model did not answer in time.');
-      if (signal?.aborted) throw new CopyError('cancelled', 'The request was cancelled.');
-      throw new CopyError('network', 'The language model could not be reached.');
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status === 401 || res.status === 403) throw new CopyError('auth', 'The language model refused the API key.', res.status);
-      if (res.status === 429) throw new CopyError('rate_limit', 'The language model is limiting requests.', res.status);
-      throw new CopyError('http', `The language model answered HTTP ${res.status}.`, res.status);
-    }
-    let content: string | null;
-    try {
-      const parsed = Completion.safeParse(await res.json());
-      if (!parsed.success) throw new Error('shape');
-      content = parsed.data.choices[0]!.message.content;
-    } catch {
-      if (timeout.aborted) throw new CopyError('timeout', 'The language model did not answer in time.');
-      throw new CopyError('malformed', 'The language model answered in an unexpected shape.');
-    }
+    const content = await chatJson(
+      buildMessages(req),
+      {
+        baseUrl: this.opts.baseUrl,
+        apiKey: this.opts.apiKey,
+        model: this.opts.model,
+        timeoutMs: this.opts.timeoutMs,
+        temperature: 0.8,
+        // Bounds the cost of one call: the texts at their limit (about 2 characters a token in
+        // the longer-worded languages) plus the JSON around them.
+        maxTokens: maxTokens(req),
+        fetch: this.fetchImpl,
+      },
+      signal,
+    );
     let texts: string[];
     try {
-      const parsed = Texts.safeParse(JSON.parse(unfence(content ?? '')));
+      const parsed = Texts.safeParse(JSON.parse(unfence(content)));
       if (!parsed.success) throw new Error('shape');
       texts = parsed.data;
     } catch {
