@@ -58,7 +58,8 @@ test.describe('customer detail page', () => {
 
     // Header and stats.
     const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ') || T.header.unnamed.replace('{{id}}', customer.id);
-    await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
+    // On its own page the name is the page's h1 (the drawer's dialog has it as h2).
+    await expect(detail.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(detail.getByTestId('customer-first-purchase')).toHaveText(T.header.firstPurchase.replace('{{date}}', day(sales.oldest_ticket.ticket_date!)));
     if (customer.city) await expect(detail.locator('header')).toContainText(customer.city);
     await expect(detail.locator('[data-stat="events"] dd')).toHaveText(String(sales.global_revenue.total_events));

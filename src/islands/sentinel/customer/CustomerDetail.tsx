@@ -59,7 +59,7 @@ function Detail({ customerId, variant, initial, initialErrorCode }: CustomerDeta
   const { customer, sales } = load.data;
   return (
     <article className={styles.root} data-variant={variant} aria-labelledby="customer-detail-title" data-customer-id={customer.id}>
-      <CustomerHeader customer={customer} firstPurchase={sales.oldest_ticket.ticket_date} />
+      <CustomerHeader customer={customer} firstPurchase={sales.oldest_ticket.ticket_date} level={variant === 'page' ? 1 : 2} />
       <CustomerStats sales={sales} />
       <CustomerProfile customer={customer} />
       <VisitedEvents sales={sales} />

@@ -5,8 +5,10 @@ import { Icon } from '../../ui/Icon';
 import { formatDay, fullName, initials } from './format';
 import styles from './CustomerDetail.module.css';
 
-export function CustomerHeader({ customer, firstPurchase }: { customer: CustomerDetail; firstPurchase: string | null }) {
+/** On its own page the name is the page's heading (h1); in the drawer it heads a dialog (h2). */
+export function CustomerHeader({ customer, firstPurchase, level = 2 }: { customer: CustomerDetail; firstPurchase: string | null; level?: 1 | 2 }) {
   const { t } = useTranslation();
+  const Heading = level === 1 ? 'h1' : 'h2';
   const name = fullName(customer) ?? t('customer.header.unnamed', { id: customer.id });
   return (
     <header className={styles.header}>
@@ -14,9 +16,9 @@ export function CustomerHeader({ customer, firstPurchase }: { customer: Customer
         {initials(customer)}
       </span>
       <div className={styles.headerText}>
-        <h2 id="customer-detail-title" className={styles.name}>
+        <Heading id="customer-detail-title" className={styles.name}>
           {name}
-        </h2>
+        </Heading>
         <p className={styles.meta}>
           {customer.salutation && <span data-testid="customer-salutation">{customer.salutation}</span>}
           {customer.city && (
