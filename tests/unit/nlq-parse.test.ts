@@ -133,6 +133,23 @@ describe('parseQuestion: refusals', () => {
   it.each(['Wie wird das Wetter morgen?', 'customers who like frobnication', 'asdf qwer'])('not understood: %s', (t) => {
     expect(refusal(t)).toBe('not_understood');
   });
+  it('a city the partner does not have is not read as a typo of a field word ("Bonn" is not "born")', () => {
+    // Seen in the browser: with Bonn missing from the vocabulary, "Bonn" matched the field word
+    // "born", took no value, and "Kunden aus Bonn" answered every customer with no filter.
+    const withoutBonn = { ...VOCAB, cities: VOCAB.cities.filter((c) => c !== 'Bonn') };
+    for (const [t, lang] of [['Kunden aus Bonn', 'de'], ['Kunden in Bonn', 'de'], ['customers from Bonn', 'en']] as const) {
+      const r = parseQuestion(t, { language: lang, outcome: 'customers', vocabulary: withoutBonn, now: NOW });
+      expect(r.ok, t).toBe(false);
+      if (!r.ok) {
+        expect(r.refusal).toBe('not_understood');
+        expect(r.reason).toContain('Bonn');
+        expect(r.understood).not.toContain('Bonn');
+      }
+    }
+    // The partner's own Bonn is the customer city, and a typo of a field word that takes its value still counts.
+    expect(has(fields(ask('Kunden aus Bonn').filters), 'c', 'city', '=', 'Bonn')).toBe(true);
+    expect(has(fields(ask('Kunden mit Geburtjahr 1980').filters), 'c', 'birth_year', '>=', 1980)).toBe(true);
+  });
   it('names what it did understand', () => {
     const r = parseQuestion('Kunden aus Köln mit Quantenverschränkung', { language: 'de', outcome: 'customers', vocabulary: VOCAB, now: NOW });
     expect(r.ok).toBe(false);

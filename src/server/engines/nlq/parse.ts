@@ -616,11 +616,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   }
   filters.push(...related);
 
-  const unknown = items.filter((i) => i.k === 'unknown' && !used.has(i));
+  // A word read only as a typo of a field name ("Bonn" → "born") that no condition, order or
+  // grouping took is not understood: dropped silently, it would answer a wider question than the
+  // one asked (every customer for "Kunden aus Bonn" when Bonn is not among the partner's cities).
+  const misread = items.filter((i) => i.fuzzy && i.k === 'field' && !used.has(i));
+  const unknown = [...items.filter((i) => i.k === 'unknown' && !used.has(i)), ...misread];
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
-    return { ok: false, refusal: 'not_understood', understood, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+    const known = understood.filter((u) => !misread.some((m) => m.raw === u));
+    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
   const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
