@@ -42,6 +42,12 @@ describe('parseQuestion: related conditions', () => {
     expect(r.op).toBe('=');
     expect(r.value).toBe(0);
   });
+  it('"no sales" / "keine Tickets" is no transaction at all, not a sum that nets to zero', () => {
+    for (const [t, outcome, lang] of [['events with no sales at all', 'events', 'en'], ['Kunden ohne Tickets', 'customers', 'de'], ['Kunden die keinen Umsatz gemacht haben', 'customers', 'de']] as const) {
+      const [r] = related(ask(t, outcome, lang).filters);
+      expect(r, t).toMatchObject({ measure: 'transactions', op: '=', value: 0 });
+    }
+  });
   it('at least 2 tickets counts tickets', () => {
     const [r] = related(ask('Kunden mit mindestens 2 Tickets für Ballett').filters);
     expect(r).toMatchObject({ measure: 'tickets', op: '>=', value: 2 });

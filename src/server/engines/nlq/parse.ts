@@ -177,7 +177,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed');
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
-            anchors.push({ pos: it.start, op: '=', value: 0, where: [], measure: measureOf(target && target.k !== 'value' ? target : undefined) ?? 'transactions' });
+            // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
+            // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
+            // to zero, and a count of zero compiles to an index probe instead of a sum over every sale.
+            const noun = measureOf(target && target.k !== 'value' ? target : undefined);
+            anchors.push({ pos: it.start, op: '=', value: 0, where: [], measure: noun === 'revenue' || noun === 'tickets' ? 'transactions' : noun ?? 'transactions' });
             pendingNeg = undefined;
           }
           break;
