@@ -152,6 +152,13 @@ describe('parseQuestion: refusals', () => {
         expect(r.understood).not.toContain('Bonn');
       }
     }
+    // Any word found only as a typo must be taken by a condition: "Gold" is not "Geld" when the
+    // partner has no property value Gold.
+    const noProperties = { ...VOCAB, customProperties: [] };
+    const gold = parseQuestion('Kunden mit Abo Gold', { language: 'de', outcome: 'customers', vocabulary: noProperties, now: NOW });
+    expect(gold.ok).toBe(false);
+    if (!gold.ok) expect(gold.reason).toContain('Gold');
+    expect(related(ask('Kunden mit mehr als 3 Tikets').filters)[0]).toMatchObject({ measure: 'tickets', op: '>', value: 3 });
     // The partner's own Bonn is the customer city, and a typo of a field word that takes its value still counts.
     expect(has(fields(ask('Kunden aus Bonn').filters), 'c', 'city', '=', 'Bonn')).toBe(true);
     expect(has(fields(ask('Kunden mit Geburtjahr 1980').filters), 'c', 'birth_year', '>=', 1980)).toBe(true);

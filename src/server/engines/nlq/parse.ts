@@ -564,7 +564,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       }
     }
     // The nouns a count was about ("Opern" after "mehr als drei") may sit before the number.
-    for (const it of cs) if (!used.has(it) && it.k === 'noun') use(it);
+    // A noun found only as a typo ("Gold" for "Geld") counts when the clause has a count to be about.
+    for (const it of cs) if (!used.has(it) && it.k === 'noun' && !(it.fuzzy && anchors.length === 0)) use(it);
 
     // Distribute the loose conditions: on the outcome directly, or into the nearest related count.
     const onOutcome = (c: FieldFilter) => (outcome === 'customers' ? isTag(c, ['c', 'ccp']) : outcome === 'events' ? isTag(c, ['e']) : true);
@@ -623,7 +624,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // A word read only as a typo of a field name ("Bonn" → "born") that no condition, order or
   // grouping took is not understood: dropped silently, it would answer a wider question than the
   // one asked (every customer for "Kunden aus Bonn" when Bonn is not among the partner's cities).
-  const misread = items.filter((i) => i.fuzzy && i.k === 'field' && !used.has(i));
+  const misread = items.filter((i) => i.fuzzy && !used.has(i));
   const unknown = [...items.filter((i) => i.k === 'unknown' && !used.has(i)), ...misread];
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
