@@ -170,6 +170,14 @@ describe('compiled plans that indexes serve, same rows', () => {
       }
     }
   });
+  it('a ranking sums only the candidates of the field conditions, in the same order', async () => {
+    const c = ask('Top 2 Kunden aus Köln nach Umsatz', 'customers');
+    expect(c.sql).toMatch(/LEFT JOIN \(SELECT .* IN \(SELECT (c\d+)\.id FROM sentinel\.customers \1 WHERE \1\.partner_id = \$1 AND \1\.city = \$\d+\)/);
+    const revenue = (id: number) => TXS.filter((x) => x.customer === id).reduce((sum, x) => sum + x.amount, 0);
+    const expected = CUSTOMERS.filter(own(1001)).filter((x) => x.city === 'Köln').sort((a, b) => revenue(b.id) - revenue(a.id) || a.id - b.id).slice(0, 2).map((x) => String(x.id));
+    expect(expected).toHaveLength(2);
+    expect(await run(c)).toEqual(expected);
+  });
   it('"none" on customers and events is a correlated NOT EXISTS, not a sum over every sale', async () => {
     const c = ask('Kunden ohne Tickets 2025', 'customers');
     expect(c.sql).toMatch(/NOT EXISTS \(SELECT 1 FROM sentinel\.transactions (\w+) WHERE \1\.partner_id = \$1 AND \1\.customer_id = c\.id/);

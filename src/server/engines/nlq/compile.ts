@@ -263,8 +263,19 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
     const t = b.alias('t');
     const o = b.alias('o');
     const keyCol = q.outcome === 'events' ? 'event_id' : 'customer_id';
-    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])].join(' AND ');
-    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${scope} GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
+    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])];
+    // Rank only the candidates: the outcome's field conditions (conjuncts of the WHERE, so every
+    // answered row meets them), repeated on another alias, bound the sum to their transactions
+    // ("Top 5 Kunden aus Nürnberg nach Umsatz" summed every sale of the partner before joining the
+    // few from Nürnberg: 7 s on PGlite at bench scale). Related conditions stay out: they would
+    // aggregate twice.
+    const fieldConds = q.filters.filter((c): c is FieldFilter => c.kind === 'field');
+    if (fieldConds.length > 0) {
+      const cand = b.alias(own);
+      const candWhere = [`${cand}.partner_id = $1`, ...fieldConds.map((c) => condition(b, q.outcome, cand, c))];
+      scope.push(`${t}.${keyCol} IN (SELECT ${cand}.id FROM ${b.from(own, cand)} WHERE ${candWhere.join(' AND ')})`);
+    }
+    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${scope.join(' AND ')} GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
     order = `coalesce(${o}.m, 0) ${q.orderBy.direction === 'asc' ? 'ASC' : 'DESC'}, ${idCol}`;
   } else {
     order = defaultOrder;
