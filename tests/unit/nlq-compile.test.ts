@@ -141,3 +141,53 @@ describe('compiled queries on PGlite', () => {
     expect(await run(c)).toEqual([]);
   });
 });
+
+describe('compiled plans that indexes serve, same rows', () => {
+  const OPS = ['=', '>', '>=', '<', '<='] as const;
+  const DAYS = ['2025-01-15', '2025-04-01', '2025-04-20', '2025-08-30', '2026-09-01'];
+  const cmp = (a: string, op: (typeof OPS)[number], b: string) => (op === '=' ? a === b : op === '>' ? a > b : op === '>=' ? a >= b : op === '<' ? a < b : a <= b);
+
+  it('a day condition on transactions is a range on sold_at and keeps the rows of the derived day', async () => {
+    for (const op of OPS) {
+      for (const day of DAYS) {
+        const c = compile({ outcome: 'transactions', filters: [{ kind: 'field', field: { tag: 't', field: 'date' }, op, value: day }] });
+        expect(c.sql).toContain('t.sold_at');
+        expect(c.sql).not.toMatch(/t\.date/);
+        // The reference: the view's own day column, as compiled before.
+        const reference = await t.db.execute(sql.raw(`SELECT t.id::text AS id FROM sentinel.transactions t WHERE t.partner_id = 1001 AND t.date ${op} '${day}'`));
+        const expected = (reference as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+        expect(expected.length, `${op} ${day}`).toBe(TXS.filter((x) => x.partner === 1001 && cmp(x.day, op, day)).length);
+        expect(sorted(await run(c)), `${op} ${day}`).toEqual(sorted(expected));
+      }
+    }
+  });
+  it('a day condition on events is a range on start_date_time', async () => {
+    for (const op of OPS) {
+      for (const day of ['2025-03-01', '2025-05-01', '2026-10-01']) {
+        const c = compile({ outcome: 'events', filters: [{ kind: 'field', field: { tag: 'e', field: 'date' }, op, value: day }] });
+        expect(c.sql).toContain('e.start_date_time');
+        expect(sorted(await run(c)), `${op} ${day}`).toEqual(sorted(EVENTS.filter((e) => e.partner === 1001 && cmp(e.day, op, day)).map((e) => e.id)));
+      }
+    }
+  });
+  it('a ranking sums only the candidates of the field conditions, in the same order', async () => {
+    const c = ask('Top 2 Kunden aus Köln nach Umsatz', 'customers');
+    expect(c.sql).toMatch(/LEFT JOIN \(SELECT .* IN \(SELECT (c\d+)\.id FROM sentinel\.customers \1 WHERE \1\.partner_id = \$1 AND \1\.city = \$\d+\)/);
+    const revenue = (id: number) => TXS.filter((x) => x.customer === id).reduce((sum, x) => sum + x.amount, 0);
+    const expected = CUSTOMERS.filter(own(1001)).filter((x) => x.city === 'Köln').sort((a, b) => revenue(b.id) - revenue(a.id) || a.id - b.id).slice(0, 2).map((x) => String(x.id));
+    expect(expected).toHaveLength(2);
+    expect(await run(c)).toEqual(expected);
+  });
+  it('"none" on customers and events is a correlated NOT EXISTS, not a sum over every sale', async () => {
+    const c = ask('Kunden ohne Tickets 2025', 'customers');
+    expect(c.sql).toMatch(/NOT EXISTS \(SELECT 1 FROM sentinel\.transactions (\w+) WHERE \1\.partner_id = \$1 AND \1\.customer_id = c\.id/);
+    expect(c.sql).not.toMatch(/GROUP BY/);
+    const bought2025 = new Set(TXS.filter((x) => x.partner === 1001 && EVENTS.some((e) => e.id === x.event && e.day.startsWith('2025'))).map((x) => x.customer));
+    const expected = CUSTOMERS.filter(own(1001)).filter((x) => !bought2025.has(x.id)).map((x) => x.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(sorted(await run(c))).toEqual(sorted(expected));
+    const e = ask('events with no sales at all', 'events', 'en');
+    expect(e.sql).toMatch(/NOT EXISTS .*\.event_id = e\.id/);
+    expect(e.sql).not.toMatch(/sum\(/);
+  });
+});

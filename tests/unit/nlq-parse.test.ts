@@ -42,6 +42,12 @@ describe('parseQuestion: related conditions', () => {
     expect(r.op).toBe('=');
     expect(r.value).toBe(0);
   });
+  it('"no sales" / "keine Tickets" is no transaction at all, not a sum that nets to zero', () => {
+    for (const [t, outcome, lang] of [['events with no sales at all', 'events', 'en'], ['Kunden ohne Tickets', 'customers', 'de'], ['Kunden die keinen Umsatz gemacht haben', 'customers', 'de']] as const) {
+      const [r] = related(ask(t, outcome, lang).filters);
+      expect(r, t).toMatchObject({ measure: 'transactions', op: '=', value: 0 });
+    }
+  });
   it('at least 2 tickets counts tickets', () => {
     const [r] = related(ask('Kunden mit mindestens 2 Tickets für Ballett').filters);
     expect(r).toMatchObject({ measure: 'tickets', op: '>=', value: 2 });
@@ -132,6 +138,30 @@ describe('parseQuestion: refusals', () => {
   });
   it.each(['Wie wird das Wetter morgen?', 'customers who like frobnication', 'asdf qwer'])('not understood: %s', (t) => {
     expect(refusal(t)).toBe('not_understood');
+  });
+  it('a city the partner does not have is not read as a typo of a field word ("Bonn" is not "born")', () => {
+    // Seen in the browser: with Bonn missing from the vocabulary, "Bonn" matched the field word
+    // "born", took no value, and "Kunden aus Bonn" answered every customer with no filter.
+    const withoutBonn = { ...VOCAB, cities: VOCAB.cities.filter((c) => c !== 'Bonn') };
+    for (const [t, lang] of [['Kunden aus Bonn', 'de'], ['Kunden in Bonn', 'de'], ['customers from Bonn', 'en']] as const) {
+      const r = parseQuestion(t, { language: lang, outcome: 'customers', vocabulary: withoutBonn, now: NOW });
+      expect(r.ok, t).toBe(false);
+      if (!r.ok) {
+        expect(r.refusal).toBe('not_understood');
+        expect(r.reason).toContain('Bonn');
+        expect(r.understood).not.toContain('Bonn');
+      }
+    }
+    // Any word found only as a typo must be taken by a condition: "Gold" is not "Geld" when the
+    // partner has no property value Gold.
+    const noProperties = { ...VOCAB, customProperties: [] };
+    const gold = parseQuestion('Kunden mit Abo Gold', { language: 'de', outcome: 'customers', vocabulary: noProperties, now: NOW });
+    expect(gold.ok).toBe(false);
+    if (!gold.ok) expect(gold.reason).toContain('Gold');
+    expect(related(ask('Kunden mit mehr als 3 Tikets').filters)[0]).toMatchObject({ measure: 'tickets', op: '>', value: 3 });
+    // The partner's own Bonn is the customer city, and a typo of a field word that takes its value still counts.
+    expect(has(fields(ask('Kunden aus Bonn').filters), 'c', 'city', '=', 'Bonn')).toBe(true);
+    expect(has(fields(ask('Kunden mit Geburtjahr 1980').filters), 'c', 'birth_year', '>=', 1980)).toBe(true);
   });
   it('names what it did understand', () => {
     const r = parseQuestion('Kunden aus Köln mit Quantenverschränkung', { language: 'de', outcome: 'customers', vocabulary: VOCAB, now: NOW });

@@ -385,6 +385,13 @@ export const ticketTransactions = pgTable(
   (t) => [
     index('tx_partner_event_idx').on(t.partnerId, t.eventId, t.soldAt),
     index('tx_customer_idx').on(t.customerId),
+    // Sentinel (issue 15, docs/PERFORMANCE.md): its day conditions are ranges on sold_at…
+    index('tx_partner_sold_idx').on(t.partnerId, t.soldAt),
+    // …its ticket-type conditions name the customers of one type…
+    index('tx_partner_type_customer_idx').on(t.partnerId, t.ticketType, t.customerId),
+    // …and its totals per customer read these columns only: an index-only scan of the partner's
+    // range instead of the table (drizzle-kit has no INCLUDE, so they are key columns).
+    index('tx_partner_customer_totals_idx').on(t.partnerId, t.customerId, t.soldAt, t.eventId, t.quantity, t.amountMinor),
   ],
 );
 

@@ -6,9 +6,9 @@
 // the result is capped with LIMIT maxRows + 1 (the extra row tells truncation).
 //
 // SQL the guard must allow (src/server/engines/nlq/sql-guard.ts): SELECT with WHERE, GROUP BY,
-// HAVING, ORDER BY … NULLS LAST, LIMIT; sub-selects in IN / NOT IN; LEFT JOIN to a sub-select;
-// casts `::text`; operators = <> > >= < <= AND OR NOT IN, IS [NOT] NULL, ILIKE, `= ANY(array)`;
-// functions count (incl. DISTINCT), sum, coalesce, lower.
+// HAVING, ORDER BY … NULLS LAST, LIMIT; sub-selects in IN / NOT IN and NOT EXISTS (correlated on
+// the outcome's id); LEFT JOIN to a sub-select; casts `::text` and `::timestamptz`; operators
+// = <> > >= < <= AND OR NOT IN, IS [NOT] NULL, ILIKE, `= ANY(array)`; functions count (incl. DISTINCT), sum, coalesce, lower.
 import { FIELDS, MEASURE_LABELS, VIEWS, field as semanticField, type SemanticField } from './semantic';
 import { TypedQuery, type CompiledQuery, type CompileOptions, type Condition, type Entity, type FieldFilter, type Measure, type RelatedFilter, type Tag } from './typed-query';
 
@@ -60,6 +60,36 @@ function scalar(v: FieldFilter['value']): Param {
   return v;
 }
 
+/** The instant a view's `date` is derived from: `date = (instant AT TIME ZONE 'UTC')::date`. */
+const INSTANT_OF_DATE: Partial<Record<Tag, string>> = { t: 'sold_at', e: 'start_date_time' };
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A comparison of a view's day with a day, as a half-open range on the instant it is derived
+ * from: the same rows, but an index on (partner_id, sold_at) serves it, where the derived day
+ * forced a scan of every transaction. Undefined for anything else.
+ */
+function dayRange(b: Builder, f: SemanticField, alias: string, op: FieldFilter['op'], value: FieldFilter['value']): string | undefined {
+  const instant = INSTANT_OF_DATE[f.tag];
+  if (f.name !== 'date' || f.type !== 'date' || !instant || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return undefined;
+  const col = `${alias}.${instant}`;
+  const at = (day: string) => `${b.p(`${day}T00:00:00Z`)}::timestamptz`;
+  switch (op) {
+    case '>=': return `${col} >= ${at(value)}`;
+    case '>': return `${col} >= ${at(nextDay(value))}`;
+    case '<': return `${col} < ${at(value)}`;
+    case '<=': return `${col} < ${at(nextDay(value))}`;
+    case '=': return `${col} >= ${at(value)} AND ${col} < ${at(nextDay(value))}`;
+    default: return undefined;
+  }
+}
+
 /** One condition on a column of a row alias. */
 function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldFilter['op'], value: FieldFilter['value']): string {
   const col = `${alias}.${f.name}`;
@@ -76,6 +106,8 @@ function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldF
     const either = any.length === 1 ? any[0] : `(${any.join(' OR ')})`;
     return op === '!=' || op === 'not in' ? `NOT ${either}` : either;
   }
+  const range = dayRange(b, f, alias, op, value);
+  if (range) return range;
   const ci = f.type === 'text' && !EXACT_FIELDS.has(f.name);
   const lhs = ci ? `lower(${col})` : col;
   const norm = (v: Param) => (ci && typeof v === 'string' ? v.toLowerCase() : v);
@@ -171,7 +203,8 @@ function relatedCondition(b: Builder, outcome: Entity, alias: string, r: Related
   const t = b.alias('t');
   const keyCol = outcome === 'events' ? 'event_id' : 'customer_id';
   const outerKey = outcome === 'transactions' ? `${alias}.customer_id` : `${alias}.id`;
-  const where = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, r.where)].join(' AND ');
+  const rowConds = rowConditions(b, 't', t, r.where);
+  const where = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConds].join(' AND ');
   const m = MEASURE_SQL[r.measure](t);
   const counting = r.measure === 'events' || r.measure === 'transactions' || r.measure === 'customers';
   if (!holds(0, r.op, r.value)) {
@@ -182,6 +215,14 @@ function relatedCondition(b: Builder, outcome: Entity, alias: string, r: Related
     return `${outerKey} IN (SELECT ${t}.${keyCol} FROM ${b.from('t', t)} WHERE ${where} GROUP BY ${t}.${keyCol} HAVING ${m} ${r.op} ${b.p(r.value)})`;
   }
   if (counting && r.op === '=' && r.value === 0) {
+    // "none": a probe of the partner's transactions per outcome row (tx_partner_event_idx,
+    // tx_customer_idx) stops at the first sale; NOT IN hashed every sale of the partner first.
+    // The outcome's own id is never NULL, so NOT EXISTS answers what NOT IN did; a transaction's
+    // customer_id may be, so transactions keep NOT IN.
+    if (outcome !== 'transactions') {
+      const probe = [`${t}.partner_id = $1`, `${t}.${keyCol} = ${outerKey}`, ...rowConds].join(' AND ');
+      return `NOT EXISTS (SELECT 1 FROM ${b.from('t', t)} WHERE ${probe})`;
+    }
     return `${outerKey} NOT IN (SELECT ${t}.${keyCol} FROM ${b.from('t', t)} WHERE ${where})`;
   }
   const anti = `${outerKey} NOT IN (SELECT ${t}.${keyCol} FROM ${b.from('t', t)} WHERE ${where} GROUP BY ${t}.${keyCol} HAVING ${m} ${NOT_OP[r.op]} ${b.p(r.value)})`;
@@ -222,8 +263,19 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
     const t = b.alias('t');
     const o = b.alias('o');
     const keyCol = q.outcome === 'events' ? 'event_id' : 'customer_id';
-    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])].join(' AND ');
-    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${scope} GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
+    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])];
+    // Rank only the candidates: the outcome's field conditions (conjuncts of the WHERE, so every
+    // answered row meets them), repeated on another alias, bound the sum to their transactions
+    // ("Top 5 Kunden aus Nürnberg nach Umsatz" summed every sale of the partner before joining the
+    // few from Nürnberg: 7 s on PGlite at bench scale). Related conditions stay out: they would
+    // aggregate twice.
+    const fieldConds = q.filters.filter((c): c is FieldFilter => c.kind === 'field');
+    if (fieldConds.length > 0) {
+      const cand = b.alias(own);
+      const candWhere = [`${cand}.partner_id = $1`, ...fieldConds.map((c) => condition(b, q.outcome, cand, c))];
+      scope.push(`${t}.${keyCol} IN (SELECT ${cand}.id FROM ${b.from(own, cand)} WHERE ${candWhere.join(' AND ')})`);
+    }
+    join = ` LEFT JOIN (SELECT ${t}.${keyCol} AS k, ${MEASURE_SQL[q.orderBy.measure](t)} AS m FROM ${b.from('t', t)} WHERE ${scope.join(' AND ')} GROUP BY ${t}.${keyCol}) ${o} ON ${o}.k = ${idCol}`;
     order = `coalesce(${o}.m, 0) ${q.orderBy.direction === 'asc' ? 'ASC' : 'DESC'}, ${idCol}`;
   } else {
     order = defaultOrder;

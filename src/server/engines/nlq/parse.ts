@@ -177,7 +177,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed');
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
-            anchors.push({ pos: it.start, op: '=', value: 0, where: [], measure: measureOf(target && target.k !== 'value' ? target : undefined) ?? 'transactions' });
+            // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
+            // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
+            // to zero, and a count of zero compiles to an index probe instead of a sum over every sale.
+            const noun = measureOf(target && target.k !== 'value' ? target : undefined);
+            anchors.push({ pos: it.start, op: '=', value: 0, where: [], measure: noun === 'revenue' || noun === 'tickets' ? 'transactions' : noun ?? 'transactions' });
             pendingNeg = undefined;
           }
           break;
@@ -560,7 +564,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       }
     }
     // The nouns a count was about ("Opern" after "mehr als drei") may sit before the number.
-    for (const it of cs) if (!used.has(it) && it.k === 'noun') use(it);
+    // A noun found only as a typo ("Gold" for "Geld") counts when the clause has a count to be about.
+    for (const it of cs) if (!used.has(it) && it.k === 'noun' && !(it.fuzzy && anchors.length === 0)) use(it);
 
     // Distribute the loose conditions: on the outcome directly, or into the nearest related count.
     const onOutcome = (c: FieldFilter) => (outcome === 'customers' ? isTag(c, ['c', 'ccp']) : outcome === 'events' ? isTag(c, ['e']) : true);
@@ -616,11 +621,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   }
   filters.push(...related);
 
-  const unknown = items.filter((i) => i.k === 'unknown' && !used.has(i));
+  // A word read only as a typo of a field name ("Bonn" → "born") that no condition, order or
+  // grouping took is not understood: dropped silently, it would answer a wider question than the
+  // one asked (every customer for "Kunden aus Bonn" when Bonn is not among the partner's cities).
+  const misread = items.filter((i) => i.fuzzy && !used.has(i));
+  const unknown = [...items.filter((i) => i.k === 'unknown' && !used.has(i)), ...misread];
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
-    return { ok: false, refusal: 'not_understood', understood, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+    const known = understood.filter((u) => !misread.some((m) => m.raw === u));
+    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
   const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);

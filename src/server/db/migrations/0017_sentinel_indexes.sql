@@ -1,0 +1,3 @@
+CREATE INDEX "tx_partner_sold_idx" ON "ticket_transactions" USING btree ("partner_id","sold_at");--> statement-breakpoint
+CREATE INDEX "tx_partner_type_customer_idx" ON "ticket_transactions" USING btree ("partner_id","ticket_type","customer_id");--> statement-breakpoint
+CREATE INDEX "tx_partner_customer_totals_idx" ON "ticket_transactions" USING btree ("partner_id","customer_id","sold_at","event_id","quantity","amount_minor");
