@@ -7,7 +7,6 @@
 // one before, "nächste/kommende Saison" the one after, and "neue Saison" the season whose start
 // is nearest to today — in November that is the running season, in May the one starting in
 // August (box offices sell the new season from spring). "Saison 2024/25" names one explicitly.
-import * as chrono from 'chrono-node';
 import { editDistance } from './lexicon/normalise';
 
 export interface DateRange {
@@ -274,11 +273,4 @@ function skipFiller(words: string[], i: number): number {
   while (j < words.length && FILLER.has(words[j]) && j - i < 2) j++;
   // "im Jahr 2025": keep "jahr" skipped only when a year follows.
   return j;
-}
-
-/** A date written out in words that the token rules above miss ("March 3rd, 2025"), via chrono. */
-export function chronoDate(text: string, language: 'en' | 'de', now: Date): Date | undefined {
-  const parser = language === 'de' ? chrono.de : chrono.en;
-  const r = parser.parseDate(text, now);
-  return r ?? undefined;
 }
