@@ -76,17 +76,13 @@ function describeDiff(expected: string[], got: string[]): string {
  */
 export type Asker = (db: Db, q: { question: string; language: Language; outcome: AccuracyQuestion['outcome']; partner: DemoPartner }, vocabulary: Vocabulary) => Promise<{ ids: string[] } | { refused: string; reason: string }>;
 
-/** The detail of the placeholder checkSql in src/server/engines/nlq/index.ts. */
-const GUARD_PLACEHOLDER = 'guard not built yet';
-
 export const askEngine: Asker = async (db, q, vocabulary) => {
   const parsed = parseQuestion(q.question, { language: q.language, outcome: q.outcome, vocabulary, now: NOW });
   if (!parsed.ok) return { refused: parsed.refusal, reason: parsed.reason };
   const compiled = compileQuery(parsed.query, { partnerId: q.partner, maxRows: SENTINEL.maxResults });
   // The server runs only SQL the guard accepts, so a compiled query it refuses is a wrong answer.
-  // The guard's placeholder (before nlq-guard lands on a branch) refuses everything: skip it then.
   const guard = await checkSql(compiled.sql);
-  if (!guard.ok && guard.detail !== GUARD_PLACEHOLDER) return { refused: `guard ${guard.reason}`, reason: guard.detail };
+  if (!guard.ok) return { refused: `guard ${guard.reason}`, reason: guard.detail };
   const result = await executeSentinelQuery(db, q.partner, compiled, SENTINEL.maxResults);
   return { ids: result.ids.map(String) };
 };
