@@ -72,7 +72,7 @@ async function main() {
     ['all notification calls (p95, per query)', '—', `${perQuery.join(', ')} ms`],
   ];
   // The module's own time (both queries of a page), without the request's session work.
-  const owner = { userId: userIds['admin@encore.demo'], partnerId: 1001, product: 'full-service' as const };
+  const owner = { userId: userIds['admin@encore.demo'], partnerId: 1001, product: 'full-service' as const, language: 'en' as const };
   const direct: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const s = performance.now();

@@ -101,7 +101,7 @@ describe('templates', () => {
   it('have en and de copy for every template', () => {
     for (const [name, tpl] of Object.entries(TEMPLATES)) {
       for (const lang of ['en', 'de'] as const) {
-        const c = tpl.copy[lang]({ event: 'E', date: 'D', predicted: 1, benchmark: 2, days: 1, tickets: 1, events: 1, reason: 'r', file: 'f' });
+        const c = tpl.copy[lang]({ event: 'E', date: 'D', predicted: '1', benchmark: '2', days: '1', tickets: '1', events: '1', reason: 'r', file: 'f', moved: '1', below: '0', points: '5', created: '2', updated: '0', transactions: '3' });
         expect(c.title, `${name}.${lang}`).toBeTruthy();
         expect(c.body, `${name}.${lang}`).toBeTruthy();
       }

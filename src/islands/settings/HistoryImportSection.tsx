@@ -1,11 +1,22 @@
 // Settings › #system › Import ticketing history (issue 12): the partner's events.csv and
-// transactions.csv go up through the multipart protocol (with progress), then the history.import
-// task runs on the server; its progress is polled until it ends with the counts or with the
-// problems of the files (file, line, column), in which case nothing was imported.
+// transactions.csv go up through the multipart protocol (with progress), then the history.preview
+// task checks them and works out what the import would change without writing anything (issue 20
+// §4): the counts and the upcoming forecasts that would move. Only "Import" writes (the
+// history.import task with the same uploads); "Cancel" leaves everything as it was. Each task's
+// progress is polled until it ends; refused files show their problems (file, line, column).
 import { useEffect, useRef, useState } from 'react';
-import type { HistoryFile, HistoryImportOutcome, HistoryImportProgress, HistoryProblem } from '../../lib/contracts/history-import';
+import type {
+  HistoryFile,
+  HistoryImportOutcome,
+  HistoryImportProgress,
+  HistoryPreviewOutcome,
+  HistoryProblem,
+} from '../../lib/contracts/history-import';
+import type { TaskResponse } from '../../lib/contracts/tasks';
 import { ApiError } from '../../lib/api/client';
-import { getTask, startHistoryImport } from '../../lib/api/historyImport';
+import { confirmHistoryPreview, getTask, startHistoryPreview } from '../../lib/api/historyImport';
+import { formatPercent } from '../events/detail/format';
+import { formatDisplayDate } from '../events/list/dates';
 import { useTranslation } from '../../lib/i18n/react';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
@@ -26,9 +37,12 @@ const POLL_TRIES = 10;
 const SLOW_POLL_MS = 2500;
 
 type Chosen = Partial<Record<HistoryFile, File>>;
+type Preview = Extract<HistoryPreviewOutcome, { outcome: 'preview' }>;
 type Stage =
-  | { step: 'choose' }
+  | { step: 'choose'; cancelled?: boolean }
   | { step: 'uploading'; fraction: Record<HistoryFile, number> }
+  | { step: 'checking'; progress: HistoryImportProgress | null }
+  | { step: 'preview'; preview: Preview; previewId: string }
   | { step: 'importing'; progress: HistoryImportProgress | null }
   | { step: 'imported'; outcome: Extract<HistoryImportOutcome, { outcome: 'imported' }> }
   | { step: 'refused'; outcome: Extract<HistoryImportOutcome, { outcome: 'refused' }>; names: Record<HistoryFile, string> }
@@ -65,7 +79,46 @@ export function HistoryImportSection() {
     return t(key) === key ? t('common.errors.inServerResponse') : t(key);
   };
 
-  const run = async () => {
+  /**
+   * Polls a task until it is ready; PROGRESS results go to `onProgress`. On the embedded database
+   * a write holds the server's only connection, so a poll that hangs after the check means the
+   * write is under way.
+   */
+  const follow = async (taskId: string, signal: AbortSignal, onProgress: (p: HistoryImportProgress) => void): Promise<TaskResponse> => {
+    let shown: HistoryImportProgress | null = null;
+    for (let failures = 0; ; ) {
+      let task;
+      const slow = setTimeout(() => {
+        if (!shown || shown.phase === 'validating') onProgress({ phase: 'writing', fraction: null, rows: 0 });
+      }, SLOW_POLL_MS);
+      try {
+        task = await getTask(taskId, signal);
+        failures = 0;
+      } catch (err) {
+        const transient = err instanceof ApiError && !err.cancelled && (err.status === null || err.status >= 500);
+        if (!transient || ++failures >= POLL_TRIES) throw err;
+        await wait(POLL_MS, signal);
+        continue;
+      } finally {
+        clearTimeout(slow);
+      }
+      if (task.ready) return task;
+      if (task.status === 'PROGRESS') {
+        shown = task.result as HistoryImportProgress;
+        onProgress(shown);
+      }
+      await wait(POLL_MS, signal);
+    }
+  };
+
+  /** A task that ended without a result of its own: its error code's text, or the generic one. */
+  const failedStage = (task: TaskResponse): Stage => {
+    const failure = task.result as { error_code?: string } | null;
+    const key = failure?.error_code ? `common.serverErrors.${failure.error_code}` : '';
+    return { step: 'failed', message: key && t(key) !== key ? t(key) : t('settings.system.historyImport.failed') };
+  };
+
+  const check = async () => {
     const files = chosen as Record<HistoryFile, File>;
     const controller = new AbortController();
     abort.current = controller;
@@ -86,56 +139,54 @@ export function HistoryImportSection() {
         });
         refs[file] = { upload_id: uploadId, object_key: done.object_key };
       }
-      const { task_id } = await startHistoryImport(refs);
-      setStage({ step: 'importing', progress: null });
-      let shown: HistoryImportProgress | null = null;
-      for (let failures = 0; ; ) {
-        let task;
-        // On the embedded database the write holds the server's only connection, so a poll then
-        // waits until it ends: a poll that hangs after the check means the write is under way.
-        const slow = setTimeout(() => {
-          if (!shown || shown.phase === 'validating') setStage({ step: 'importing', progress: { phase: 'writing', fraction: null, rows: 0 } });
-        }, SLOW_POLL_MS);
-        try {
-          task = await getTask(task_id, controller.signal);
-          failures = 0;
-        } catch (err) {
-          const transient = err instanceof ApiError && !err.cancelled && (err.status === null || err.status >= 500);
-          if (!transient || ++failures >= POLL_TRIES) throw err;
-          await wait(POLL_MS, controller.signal);
-          continue;
-        } finally {
-          clearTimeout(slow);
-        }
-        if (task.status === 'SUCCESS') {
-          const outcome = task.result as HistoryImportOutcome;
-          setStage(outcome.outcome === 'imported' ? { step: 'imported', outcome } : { step: 'refused', outcome, names: { events: files.events.name, transactions: files.transactions.name } });
-          return;
-        }
-        if (task.ready) {
-          const failure = task.result as { error_code?: string } | null;
-          const key = failure?.error_code ? `common.serverErrors.${failure.error_code}` : '';
-          setStage({ step: 'failed', message: key && t(key) !== key ? t(key) : t('settings.system.historyImport.failed') });
-          return;
-        }
-        if (task.status === 'PROGRESS') {
-          shown = task.result as HistoryImportProgress;
-          setStage({ step: 'importing', progress: shown });
-        }
-        await wait(POLL_MS, controller.signal);
-      }
+      const { task_id } = await startHistoryPreview(refs);
+      setStage({ step: 'checking', progress: null });
+      // A preview never writes, so no phase of it is 'writing' however slow a poll is.
+      const task = await follow(task_id, controller.signal, (p) => p.phase !== 'writing' && setStage({ step: 'checking', progress: p }));
+      if (task.status !== 'SUCCESS') return setStage(failedStage(task));
+      const outcome = task.result as HistoryPreviewOutcome;
+      setStage(
+        outcome.outcome === 'preview'
+          ? { step: 'preview', preview: outcome, previewId: task_id }
+          : { step: 'refused', outcome, names: { events: files.events.name, transactions: files.transactions.name } },
+      );
     } catch (err) {
       if (err instanceof ApiError && err.cancelled) return;
       setStage({ step: 'failed', message: errorText(err) });
     }
   };
 
+  const confirm = async (previewId: string) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setStage({ step: 'importing', progress: null });
+    try {
+      const { task_id } = await confirmHistoryPreview(previewId);
+      const task = await follow(task_id, controller.signal, (p) => setStage({ step: 'importing', progress: p }));
+      if (task.status !== 'SUCCESS') return setStage(failedStage(task));
+      const outcome = task.result as HistoryImportOutcome;
+      const files = chosen as Record<HistoryFile, File>;
+      setStage(
+        outcome.outcome === 'imported'
+          ? { step: 'imported', outcome }
+          : { step: 'refused', outcome, names: { events: files.events?.name ?? 'events.csv', transactions: files.transactions?.name ?? 'transactions.csv' } },
+      );
+    } catch (err) {
+      if (err instanceof ApiError && err.cancelled) return;
+      setStage({ step: 'failed', message: errorText(err) });
+    }
+  };
+
+  /** Nothing was written: back to the chosen files, saying so. */
+  const cancel = () => setStage({ step: 'choose', cancelled: true });
+
   const reset = () => {
     setChosen({});
     setStage({ step: 'choose' });
   };
 
-  const busy = stage.step === 'uploading' || stage.step === 'importing';
+  const busy = stage.step === 'uploading' || stage.step === 'checking' || stage.step === 'importing';
+  const choosing = stage.step === 'choose' || stage.step === 'failed' || stage.step === 'uploading' || stage.step === 'checking';
   const ready = FILES.every((f) => chosen[f]);
 
   return (
@@ -161,7 +212,7 @@ export function HistoryImportSection() {
         <p className={styles.hint}>{t('settings.system.historyImport.formatHint')}</p>
       </details>
 
-      {(stage.step === 'choose' || stage.step === 'failed' || busy) && (
+      {choosing && (
         <div className={h.files}>
           {FILES.map((file) => (
             <div key={file} className={h.fileRow}>
@@ -201,7 +252,17 @@ export function HistoryImportSection() {
         </div>
       )}
 
-      {stage.step === 'importing' && <ImportProgress progress={stage.progress} number={number} />}
+      {(stage.step === 'checking' || stage.step === 'importing') && <ImportProgress progress={stage.progress} number={number} />}
+
+      {stage.step === 'choose' && stage.cancelled && (
+        <p className={styles.hint} role="status" data-testid="history-import-cancelled">
+          {t('settings.system.historyImport.preview.cancelled')}
+        </p>
+      )}
+
+      {stage.step === 'preview' && (
+        <PreviewPanel preview={stage.preview} number={number} onConfirm={() => void confirm(stage.previewId)} onCancel={cancel} />
+      )}
 
       {stage.step === 'failed' && (
         <p className="alert alert--error" role="alert">
@@ -209,17 +270,17 @@ export function HistoryImportSection() {
         </p>
       )}
 
-      {(stage.step === 'choose' || stage.step === 'failed' || busy) && (
+      {choosing && (
         <div className={styles.formActions}>
-          <Button onClick={() => void run()} disabled={!ready} busy={busy} data-testid="history-import-start">
-            {t('settings.system.historyImport.start')}
+          <Button onClick={() => void check()} disabled={!ready} busy={busy} data-testid="history-import-start">
+            {t('settings.system.historyImport.check')}
           </Button>
         </div>
       )}
 
       {stage.step === 'imported' && (
         <div className={h.result} role="status" data-testid="history-import-done">
-          <p className={h.resultTitle}>
+          <p className={h.resultTitle} tabIndex={-1} ref={focusOnMount}>
             <Icon name="check" size={18} /> {t('settings.system.historyImport.done')}
           </p>
           <ul className={h.counts}>
@@ -230,6 +291,10 @@ export function HistoryImportSection() {
               <li>{t('settings.system.historyImport.counts.replaced', { count: stage.outcome.transactions_replaced, n: number(stage.outcome.transactions_replaced) })}</li>
             )}
             <li>{t('settings.system.historyImport.counts.forecasts', { count: stage.outcome.forecasts, n: number(stage.outcome.forecasts) })}</li>
+            <li>
+              {t('settings.system.historyImport.counts.moved', { count: stage.outcome.forecasts_moved, n: number(stage.outcome.forecasts_moved), points: stage.outcome.moved_points })}
+            </li>
+            <li>{t('settings.system.historyImport.counts.below', { count: stage.outcome.events_below, n: number(stage.outcome.events_below) })}</li>
           </ul>
           <div className={styles.formActions}>
             <Button variant="secondary" onClick={reset}>
@@ -241,6 +306,78 @@ export function HistoryImportSection() {
 
       {stage.step === 'refused' && <ProblemList outcome={stage.outcome} names={stage.names} number={number} onAgain={reset} />}
     </section>
+  );
+}
+
+/** Moves focus to a panel's heading when it appears, so keyboard and screen reader users land there. */
+const focusOnMount = (el: HTMLElement | null) => el?.focus({ preventScroll: false });
+
+/**
+ * What the import would change (issue 20 §4), before anything is written: the counts, how many
+ * events would fall below benchmark, and the upcoming forecasts that would move by more than the
+ * server's threshold, each from its stored value to the new one. "Import" writes; "Cancel" does not.
+ */
+function PreviewPanel({ preview, number, onConfirm, onCancel }: { preview: Preview; number: (n: number) => string; onConfirm: () => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation();
+  const pct = (v: number) => formatPercent(v, i18n.language);
+  const points = preview.moved_points;
+  const more = preview.moves_count - preview.moves.length;
+  return (
+    <div className={h.preview} role="region" aria-labelledby="history-preview-title" data-testid="history-import-preview">
+      <h3 id="history-preview-title" className={h.previewTitle} tabIndex={-1} ref={focusOnMount}>
+        {t('settings.system.historyImport.preview.title')}
+      </h3>
+      <p className={styles.hint}>{t('settings.system.historyImport.preview.nothingYet')}</p>
+      <ul className={h.counts} data-testid="history-preview-counts">
+        <li>{t('settings.system.historyImport.counts.wouldCreate', { count: preview.events_created, n: number(preview.events_created) })}</li>
+        <li>{t('settings.system.historyImport.counts.wouldUpdate', { count: preview.events_updated, n: number(preview.events_updated) })}</li>
+        <li>{t('settings.system.historyImport.counts.wouldTransactions', { count: preview.transactions, n: number(preview.transactions) })}</li>
+        {preview.transactions_replaced > 0 && (
+          <li>{t('settings.system.historyImport.counts.wouldReplace', { count: preview.transactions_replaced, n: number(preview.transactions_replaced) })}</li>
+        )}
+        <li>{t('settings.system.historyImport.preview.below', { count: preview.events_below, n: number(preview.events_below) })}</li>
+      </ul>
+      <h4 className={h.movesTitle} id="history-preview-moves">
+        {t('settings.system.historyImport.preview.movesTitle', { points })}
+      </h4>
+      {preview.moves.length === 0 ? (
+        <p className={styles.hint} data-testid="history-preview-no-moves">
+          {t('settings.system.historyImport.preview.noMoves', { points })}
+        </p>
+      ) : (
+        <div className={h.tableWrap} role="region" aria-labelledby="history-preview-moves" tabIndex={0}>
+          <table className={h.moves}>
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.system.historyImport.preview.event')}</th>
+                <th scope="col">{t('settings.system.historyImport.preview.before')}</th>
+                <th scope="col">{t('settings.system.historyImport.preview.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.moves.map((m) => (
+                <tr key={m.event_id} data-testid="history-preview-move">
+                  <td>
+                    <span className={h.moveTitle}>{m.title}</span> <span className={h.moveDate}>{formatDisplayDate(m.start.slice(0, 10))}</span>
+                  </td>
+                  <td>{pct(m.before)}</td>
+                  <td>{pct(m.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more > 0 && <p className={styles.hint}>{t('settings.system.historyImport.preview.moreMoves', { count: more, n: number(more) })}</p>}
+      <div className={styles.formActions}>
+        <Button onClick={onConfirm} data-testid="history-import-confirm">
+          {t('settings.system.historyImport.preview.confirm')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('settings.system.historyImport.preview.cancel')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -9,3 +9,11 @@ export const startHistoryImport = (body: HistoryImportRequest) =>
 
 /** ARCHITECTURE §3: a task's state and, when ready, its result. */
 export const getTask = (taskId: string, signal?: AbortSignal) => call<TaskResponse>(mainApi, `/tasks/${encodeURIComponent(taskId)}`, { signal });
+
+/** Issue 20 §4: what the import would change, as a task (nothing is written). */
+export const startHistoryPreview = (body: HistoryImportRequest) =>
+  call<HistoryImportResponse>(mainApi, '/partners/history_import/preview', { method: 'post', json: body });
+
+/** Imports the previewed files (the uploads the preview read). */
+export const confirmHistoryPreview = (previewTaskId: string) =>
+  call<HistoryImportResponse>(mainApi, `/partners/history_import/preview/${encodeURIComponent(previewTaskId)}/confirm`, { method: 'post' });

@@ -4,6 +4,14 @@
 //   POST /partners/history_import   {events: UploadRef, transactions: UploadRef} → 202 {task_id}
 //   GET  /tasks/{task_id}           PROGRESS: HistoryImportProgress; SUCCESS: HistoryImportOutcome
 //
+// Issue 20 §4, the console asks before it writes:
+//   POST /partners/history_import/preview                  {events, transactions} → 202 {task_id}
+//        (history.preview: checks the files and computes what the import would change, writing nothing)
+//   POST /partners/history_import/preview/{task_id}/confirm                       → 202 {task_id}
+//        (history.import with the previewed uploads; 404 for another partner's or user's preview,
+//        409 once confirmed, or while the preview is unfinished or refused)
+// POST /partners/history_import stays for API clients that import without asking.
+//
 // Both files are completed uploads of the multipart protocol (contracts/storage.ts) of the
 // caller's partner; the call needs the settings permission (src/lib/routes.ts API_RULES).
 // A refused import is a task that did its work: SUCCESS with outcome 'refused' and the problems.
@@ -67,10 +75,48 @@ export interface HistoryImportCounts {
 }
 
 export type HistoryImportOutcome =
-  | ({ outcome: 'imported'; partner_id: number; forecasts: number } & HistoryImportCounts)
+  | ({
+      outcome: 'imported';
+      partner_id: number;
+      forecasts: number;
+      /** Upcoming forecasts that moved by more than `moved_points` (the summary notification's count). */
+      forecasts_moved: number;
+      moved_points: number;
+      /** Events whose forecast newly says 'below'. */
+      events_below: number;
+    } & HistoryImportCounts)
   | { outcome: 'refused'; problems: HistoryProblem[]; problem_count: number };
 
-export const HISTORY_PHASES = ['validating', 'writing', 'forecasting'] as const;
+/** An upcoming event whose forecast the import would move by more than `moved_points`. */
+export interface HistoryForecastMove {
+  event_id: string;
+  title: string;
+  /** ISO 8601 */
+  start: string;
+  /** Predicted final sales, percent of capacity: stored now, and after the import. */
+  before: number;
+  after: number;
+}
+
+/** Moves listed in a preview, largest first; the total is counted beyond. */
+export const MAX_LISTED_MOVES = 50;
+
+/** What confirming would do, computed without writing anything. */
+export type HistoryPreviewOutcome =
+  | ({
+      outcome: 'preview';
+      /** Percentage points a forecast must move by to be listed (one constant on the server). */
+      moved_points: number;
+      moves: HistoryForecastMove[];
+      moves_count: number;
+      /** Events whose forecast would newly say 'below'. */
+      events_below: number;
+      /** Set once the preview was confirmed: the import's task. */
+      confirmed_task_id?: string;
+    } & HistoryImportCounts)
+  | { outcome: 'refused'; problems: HistoryProblem[]; problem_count: number };
+
+export const HISTORY_PHASES = ['validating', 'writing', 'forecasting', 'comparing'] as const;
 export type HistoryPhase = (typeof HISTORY_PHASES)[number];
 
 /** The PROGRESS result of the task; `fraction` is 0..1 of the phase, null when unknown. */
@@ -88,3 +134,6 @@ export type HistoryImportResponse = { task_id: string };
 
 /** The task kind (GET /tasks/{id} answers its progress and outcome). */
 export const HISTORY_IMPORT_TASK = 'history.import';
+/** The preview's task kind; its id is what a confirm names. */
+export const HISTORY_PREVIEW_TASK = 'history.preview';
+export const HistoryPreviewParam = z.object({ task_id: z.uuid() });

@@ -1,6 +1,9 @@
 // spec 1 §7 "Notifications": list, detail, read state, stats, topics and email settings of the
 // signed-in user at the chosen partner; plus the attachment download of §2.6.
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../lib/constants';
+import { pickLanguage } from '../../lib/i18n/language';
 import {
   AttachmentQuery,
   BulkUpdateNotificationsRequest,
@@ -31,7 +34,10 @@ import { validate } from './validate';
 
 function ownerOf(c: Context<Env>): Owner {
   const v = partnerViewerOf(c);
-  return { userId: v.userId, partnerId: v.partner.id, product: v.partner.product };
+  // The reader's language now, as the page picks it (the interface's choice first), so a
+  // notification reads in the language the rest of the screen is in.
+  const language = pickLanguage(getCookie(c, LANGUAGE_COOKIE), v.language, c.req.header('accept-language'));
+  return { userId: v.userId, partnerId: v.partner.id, product: v.partner.product, language };
 }
 
 export const notificationsRouter = new Hono<Env>()

@@ -51,6 +51,6 @@ export function permissionList(viewer: Viewer) {
 
 /** The sidebar badge: unread notifications the list would show (spec 1 §2.3). */
 export async function totalUnread(db: Db, viewer: Viewer & { partner: { id: number; product: 'prisma' | 'full-service' } }): Promise<number> {
-  const stats = await notificationStats(db, { userId: viewer.userId, partnerId: viewer.partner.id, product: viewer.partner.product });
+  const stats = await notificationStats(db, { userId: viewer.userId, partnerId: viewer.partner.id, product: viewer.partner.product, language: viewer.language });
   return stats.unread;
 }

@@ -19,7 +19,7 @@ import {
 } from '../../engines/forecast';
 import { loadPartnerEvents } from './load';
 import { storeForecasts } from './store';
-import { notifyEventsTurnedBelow } from '../notifications/producers';
+import { notifyEventsTurnedBelow, type BelowTurn } from '../notifications/producers';
 import { nowMs as clockMs } from '../../lib/clock';
 
 export interface RecomputeOptions {
@@ -29,6 +29,25 @@ export interface RecomputeOptions {
   nowMs?: number;
   /** Country whose public holidays are features (default DE: partners have no country of their own yet). */
   country?: string;
+  /**
+   * false: the caller reports the outcome itself (the history import sends one summary instead of
+   * one 'below benchmark' notification per event; issue 20 §4). Default true.
+   */
+  notify?: boolean;
+}
+
+/**
+ * A forecast that moves by more than this many percentage points of capacity counts as "moved"
+ * (the import's preview lists them, its summary notification counts them; issue 20 §4).
+ */
+export const MOVED_POINTS = 5;
+
+/** An upcoming event whose predicted final share changes by more than MOVED_POINTS. */
+export interface ForecastMove {
+  eventId: string;
+  /** Percent of capacity: the stored prediction, and the new one. */
+  before: number;
+  after: number;
 }
 
 export interface RecomputeResult {
@@ -36,6 +55,10 @@ export interface RecomputeResult {
   ms: number;
   /** Milliseconds per step (bench/forecast.ts reports them). */
   phases: { load: number; learn: number; forecast: number; store: number };
+  /** Events whose forecast newly says 'below' (what the notifications report). */
+  turnedBelow: BelowTurn[];
+  /** Upcoming events whose prediction moved by more than MOVED_POINTS, largest move first. */
+  moved: ForecastMove[];
 }
 
 // Learning replays every finished event at every horizon, the costliest step at scale. Its input
@@ -60,7 +83,8 @@ export function clearForecastCaches(): void {
   modelCache.clear();
 }
 
-function modelFor(partnerId: number, history: History, nowMs: number, country: string): LearntModel {
+function modelFor(partnerId: number, history: History, nowMs: number, country: string, cache = true): LearntModel {
+  if (!cache) return learnModel(history, nowMs, { holidays: holidayCalendar(country) });
   const key = historyKey(history, nowMs, country);
   const hit = modelCache.get(partnerId);
   if (hit?.key === key) return hit.model;
@@ -69,43 +93,67 @@ function modelFor(partnerId: number, history: History, nowMs: number, country: s
   return model;
 }
 
+interface Stored {
+  state: string;
+  prediction: number | null;
+}
+
+/** The stored state and prediction of the given events (absent: none stored yet). */
+async function storedOf(db: Db, partnerId: number, ids: readonly string[]): Promise<Map<string, Stored>> {
+  const out = new Map<string, Stored>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await db
+      .select({ id: eventForecasts.eventId, state: eventForecasts.state, prediction: eventForecasts.predictionValue })
+      .from(eventForecasts)
+      .where(and(eq(eventForecasts.partnerId, partnerId), inArray(eventForecasts.eventId, ids.slice(i, i + 1000))));
+    for (const r of found) out.set(r.id, { state: r.state, prediction: r.prediction });
+  }
+  return out;
+}
+
 /**
  * Forecasts that newly say 'below': the stored state was something else. A first forecast (no
  * stored row, e.g. after seeding or for a new event) is not a change, so nothing is sent for it;
  * an event that stays below is not reported again on the next run.
  */
-async function turnedBelow(db: Db, partnerId: number, forecasts: readonly Forecast[]) {
-  const below = forecasts.filter((f) => f.state === 'below');
-  if (!below.length) return [];
-  const before = new Map<string, string>();
-  for (let i = 0; i < below.length; i += 1000) {
-    const stored = await db
-      .select({ id: eventForecasts.eventId, state: eventForecasts.state })
-      .from(eventForecasts)
-      .where(and(eq(eventForecasts.partnerId, partnerId), inArray(eventForecasts.eventId, below.slice(i, i + 1000).map((f) => f.eventId))));
-    for (const r of stored) before.set(r.id, r.state);
-  }
-  return below
-    .filter((f) => before.has(f.eventId) && before.get(f.eventId) !== 'below')
+export function turnedBelow(forecasts: readonly Forecast[], stored: ReadonlyMap<string, Stored>): BelowTurn[] {
+  return forecasts
+    .filter((f) => f.state === 'below' && stored.has(f.eventId) && stored.get(f.eventId)!.state !== 'below')
     .map((f) => ({ eventId: f.eventId, predicted: f.prediction.value, benchmark: f.prediction.benchmark }));
 }
 
+/** Upcoming events whose stored prediction and new one differ by more than MOVED_POINTS. */
+export function movedForecasts(forecasts: readonly Forecast[], stored: ReadonlyMap<string, Stored>): ForecastMove[] {
+  const moved: ForecastMove[] = [];
+  for (const f of forecasts) {
+    const before = stored.get(f.eventId)?.prediction ?? null;
+    const after = f.prediction.value;
+    if (f.daysOut < 0 || before === null || after === null) continue;
+    if (Math.abs(after - before) > MOVED_POINTS) moved.push({ eventId: f.eventId, before, after });
+  }
+  return moved.sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before) || a.eventId.localeCompare(b.eventId));
+}
+
+export interface ComputedForecasts {
+  forecasts: Forecast[];
+  /** What is stored for them now (before they are written). */
+  stored: Map<string, Stored>;
+  phases: { load: number; learn: number; forecast: number };
+}
+
 /**
- * Without `eventIds`: every upcoming event, plus past events without a current 'finished' row
- * (events that started since the last run, and the first run after seeding), so every event a
- * list shows has a benchmark.
+ * The partner's forecasts as a recompute would store them, computed without writing anything
+ * (the history import's preview runs it inside a transaction it rolls back). Without `eventIds`:
+ * every upcoming event, plus past events without a current 'finished' row.
  */
-export async function recomputeForecasts(db: Db, partnerId: number, opts: RecomputeOptions = {}): Promise<RecomputeResult> {
-  const t0 = performance.now();
-  const lap = (() => {
-    let last = t0;
-    return () => {
-      const now = performance.now();
-      const ms = Math.round(now - last);
-      last = now;
-      return ms;
-    };
-  })();
+export async function computeForecasts(db: Db, partnerId: number, opts: RecomputeOptions & { cacheModel?: boolean } = {}): Promise<ComputedForecasts> {
+  let last = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - last);
+    last = now;
+    return ms;
+  };
   const nowMs = opts.nowMs ?? clockMs();
   const records = await loadPartnerEvents(db, partnerId);
   const history = buildHistory(records);
@@ -122,16 +170,31 @@ export async function recomputeForecasts(db: Db, partnerId: number, opts: Recomp
     targets = records.filter((r) => r.startMs > nowMs || !done.has(r.id)).map((r) => r.id);
   }
   const load = lap();
-  if (targets.length === 0) return { events: 0, ms: Math.round(performance.now() - t0), phases: { load, learn: 0, forecast: 0, store: 0 } };
+  if (targets.length === 0) return { forecasts: [], stored: new Map(), phases: { load, learn: 0, forecast: 0 } };
 
-  const model = modelFor(partnerId, history, nowMs, (opts.country ?? DEFAULT_COUNTRY).toUpperCase());
+  const model = modelFor(partnerId, history, nowMs, (opts.country ?? DEFAULT_COUNTRY).toUpperCase(), opts.cacheModel ?? true);
   const learn = lap();
   const forecaster = forecasterFor(history, { nowMs, model });
   const forecasts = targets.map((id) => forecaster.forecast(id)!);
-  const forecast = lap();
-  const turned = await turnedBelow(db, partnerId, forecasts);
+  const stored = await storedOf(db, partnerId, targets);
+  return { forecasts, stored, phases: { load, learn, forecast: lap() } };
+}
+
+/**
+ * Without `eventIds`: every upcoming event, plus past events without a current 'finished' row
+ * (events that started since the last run, and the first run after seeding), so every event a
+ * list shows has a benchmark.
+ */
+export async function recomputeForecasts(db: Db, partnerId: number, opts: RecomputeOptions = {}): Promise<RecomputeResult> {
+  const t0 = performance.now();
+  const nowMs = opts.nowMs ?? clockMs();
+  const { forecasts, stored, phases } = await computeForecasts(db, partnerId, { ...opts, nowMs });
+  if (forecasts.length === 0) return { events: 0, ms: Math.round(performance.now() - t0), phases: { ...phases, store: 0 }, turnedBelow: [], moved: [] };
+  const turned = turnedBelow(forecasts, stored);
+  const moved = movedForecasts(forecasts, stored);
+  const t1 = performance.now();
   await storeForecasts(db, partnerId, forecasts, new Date(nowMs));
-  const store = lap();
-  await notifyEventsTurnedBelow(db, partnerId, turned);
-  return { events: forecasts.length, ms: Math.round(performance.now() - t0), phases: { load, learn, forecast, store } };
+  const store = Math.round(performance.now() - t1);
+  if (opts.notify ?? true) await notifyEventsTurnedBelow(db, partnerId, turned);
+  return { events: forecasts.length, ms: Math.round(performance.now() - t0), phases: { ...phases, store }, turnedBelow: turned, moved };
 }

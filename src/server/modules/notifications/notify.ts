@@ -10,7 +10,8 @@ import { config } from '../../config';
 import { queueMail } from '../mail/outbox';
 import { registerTask, PermanentTaskError } from '../tasks/registry';
 import { enqueueTask } from '../tasks/repo';
-import { TEMPLATES, type TemplateName, type TemplateVars } from './templates';
+import { TEMPLATES, renderTemplate, type TemplateName, type TemplateVars } from './templates';
+import { renderedCopy, withTemplate } from './render';
 import { now as clockNow } from '../../lib/clock';
 
 export const NOTIFICATION_MAIL = 'notifications.mail';
@@ -80,7 +81,9 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
     .insert(notifications)
     .values(
       people.map((p) => {
-        const copy = template.copy[languageOf(p.language)](input.vars ?? {});
+        // The text in the recipient's language today is kept as it was sent (the mail, a reader
+        // without the template); the list renders the template again in the reader's language.
+        const copy = renderTemplate(input.template, input.vars ?? {}, languageOf(p.language));
         return {
           partnerId: input.partnerId,
           userId: p.id,
@@ -88,7 +91,7 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
           body: copy.body,
           topic: template.topic,
           actionUrl: input.actionUrl ?? null,
-          templateData: input.templateData ?? null,
+          templateData: withTemplate(input.templateData ?? null, input.template, input.vars ?? {}),
           createdAt,
         };
       }),
@@ -123,13 +126,23 @@ function absoluteLink(actionUrl: string | null, id: string): string {
 export async function mailNotifications(db: Db, partnerId: number, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   const rows = await db
-    .select({ id: notifications.id, title: notifications.title, body: notifications.body, actionUrl: notifications.actionUrl, email: users.email, language: users.language })
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      templateData: notifications.templateData,
+      actionUrl: notifications.actionUrl,
+      email: users.email,
+      language: users.language,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(memberships, and(eq(memberships.userId, notifications.userId), eq(memberships.partnerId, notifications.partnerId)))
     .where(and(eq(notifications.partnerId, partnerId), inArray(notifications.id, ids)));
   for (const r of rows) {
-    await queueMail(db, r.email, 'notification', languageOf(r.language), { title: r.title, body: r.body, link: absoluteLink(r.actionUrl, r.id) });
+    const language = languageOf(r.language);
+    const copy = renderedCopy(r, language);
+    await queueMail(db, r.email, 'notification', language, { title: copy.title, body: copy.body, link: absoluteLink(r.actionUrl, r.id) });
   }
   return rows.length;
 }

@@ -2,7 +2,7 @@
 // the producing work so that module needs one line; a notification failure never fails the work.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
+import { events, permissions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { IngestResponse, SalesEditImportResponse } from '../../../lib/contracts/sales';
 import { notifySafely } from './notify';
@@ -90,7 +90,8 @@ export async function withSalesAdjustmentNotice(db: Db, who: Who, run: () => Pro
   }
 }
 
-const pct = (v: number | null) => (v === null ? '–' : (Math.round(v * 10) / 10).toLocaleString('en', { maximumFractionDigits: 1 }));
+/** A share as the notification keeps it: a number (formatted per reader when shown), one decimal. */
+const pct = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 const ddmmyyyy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 
 export interface BelowTurn {
@@ -125,6 +126,39 @@ export async function notifyEventsTurnedBelow(db: Db, partnerId: number, turns: 
     created += r.created;
   }
   return created;
+}
+
+export interface HistoryImportSummary {
+  /** Who started the import in the console (the CLI has nobody). */
+  userId: string | null;
+  eventsCreated: number;
+  eventsUpdated: number;
+  transactions: number;
+  /** Upcoming forecasts that moved by more than `points`. */
+  moved: number;
+  points: number;
+  /** Events whose forecast newly says 'below'. */
+  below: number;
+}
+
+/**
+ * After a history import: ONE summary for the importer and everyone who sees events, instead of
+ * one 'below benchmark' notification per event (issue 20 §4: an import sent 37 at once).
+ */
+export async function notifyHistoryImported(db: Db, partnerId: number, s: HistoryImportSummary): Promise<number> {
+  const viewers = await db
+    .select({ id: permissions.userId })
+    .from(permissions)
+    .where(and(eq(permissions.partnerId, partnerId), eq(permissions.name, 'lookout'), eq(permissions.isEnabled, true)));
+  const userIds = [...new Set([...(s.userId ? [s.userId] : []), ...viewers.map((v) => v.id)])];
+  const r = await notifySafely(db, {
+    partnerId,
+    to: { userIds },
+    template: 'historyImportFinished',
+    vars: { created: s.eventsCreated, updated: s.eventsUpdated, transactions: s.transactions, moved: s.moved, points: s.points, below: s.below },
+    actionUrl: '/events',
+  });
+  return r.created;
 }
 
 /** A finished file upload (spec 1 §2.7): the uploader gets a notice linking the stored file. */

@@ -4,6 +4,8 @@ import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client';
 import { notifications, notificationSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Language } from '../../../lib/constants';
+import { clientTemplateData, renderedCopy } from './render';
 import { NOTIFICATION_TOPICS, visibleTopics, type NotificationTopic } from '../../../lib/notification-topics';
 import type {
   BulkUpdateNotificationsRequest,
@@ -17,20 +19,23 @@ export interface Owner {
   userId: string;
   partnerId: number;
   product: 'prisma' | 'full-service';
+  /** The reader's language now: notifications made from a template are rendered in it. */
+  language: Language;
 }
 
 type Row = typeof notifications.$inferSelect;
 
-export function toItem(r: Row): NotificationItem {
+export function toItem(r: Row, language: Language): NotificationItem {
+  const copy = renderedCopy(r, language);
   return {
     id: r.id,
-    title: r.title,
-    body: r.body,
+    title: copy.title,
+    body: copy.body,
     action_url: r.actionUrl,
     notification_topic: r.topic as NotificationTopic,
     is_read: r.isRead,
     date_created: r.createdAt.toISOString(),
-    template_data: (r.templateData as NotificationItem['template_data']) ?? null,
+    template_data: clientTemplateData(r.templateData) as NotificationItem['template_data'],
   };
 }
 
@@ -76,20 +81,20 @@ export async function listNotifications(db: Db, o: Owner, q: ListQuery): Promise
     pages,
     nextPage: q.page < pages ? q.page + 1 : null,
     prevPage: q.page > 1 ? Math.min(q.page - 1, Math.max(pages, 1)) : null,
-    items: rows.map(toItem),
+    items: rows.map((r) => toItem(r, o.language)),
   };
 }
 
 export async function getNotification(db: Db, o: Owner, id: string): Promise<NotificationItem> {
   const [row] = await db.select().from(notifications).where(and(ownedBy(o), eq(notifications.id, id))).limit(1);
   if (!row) throw notFound('Notification');
-  return toItem(row);
+  return toItem(row, o.language);
 }
 
 export async function setNotificationRead(db: Db, o: Owner, id: string, isRead: boolean): Promise<NotificationItem> {
   const [row] = await db.update(notifications).set({ isRead }).where(and(ownedBy(o), eq(notifications.id, id))).returning();
   if (!row) throw notFound('Notification');
-  return toItem(row);
+  return toItem(row, o.language);
 }
 
 /** PATCH /notifications: the given ids (others' ids are ignored) or, with none, all of them. */
