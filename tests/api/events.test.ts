@@ -8,7 +8,7 @@ import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/demo/accounts';
 import { seedEventsFixture } from '../helpers/events-fixture';
 import { and, eq } from 'drizzle-orm';
-import { permissions, users } from '../../src/server/db/schema';
+import { events, permissions, users } from '../../src/server/db/schema';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -100,8 +100,24 @@ describe('GET /events/', () => {
     }
   });
 
+  it('shows every past event with include_past, however old (issue 20 §4: imported history stayed hidden)', async () => {
+    // A ticketing-system event from ten years back, as the history import leaves it.
+    const old = new Date(Date.now() - 10 * 365 * 86_400_000);
+    await t.db.insert(events).values({ id: 'e1001-90001', partnerId: 1001, eid: 'OLD-1', externalId: 'OLD-1', title: 'Imported long ago', category: 'opera', startDateTime: old, capacity: 100, source: 'api' });
+    try {
+      // The default range (three years back) leaves it out, with or without the upcoming bound.
+      expect(ids((await get('/events/?q=imported long')).body)).toEqual([]);
+      expect(ids((await get('/events/?q=imported long&include_past=true')).body)).toEqual(['e1001-90001']);
+      // A typed start day still bounds the list.
+      const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      expect(ids((await get(`/events/?q=imported long&include_past=true&since=${since}`)).body)).toEqual([]);
+    } finally {
+      await t.db.delete(events).where(eq(events.id, 'e1001-90001'));
+    }
+  });
+
   it('answers 200 or 400 for any query value, never a 500', async () => {
-    const keys = ['page', 'limit', 'q', 'since', 'until', 'status', 'frontend_status[]', 'simulated', 'campaigns', 'city[]', 'vh[]', 'flagged_to_top', 'descending', 'include_archived'];
+    const keys = ['page', 'limit', 'q', 'since', 'until', 'status', 'frontend_status[]', 'simulated', 'campaigns', 'city[]', 'vh[]', 'flagged_to_top', 'descending', 'include_archived', 'include_past'];
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...keys), fc.string({ maxLength: 40 })), { maxLength: 5 }), async (pairs) => {
         const params = new URLSearchParams(pairs);

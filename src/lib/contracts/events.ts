@@ -113,6 +113,12 @@ export const EventListQuery = z.object({
   include_archived: bool,
   since: QueryDate.optional(),
   until: QueryDate.optional(),
+  /**
+   * "Include past events" without a from date (spec 1 §2.9): every past event, however old —
+   * without it the default range starts three years back (spec 1 §9), and imported history
+   * stayed out of the list until a start date was typed (issue 20 §4). `since` still wins.
+   */
+  include_past: bool,
   /** frontend_status filter (both spellings are accepted). */
   status: many.pipe(z.array(FrontendStatus)),
   'frontend_status[]': many.pipe(z.array(FrontendStatus)),

@@ -101,7 +101,8 @@ describe('list query', () => {
     const q = toListQuery(parse('source=api&status=HIDDEN&city=Bonn&vh=A;;B&campaigns=inactive&past=1'), TODAY, 3);
     expect(q).toMatchObject({
       page: 3,
-      since: '2023-05-10',
+      since: undefined,
+      include_past: 'true',
       simulated: 'false',
       include_archived: 'true',
       'frontend_status[]': ['HIDDEN'],
@@ -110,6 +111,13 @@ describe('list query', () => {
       campaigns: ['inactive'],
     });
     expect(toListQuery(parse('source=manual'), TODAY).simulated).toBe('true');
+  });
+
+  it('asks for every past event, however old, with past events and no from day (issue 20 §4)', () => {
+    expect(toListQuery(parse('past=1'), TODAY)).toMatchObject({ since: undefined, include_past: 'true', until: '2028-05-10' });
+    // A from day the user typed still bounds the list.
+    expect(toListQuery(parse('past=1&from=2020-01-01'), TODAY)).toMatchObject({ since: '2020-01-01', include_past: undefined });
+    expect(toListQuery(EMPTY_FILTERS, TODAY).include_past).toBeUndefined();
   });
 
   it('has no default end for a start beyond it', () => {

@@ -232,7 +232,8 @@ export function FiltersPanel({
             <FilterDate
               label={t('events.filters.from')}
               value={filters.from}
-              placeholder={formatDisplayDate(defaultSince(today, filters.includePastEvents))}
+              // With past events and no from day the list reaches back to the earliest event.
+              placeholder={filters.includePastEvents ? t('events.filters.allPast') : formatDisplayDate(defaultSince(today, false))}
               min={minDay}
               check={(iso) => (!filters.includePastEvents && iso < today ? 'events.filters.beforeToday' : null)}
               onChange={onFrom}

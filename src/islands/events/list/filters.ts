@@ -142,7 +142,7 @@ export function resetFilters(f: EventFilters): EventFilters {
 }
 
 /** GET /events/ parameters as they go on the wire (booleans as 'true'/'false', arrays as repeated keys). */
-export type ListQuery = Pick<EventListQueryInput, 'q' | 'since' | 'until' | 'include_archived' | 'simulated'> & {
+export type ListQuery = Pick<EventListQueryInput, 'q' | 'since' | 'until' | 'include_archived' | 'include_past' | 'simulated'> & {
   page: number;
   limit: number;
   'frontend_status[]': FrontendStatus[];
@@ -152,20 +152,24 @@ export type ListQuery = Pick<EventListQueryInput, 'q' | 'since' | 'until' | 'inc
 };
 
 /**
- * GET /events/ parameters (spec 1 §3) for one page. The date range is always explicit, so the
- * server and the export see the same days the filters show.
+ * GET /events/ parameters (spec 1 §3) for one page. The date range is explicit, so the server and
+ * the export see the same days the filters show — except "include past events" without a from
+ * date, which asks for every past event however old (include_past; issue 20 §4: imported history
+ * from years back stayed hidden until a start date was typed).
  */
 export function toListQuery(f: EventFilters, today: string, page = 1): ListQuery {
   const archived = f.status.includes('HIDDEN');
-  const since = f.from ?? defaultSince(today, f.includePastEvents);
+  const allPast = f.includePastEvents && f.from === null;
+  const since = allPast ? undefined : (f.from ?? defaultSince(today, f.includePastEvents));
   const until = f.to ?? defaultUntil(today);
   return {
     page,
     limit: EVENTS_PAGE_SIZE,
     q: f.q || undefined,
     since,
+    include_past: allPast ? 'true' : undefined,
     // A start beyond the default end has no default end: everything from that day on.
-    until: until >= since ? until : undefined,
+    until: since === undefined || until >= since ? until : undefined,
     'frontend_status[]': [...f.status],
     // spec 1 §2.9 status HIDDEN = the archived events, which the server leaves out unless asked.
     include_archived: archived ? 'true' : undefined,

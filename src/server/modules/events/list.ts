@@ -33,7 +33,8 @@ function statusesOf(q: ListQuery): string[] {
 function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
   const range = defaultRange(now);
   const where: SQL[] = [sql`e.partner_id = ${partnerId}`];
-  where.push(sql`e.start_date_time >= ${q.since ? dayStart(q.since) : range.since}`);
+  if (q.since) where.push(sql`e.start_date_time >= ${dayStart(q.since)}`);
+  else if (!q.include_past) where.push(sql`e.start_date_time >= ${range.since}`);
   where.push(sql`e.start_date_time <= ${q.until ? dayEnd(q.until) : range.until}`);
   where.push(sql`e.frontend_status in (${sql.join(statusesOf(q).map((s) => sql`${s}`), sql`, `)})`);
   if (q.q) {
