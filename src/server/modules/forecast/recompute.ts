@@ -141,26 +141,26 @@ export interface ComputedForecasts {
   phases: { load: number; learn: number; forecast: number };
 }
 
+/** What forecasting a partner reads from the database: its events, which to forecast, what is stored. */
+export interface ForecastInputs {
+  records: Awaited<ReturnType<typeof loadPartnerEvents>>;
+  targets: string[];
+  stored: Map<string, Stored>;
+}
+
 /**
- * The partner's forecasts as a recompute would store them, computed without writing anything
- * (the history import's preview runs it inside a transaction it rolls back). Without `eventIds`:
- * every upcoming event, plus past events without a current 'finished' row.
+ * The reads of a recompute, apart from the computing: the history import's preview takes them
+ * inside the transaction it rolls back and computes after it ended, so the learning (CPU seconds)
+ * never holds a connection — on the embedded database the only one. Without `eventIds`: every
+ * upcoming event, plus past events without a current 'finished' row.
  */
-export async function computeForecasts(db: Db, partnerId: number, opts: RecomputeOptions & { cacheModel?: boolean } = {}): Promise<ComputedForecasts> {
-  let last = performance.now();
-  const lap = () => {
-    const now = performance.now();
-    const ms = Math.round(now - last);
-    last = now;
-    return ms;
-  };
+export async function loadForecastInputs(db: Db, partnerId: number, opts: RecomputeOptions = {}): Promise<ForecastInputs> {
   const nowMs = opts.nowMs ?? clockMs();
   const records = await loadPartnerEvents(db, partnerId);
-  const history = buildHistory(records);
-
   let targets: string[];
   if (opts.eventIds) {
-    targets = [...new Set(opts.eventIds)].filter((id) => history.byId.has(id));
+    const known = new Set(records.map((r) => r.id));
+    targets = [...new Set(opts.eventIds)].filter((id) => known.has(id));
   } else {
     const settled = await db
       .select({ id: eventForecasts.eventId })
@@ -169,15 +169,30 @@ export async function computeForecasts(db: Db, partnerId: number, opts: Recomput
     const done = new Set(settled.map((r) => r.id));
     targets = records.filter((r) => r.startMs > nowMs || !done.has(r.id)).map((r) => r.id);
   }
-  const load = lap();
-  if (targets.length === 0) return { forecasts: [], stored: new Map(), phases: { load, learn: 0, forecast: 0 } };
+  const stored = targets.length ? await storedOf(db, partnerId, targets) : new Map<string, Stored>();
+  return { records, targets, stored };
+}
 
+/** The forecasts of the inputs' targets (pure computing; `cacheModel: false` keeps a learnt model out of the cache). */
+export function forecastInputs(partnerId: number, inputs: ForecastInputs, opts: RecomputeOptions & { cacheModel?: boolean } = {}): { forecasts: Forecast[]; learnMs: number } {
+  if (inputs.targets.length === 0) return { forecasts: [], learnMs: 0 };
+  const nowMs = opts.nowMs ?? clockMs();
+  const t0 = performance.now();
+  const history = buildHistory(inputs.records);
   const model = modelFor(partnerId, history, nowMs, (opts.country ?? DEFAULT_COUNTRY).toUpperCase(), opts.cacheModel ?? true);
-  const learn = lap();
+  const learnMs = Math.round(performance.now() - t0);
   const forecaster = forecasterFor(history, { nowMs, model });
-  const forecasts = targets.map((id) => forecaster.forecast(id)!);
-  const stored = await storedOf(db, partnerId, targets);
-  return { forecasts, stored, phases: { load, learn, forecast: lap() } };
+  return { forecasts: inputs.targets.map((id) => forecaster.forecast(id)!), learnMs };
+}
+
+/** The partner's forecasts as a recompute would store them, and what is stored for them now; writes nothing. */
+export async function computeForecasts(db: Db, partnerId: number, opts: RecomputeOptions & { cacheModel?: boolean } = {}): Promise<ComputedForecasts> {
+  const t0 = performance.now();
+  const inputs = await loadForecastInputs(db, partnerId, opts);
+  const load = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  const { forecasts, learnMs } = forecastInputs(partnerId, inputs, opts);
+  return { forecasts, stored: inputs.stored, phases: { load, learn: learnMs, forecast: Math.round(performance.now() - t1) - learnMs } };
 }
 
 /**

@@ -11,10 +11,10 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { nowMs as clockMs } from '../../lib/clock';
-import { MOVED_POINTS, computeForecasts, movedForecasts, recomputeForecasts, turnedBelow } from '../forecast/recompute';
+import { MOVED_POINTS, forecastInputs, loadForecastInputs, movedForecasts, recomputeForecasts, turnedBelow, type ForecastInputs } from '../forecast/recompute';
 import { notifyHistoryImported } from '../notifications/producers';
 import { events as eventsTable } from '../../db/schema';
-import { MAX_LISTED_MOVES, type HistoryImportOutcome, type HistoryImportProgress, type HistoryPreviewOutcome } from '../../../lib/contracts/history-import';
+import { MAX_LISTED_MOVES, type HistoryImportCounts, type HistoryImportOutcome, type HistoryImportProgress, type HistoryPreviewOutcome } from '../../../lib/contracts/history-import';
 import { validateImport, type ImportFiles } from './validate';
 import { writeImport, type ImportTarget } from './write';
 
@@ -89,9 +89,12 @@ export async function importHistory(db: Db, target: ImportTarget, files: ImportF
   };
 }
 
-/** Carries the preview out of the transaction it rolls back. */
+/** Carries what the preview needs out of the transaction it rolls back. */
 class DryRun extends Error {
-  constructor(readonly preview: Extract<HistoryPreviewOutcome, { outcome: 'preview' }>) {
+  constructor(
+    readonly counts: HistoryImportCounts,
+    readonly inputs: ForecastInputs,
+  ) {
     super('history import preview (rolled back)');
   }
 }
@@ -116,42 +119,47 @@ export async function previewHistory(db: Db, partnerId: number, files: ImportFil
   if (!plan) return { outcome: 'refused', problems: problems.list, problem_count: problems.count };
 
   progress({ phase: 'comparing', fraction: null, rows: 0 });
+  let dry: DryRun;
   try {
     await db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
       const written = await writeImport(tx, { partnerId }, plan);
-      // The model learnt from rows that are rolled back must not be kept for the real ones.
-      const computed = await computeForecasts(tx, partnerId, { nowMs, cacheModel: false });
-      const moved = movedForecasts(computed.forecasts, computed.stored);
-      const listed = moved.slice(0, MAX_LISTED_MOVES);
-      const named = listed.length
-        ? await tx
-            .select({ id: eventsTable.id, title: eventsTable.title, start: eventsTable.startDateTime })
-            .from(eventsTable)
-            .where(and(eq(eventsTable.partnerId, partnerId), inArray(eventsTable.id, listed.map((m) => m.eventId))))
-        : [];
-      const byId = new Map(named.map((e) => [e.id, e]));
-      const round = (v: number) => Math.round(v * 10) / 10;
-      throw new DryRun({
-        outcome: 'preview',
-        moved_points: MOVED_POINTS,
-        moves: listed.map((m) => ({
-          event_id: m.eventId,
-          title: byId.get(m.eventId)?.title ?? m.eventId,
-          start: (byId.get(m.eventId)?.start ?? new Date(0)).toISOString(),
-          before: round(m.before),
-          after: round(m.after),
-        })),
-        moves_count: moved.length,
-        events_below: turnedBelow(computed.forecasts, computed.stored).length,
-        ...written.counts,
-      });
+      // What a recompute would read after the import; the computing waits until the rollback
+      // has given the connection back (on the embedded database the server's only one).
+      throw new DryRun(written.counts, await loadForecastInputs(tx, partnerId, { nowMs }));
     });
+    throw new Error('history import preview: the transaction was not rolled back');
   } catch (err) {
-    if (err instanceof DryRun) return err.preview;
-    throw err;
+    if (!(err instanceof DryRun)) throw err;
+    dry = err;
   } finally {
     plan.spool.dispose();
   }
-  throw new Error('history import preview: the transaction was not rolled back');
+  // The model learnt from rows that were rolled back must not be kept for the real ones.
+  const { forecasts } = forecastInputs(partnerId, dry.inputs, { nowMs, cacheModel: false });
+  const moved = movedForecasts(forecasts, dry.inputs.stored);
+  const listed = moved.slice(0, MAX_LISTED_MOVES);
+  // A move is of an event that had a stored forecast, so it exists outside the rolled-back write too.
+  const named = listed.length
+    ? await db
+        .select({ id: eventsTable.id, title: eventsTable.title, start: eventsTable.startDateTime })
+        .from(eventsTable)
+        .where(and(eq(eventsTable.partnerId, partnerId), inArray(eventsTable.id, listed.map((m) => m.eventId))))
+    : [];
+  const byId = new Map(named.map((e) => [e.id, e]));
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    outcome: 'preview',
+    moved_points: MOVED_POINTS,
+    moves: listed.map((m) => ({
+      event_id: m.eventId,
+      title: byId.get(m.eventId)?.title ?? m.eventId,
+      start: (byId.get(m.eventId)?.start ?? new Date(0)).toISOString(),
+      before: round(m.before),
+      after: round(m.after),
+    })),
+    moves_count: moved.length,
+    events_below: turnedBelow(forecasts, dry.inputs.stored).length,
+    ...dry.counts,
+  };
 }
