@@ -98,7 +98,8 @@ try {
     console.log(
       `Imported in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${outcome.events_created} events created, ${outcome.events_updated} updated, ` +
         `${outcome.transactions} transactions (${outcome.transactions_replaced} of earlier imports replaced), ` +
-        `${outcome.venues_created} venues and ${outcome.halls_created} halls created, ${outcome.forecasts} forecasts recomputed.`,
+        `${outcome.venues_created} venues and ${outcome.halls_created} halls created, ${outcome.forecasts} forecasts recomputed ` +
+        `(${outcome.forecasts_moved} upcoming moved by more than ${outcome.moved_points} points, ${outcome.events_below} now below benchmark; one summary notification).`,
     );
     console.log(`partner ${outcome.partner_id}`);
   }
