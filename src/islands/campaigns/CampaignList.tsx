@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { EventCampaign } from '../../lib/contracts/taste-clusters';
 import type { EventItem } from '../../lib/contracts/events';
+import { emptyListKey } from './campaignState';
 import { getEventCampaigns } from '../../lib/api/tasteClusters';
 import { ApiError } from '../../lib/api/client';
 import { useTranslation } from '../../lib/i18n/react';
@@ -37,16 +38,6 @@ export function useExistingCampaigns(eventId: string, version: number, enabled =
     return () => controller.abort();
   }, [eventId, version, attempt, enabled]);
   return { load, retry: () => setAttempt((n) => n + 1) };
-}
-
-/**
- * What the list says without a cluster campaign: the event's own campaign state (has_campaign, from
- * every campaign of the event — the header's badge reads the same fields) decides whether it may
- * say "none set up"; a campaign set up outside the wizard (no taste cluster) is named as such.
- */
-export function emptyListKey(event: Pick<EventItem, 'has_campaign' | 'has_active_campaigns'>): string {
-  if (!event.has_campaign) return 'campaigns.list.empty';
-  return event.has_active_campaigns ? 'campaigns.list.otherActive' : 'campaigns.list.otherInactive';
 }
 
 export function CampaignList({ event, version, enabled = true }: { event: EventItem; version: number; enabled?: boolean }) {
