@@ -108,7 +108,7 @@ test('sales entry through the interface: navigation, list, event, Add sales › 
   await add.click();
 
   // Confirmed, back on the event, and the sold number is seven higher once the forecast is recomputed.
-  await expect(page.getByText(enText('event.salesEdit.manual.success'), { exact: true })).toBeVisible();
+  await expect(page.getByText(enText('event.salesEdit.manual.success'), { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(panel).toHaveCount(0);
   if (phone) await expect(page).toHaveURL(new RegExp(`/events/${eventId}(\\?.*)?$`));
   else await expect(page).not.toHaveURL(/update-sales/);

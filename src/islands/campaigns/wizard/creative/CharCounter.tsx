@@ -12,7 +12,7 @@ export function PasteCutNote({ field, cut, id }: { field: CreativeTextField; cut
   const { t } = useTranslation();
   if (!cut) return null;
   return (
-    <p id={id} className={styles.counterWarning} role="status" data-testid="paste-cut">
+    <p id={id} className={styles.pasteCut} role="status" data-testid="paste-cut">
       {t('campaigns.wizard.creative.shortened', { max: CREATIVE_TEXT[field].max, count: cut })}
     </p>
   );
