@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { displayDay as display, serverDay } from './clock';
 import { expect, extendTimeout, test } from './fixtures';
-import { enText, isPhone, openNavigation, signIn, waitForHydrated, waitForIslands } from './helpers';
+import { enText, isPhone, openNavigation, signIn, waitForHydrated } from './helpers';
 
 async function expectFits(page: Page, where: string): Promise<void> {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -22,6 +22,12 @@ async function expectNoSeriousAxe(page: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   expect(serious, `axe serious/critical: ${where}`).toEqual([]);
+}
+
+/** Every island hydrated (waitForIslands with room for a busy machine). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 async function checkScreen(page: Page, where: string): Promise<void> {
@@ -47,7 +53,7 @@ test('sales entry through the interface: navigation, list, event, Add sales › 
   const nav = await openNavigation(page, testInfo);
   await nav.getByRole('link', { name: enText('nav.events') }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/events' || url.pathname === '/events/');
-  await waitForIslands(page);
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: enText('nav.events') })).toBeVisible();
   const rows = page.locator('a[data-event-id]');
   await expect(rows.nth(1)).toBeVisible({ timeout: 15_000 });
@@ -60,7 +66,7 @@ test('sales entry through the interface: navigation, list, event, Add sales › 
   let detail: Locator;
   if (phone) {
     await expect(page).toHaveURL(new RegExp(`/events/${eventId}$`));
-    await waitForIslands(page);
+    await hydrated(page);
     detail = page.locator('main');
   } else {
     detail = page.getByRole('dialog');
@@ -82,7 +88,7 @@ test('sales entry through the interface: navigation, list, event, Add sales › 
   if (phone) {
     await page.getByRole('menuitem', { name: 'Manual upload' }).click();
     await expect(page).toHaveURL(`/events/${eventId}/update-sales/sales_summary`);
-    await waitForIslands(page);
+    await hydrated(page);
   } else {
     // The submenu by keyboard, as sales-entry.spec.ts does: a pointer crossing from the submenu's
     // trigger to its item closes it in Radix when the path cuts over a sibling item.
