@@ -137,6 +137,46 @@ describe('lifecycle', () => {
   });
 });
 
+describe('two writers on one setup (issue 20: the version)', () => {
+  it('counts the version up on every PUT; a PUT naming an older one is 409 error.setup.stale_version with the current version and writes nothing', async () => {
+    const s = await freshSetup();
+    expect(s.version).toBe(1);
+    // Tab A and tab B both loaded version 1. A saves first.
+    const a = await call('PUT', P(f.eventId), { total_budget: 1200, version: 1 });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(SetupProcess.parse(a.body)).toMatchObject({ total_budget: 1200, version: 2 });
+    // B's change was made on version 1: refused, with the version it must load.
+    const b = await expectError(call('PUT', P(f.eventId), { total_budget: 700, start_date: day(2), version: 1 }), 409, 'error.setup.stale_version');
+    expect((b as { data?: { version?: number } }).data).toEqual({ version: 2 });
+    // A's data is intact: neither B's budget nor its start date was written, the version did not move.
+    const now = SetupProcess.parse((await call('GET', P(f.eventId))).body);
+    expect(now).toMatchObject({ total_budget: 1200, start_date: s.start_date, version: 2 });
+    // B after loading the latest: its save on version 2 passes.
+    const again = await call('PUT', P(f.eventId), { total_budget: 700, version: 2 });
+    expect(again.status).toBe(200);
+    expect(SetupProcess.parse(again.body)).toMatchObject({ total_budget: 700, version: 3 });
+  });
+
+  it('two PUTs on the same version at once: exactly one is written', async () => {
+    const s = await freshSetup();
+    const [x, y] = await Promise.all([
+      call('PUT', P(f.eventId), { total_budget: 1111, version: s.version }),
+      call('PUT', P(f.eventId), { total_budget: 2222, version: s.version }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const winner = (x.status === 200 ? x : y).body as SetupProcess;
+    const loser = (x.status === 200 ? y : x).body as { error_code: string; data: { version: number } };
+    expect(loser).toMatchObject({ error_code: 'error.setup.stale_version', data: { version: 2 } });
+    expect(SetupProcess.parse((await call('GET', P(f.eventId))).body)).toMatchObject({ total_budget: winner.total_budget, version: 2 });
+  });
+
+  it('a PUT without a version (scripts) still saves and counts the version up', async () => {
+    const s = await freshSetup();
+    const r = await call('PUT', P(f.eventId), { total_budget: 950 });
+    expect(SetupProcess.parse(r.body)).toMatchObject({ total_budget: 950, version: s.version + 1 });
+  });
+});
+
 describe('payload rules (spec 2 §5 Setup payload)', () => {
   const cases: [string, unknown, string][] = [
     ['an empty body', {}, PAYLOAD_MESSAGES.empty],

@@ -3,6 +3,8 @@
 // wizard lands, so today this shows its empty state — or spec 2 §8's 'Error fetching data.'.
 import { useEffect, useState } from 'react';
 import type { EventCampaign } from '../../lib/contracts/taste-clusters';
+import type { EventItem } from '../../lib/contracts/events';
+import { emptyListKey } from './campaignState';
 import { getEventCampaigns } from '../../lib/api/tasteClusters';
 import { ApiError } from '../../lib/api/client';
 import { useTranslation } from '../../lib/i18n/react';
@@ -38,8 +40,9 @@ export function useExistingCampaigns(eventId: string, version: number, enabled =
   return { load, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function CampaignList({ eventId, version, enabled = true }: { eventId: string; version: number; enabled?: boolean }) {
+export function CampaignList({ event, version, enabled = true }: { event: EventItem; version: number; enabled?: boolean }) {
   const { t, i18n } = useTranslation();
+  const eventId = event.id;
   const { load, retry } = useExistingCampaigns(eventId, version, enabled);
   return (
     <section className={styles.campaignList} aria-labelledby="campaign-list-title" data-testid="campaign-list">
@@ -59,7 +62,7 @@ export function CampaignList({ eventId, version, enabled = true }: { eventId: st
           }
         />
       )}
-      {load.status === 'ready' && load.items.length === 0 && <EmptyState compact icon="megaphone" message={t('campaigns.list.empty')} />}
+      {load.status === 'ready' && load.items.length === 0 && <EmptyState compact icon="megaphone" message={t(emptyListKey(event))} />}
       {load.status === 'ready' && load.items.length > 0 && (
         <ul className={styles.accordion}>
           {load.items.map((c) => (

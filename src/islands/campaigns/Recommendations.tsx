@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api/client';
 import { getEvent } from '../../lib/api/events';
 import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { pushToast } from '../../stores/toasts';
+import { $campaignChange, campaignsChanged } from '../../stores/campaignChanges';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -67,8 +68,22 @@ function useEvent(eventId: string, initial: EventItem | undefined, attempt: numb
   return state;
 }
 
-function Loaded({ event, props }: { event: EventItem; props: RecommendationsProps }) {
+/** The event as loaded, read again once a campaign of it was published (header badge and list agree). */
+function useFreshEvent(loaded: EventItem): EventItem {
+  const [fresh, setFresh] = useState<EventItem | null>(null);
+  useEffect(() => {
+    setFresh(null);
+    return $campaignChange.listen((change) => {
+      if (change?.eventId !== loaded.id) return;
+      getEvent(loaded.id).then(setFresh, () => undefined);
+    });
+  }, [loaded]);
+  return fresh ?? loaded;
+}
+
+function Loaded({ event: loaded, props }: { event: EventItem; props: RecommendationsProps }) {
   const { t } = useTranslation();
+  const event = useFreshEvent(loaded);
   const [tab, setTab] = useState<Tab>(0);
   const [version, setVersion] = useState(0);
   const [campaignsVersion, setCampaignsVersion] = useState(0);
@@ -117,7 +132,7 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
           <>
             <ItcStatusBox view={itc.view} onRefresh={itc.refresh} onRetry={() => void itc.retry()} onRegenerate={regenerate} />
             <ErrorBoundary>
-              <CampaignList eventId={event.id} version={version + campaignsVersion} />
+              <CampaignList event={event} version={version + campaignsVersion} />
             </ErrorBoundary>
             <ErrorBoundary>
               <SetupWizard
@@ -128,7 +143,10 @@ function Loaded({ event, props }: { event: EventItem; props: RecommendationsProp
                 clustersVersion={version}
                 onRegenerate={regenerate}
                 geoOnly={props.i18n.defaultNS === 'prisma'}
-                onBoosted={() => setCampaignsVersion((n) => n + 1)}
+                onBoosted={() => {
+                  setCampaignsVersion((n) => n + 1);
+                  campaignsChanged(event.id);
+                }}
               />
             </ErrorBoundary>
             <EventInsights event={event} />

@@ -17,8 +17,14 @@ export function counterBand(field: CreativeTextField, length: number): CounterBa
   return length <= b.green ? 'green' : length <= b.orange ? 'orange' : 'red';
 }
 
-/** spec 2 §5: an http(s):// or www. prefix, a domain and a top-level domain of 2–6 letters. */
-export const DESTINATION_URL_PATTERN = /^(?:https?:\/\/(?:www\.)?|www\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+/**
+ * spec 2 §5: an http(s):// or www. prefix, a domain and a top-level domain. The spec's 2–6 letters
+ * refused real TLDs (`.tickets`, `.theater`, `.photography`; issue 20), so the TLD is any
+ * syntactically valid one instead: 2–63 letters, or an IDN's `xn--` A-label (`.xn--p1ai` = .рф).
+ * Every TLD of the IANA root zone list has one of these two forms, so all of them pass, new ones
+ * too, with no list to keep current; the spec's 2–6 letters remain a subset.
+ */
+export const DESTINATION_URL_PATTERN = /^(?:https?:\/\/(?:www\.)?|www\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
 export const isDestinationUrl = (url: string) => url.length <= CREATIVE_TEXT.destination_url.max && DESTINATION_URL_PATTERN.test(url.trim());
 
 /** Non-blank entries, trimmed (spec 2 §5: empty entries are stripped before a post). */

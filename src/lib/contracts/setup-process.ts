@@ -9,7 +9,9 @@
 //   POST   /api/v3/setup_processes/{eid}          SetupStartBody → 201 SetupProcess (status created);
 //          409 error.setup.exists when a live setup exists (the browser PUTs instead)
 //   PUT    /api/v3/setup_processes/{eid}          SetupUpdateBody → 200 SetupProcess (status synced,
-//          last_synced_at now); 409 error.setup.published once boosted
+//          last_synced_at now, version + 1); 409 error.setup.published once boosted; 409
+//          error.setup.stale_version (data {version}: the stored one) when `version` names an older
+//          one — another tab or user saved meanwhile, nothing is written
 //   DELETE /api/v3/setup_processes/{eid}?cancel=true → 204 (status cancelled; cancel=false deletes)
 //   POST   /api/v3/setup_processes/{eid}/boost     → 202 BoostResponse (a task: GET /api/v3/tasks/{id});
 //          422 error.setup.INVALID_ACCOUNTS (back to step 2) or error.setup.INVALID_SETUP (back to step
@@ -168,7 +170,12 @@ export const SetupUpdateBody = z
   .object({
     ...Object.fromEntries(Object.entries(setupFields).map(([k, v]) => [k, v.optional()])),
     creatives: z.array(Creative).max(50).optional(),
-  } as { [K in keyof typeof setupFields]: z.ZodOptional<(typeof setupFields)[K]> } & { creatives: z.ZodOptional<z.ZodArray<typeof Creative>> })
+    /** The version this change was made on (the wizard always sends it); without it the PUT is last-write-wins. */
+    version: z.number().int().min(1).optional(),
+  } as { [K in keyof typeof setupFields]: z.ZodOptional<(typeof setupFields)[K]> } & {
+    creatives: z.ZodOptional<z.ZodArray<typeof Creative>>;
+    version: z.ZodOptional<z.ZodNumber>;
+  })
   .strict();
 export type SetupUpdateBody = z.infer<typeof SetupUpdateBody>;
 
@@ -211,6 +218,8 @@ export const SetupProcess = z.object({
   created_at: z.string(),
   /** spec 2 §3 lastSyncedAt: the last successful PUT. */
   last_synced_at: z.string().nullable(),
+  /** +1 on every PUT: the autosave sends the one it edited, a stale one is refused (issue 20). */
+  version: z.number().int(),
   /** The last boost's failure, if any (code and message). */
   error: z.object({ error_code: z.string(), message: z.string() }).nullable(),
   /** The running boost task, while it runs. */

@@ -511,6 +511,8 @@ export const setupProcesses = pgTable(
     createdAt: createdAt(),
     lastSyncedAt: ts('last_synced_at'),
     publishedAt: ts('published_at'),
+    /** Issue 20: +1 on every PUT; a PUT naming an older version is refused (two tabs, one setup). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('setup_processes_live_uq')

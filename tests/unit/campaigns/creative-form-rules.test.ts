@@ -9,6 +9,7 @@ import {
   inheritableUrls,
   matchesSearch,
   parseAudienceIds,
+  pasteCut,
   putInFirstBlank,
   removeEntry,
   reportDescription,
@@ -118,5 +119,25 @@ describe('keyword chips and reports', () => {
     expect(reportDescription(null)).toBe('_');
     expect(reportDescription('   ')).toBe('_');
     expect(reportDescription(' not a jazz event ')).toBe('not a jazz event');
+  });
+});
+
+describe('paste cut to the limit (issue 20)', () => {
+  it('counts what a 492-character paste into an empty 280-character body loses', () => {
+    expect(pasteCut(280, { length: 0, selected: 0 }, 'a'.repeat(492), true)).toBe(212);
+  });
+  it('is 0 when the paste fits, also exactly', () => {
+    expect(pasteCut(280, { length: 0, selected: 0 }, 'a'.repeat(280), true)).toBe(0);
+    expect(pasteCut(80, { length: 70, selected: 0 }, 'b'.repeat(10), false)).toBe(0);
+  });
+  it('counts the text already in the field, minus the selection the paste replaces', () => {
+    expect(pasteCut(80, { length: 70, selected: 0 }, 'b'.repeat(15), false)).toBe(5);
+    expect(pasteCut(80, { length: 70, selected: 20 }, 'b'.repeat(15), false)).toBe(0);
+    expect(pasteCut(80, { length: 80, selected: 0 }, 'xyz', false)).toBe(3);
+  });
+  it('measures line breaks as the field keeps them', () => {
+    // A textarea keeps one \n per break; a one-line input drops them.
+    expect(pasteCut(10, { length: 0, selected: 0 }, 'abcde\r\nfghij', true)).toBe(1);
+    expect(pasteCut(10, { length: 0, selected: 0 }, 'abcde\r\nfghij', false)).toBe(0);
   });
 });

@@ -90,7 +90,30 @@ describe('destination URL pattern', () => {
   it('needs an http(s):// or www. prefix, a domain and a 2–6 letter top-level domain', () => {
     for (const ok of ['https://example.org', 'http://www.example.de/a?b=1', 'www.tickets.example.com/x', 'https://a.b.museum'])
       expect(isDestinationUrl(ok), ok).toBe(true);
-    for (const bad of ['example.org', 'ftp://example.org', 'https://localhost', 'https://example.c', 'https://example.abcdefg', 'https://exa mple.org', `https://example.org/${'a'.repeat(300)}`])
+    for (const bad of ['example.org', 'ftp://example.org', 'https://localhost', 'https://example.c', 'https://exa mple.org', `https://example.org/${'a'.repeat(300)}`])
+      expect(isDestinationUrl(bad), bad).toBe(false);
+  });
+
+  it('accepts the real long top-level domains of the IANA list (issue 20), and only well-formed ones', () => {
+    for (const ok of [
+      'https://www.konzerthaus.tickets/abo',
+      'https://stadt.theater',
+      'www.studio.photography',
+      'https://example.international/x?y=1',
+      'https://example.xn--p1ai', // .рф
+      'https://example.xn--vermgensberatung-pwb', // .vermögensberatung, the longest A-label
+      `https://example.${'a'.repeat(63)}`,
+    ])
+      expect(isDestinationUrl(ok), ok).toBe(true);
+    for (const bad of [
+      `https://example.${'a'.repeat(64)}`,
+      'https://example.t1ckets',
+      'https://example.123',
+      'https://example.tickets-',
+      'https://example.xn--',
+      'https://example.-theater',
+      'www.theater',
+    ])
       expect(isDestinationUrl(bad), bad).toBe(false);
   });
 });

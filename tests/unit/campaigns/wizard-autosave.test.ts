@@ -1,7 +1,7 @@
 // spec 2 §4 Setup lifecycle: the autosave PUTs 1 s after the last change, merges changes, retries
 // after a failure and stops once published — fake timers, no real waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAutosave, minutesSince, type AutosaveState } from '../../../src/islands/campaigns/wizard/autosave';
+import { createAutosave, isStale, minutesSince, type AutosaveState } from '../../../src/islands/campaigns/wizard/autosave';
 import type { SetupProcess, SetupUpdateBody } from '../../../src/lib/contracts/setup-process';
 
 const answer = (at: string) => ({ last_synced_at: at }) as SetupProcess;
@@ -76,6 +76,42 @@ describe('autosave', () => {
     a.change({ total_budget: 600 });
     await vi.advanceTimersByTimeAsync(5000);
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('sends the version of the last answer with every PUT (issue 20)', async () => {
+    const save = vi.fn(async (p: SetupUpdateBody) => ({ last_synced_at: 't', version: (p.version ?? 0) + 1 }) as SetupProcess);
+    const a = createAutosave({ save, onState: () => undefined, initialVersion: 4 });
+    a.change({ total_budget: 1 });
+    await a.flush();
+    a.change({ total_budget: 2 });
+    await a.flush();
+    expect(save.mock.calls.map(([p]) => p)).toEqual([
+      { total_budget: 1, version: 4 },
+      { total_budget: 2, version: 5 },
+    ]);
+  });
+
+  it('a save refused as stale stops sending: no retry, no later PUT, flush rejects, the state says so', async () => {
+    const stale = Object.assign(new Error('stale'), { code: 'error.setup.stale_version' });
+    const save = vi.fn<(p: SetupUpdateBody) => Promise<SetupProcess>>().mockRejectedValue(stale);
+    const states: AutosaveState[] = [];
+    const a = createAutosave({ save, onState: (s) => states.push(s), initialVersion: 1, initialSavedAt: 'x' });
+    a.change({ total_budget: 500 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(states.at(-1)).toMatchObject({ kind: 'stale', savedAt: 'x' });
+    a.change({ total_budget: 600 });
+    await vi.advanceTimersByTimeAsync(5000);
+    await a.retry();
+    await expect(a.flush()).rejects.toBe(stale);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(a.busy()).toBe(true);
+    expect(states.at(-1)?.kind).toBe('stale');
+  });
+
+  it('any other failure is not stale (Retry stays)', () => {
+    expect(isStale(Object.assign(new Error('x'), { code: 'error.setup.published' }))).toBe(false);
+    expect(isStale(new Error('down'))).toBe(false);
+    expect(isStale({ code: 'error.setup.stale_version' })).toBe(true);
   });
 
   it('counts whole minutes since the last save', () => {

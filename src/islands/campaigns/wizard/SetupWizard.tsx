@@ -242,7 +242,7 @@ export function SetupWizard(props: SetupWizardProps) {
         <h3 id="setup-wizard-title" className={styles.title}>
           {t('campaigns.wizard.title')}
         </h3>
-        <SaveNote state={sp.saveState} now={sp.now} onRetry={() => void autosave.retry()} />
+        <SaveNote state={sp.saveState} now={sp.now} onRetry={() => void autosave.retry()} onReload={sp.reload} />
       </header>
       <WizardProgress step={step} completedStep={setup.wizard.current_completed_step} pending={setup.status !== 'published'} onGo={(s) => go(s)} />
       <Suspense fallback={<Skeleton lines={4} />}>
@@ -293,8 +293,18 @@ export function SetupWizard(props: SetupWizardProps) {
   );
 }
 
-function SaveNote({ state, now, onRetry }: { state: AutosaveState; now: number; onRetry(): void }) {
+function SaveNote({ state, now, onRetry, onReload }: { state: AutosaveState; now: number; onRetry(): void; onReload(): void }) {
   const { t } = useTranslation();
+  // Another tab or user saved first (issue 20): this tab's changes were refused, not written.
+  if (state.kind === 'stale')
+    return (
+      <p className={styles.saveNote} data-state="stale" role="alert" data-testid="save-note">
+        {t('campaigns.wizard.autosave.stale')}{' '}
+        <Button size="sm" variant="secondary" onClick={onReload} data-testid="reload-setup">
+          {t('campaigns.wizard.autosave.reload')}
+        </Button>
+      </p>
+    );
   if (state.kind === 'failed')
     return (
       <p className={styles.saveNote} data-state="failed" role="alert" data-testid="save-note">

@@ -6,7 +6,8 @@ import type { SetupProcess, SetupUpdateBody } from '../../../lib/contracts/setup
 import { updateSetup } from '../../../lib/api/setupProcess';
 import { createAutosave, type Autosave, type AutosaveState } from './autosave';
 
-export function useAutosave(eid: string, setup: SetupProcess | null, onSaved: (s: SetupProcess) => void): { autosave: Autosave; state: AutosaveState; now: number } {
+/** `loads` counts the setup's fetches: loading it again (after another tab saved) starts a fresh scheduler on its version. */
+export function useAutosave(eid: string, setup: SetupProcess | null, onSaved: (s: SetupProcess) => void, loads = 0): { autosave: Autosave; state: AutosaveState; now: number } {
   const setupId = setup?.id ?? null;
   const enabled = !!setup && setup.status !== 'published' && setup.status !== 'cancelled';
   const [state, setState] = useState<AutosaveState>({ kind: 'idle', savedAt: setup?.last_synced_at ?? null });
@@ -19,10 +20,14 @@ export function useAutosave(eid: string, setup: SetupProcess | null, onSaved: (s
         onState: setState,
         onSaved: (s) => savedRef.current(s),
         initialSavedAt: setup?.last_synced_at ?? null,
+        initialVersion: setup?.version,
       }),
-    // A new scheduler per setup (a cancelled and restarted setup starts clean).
-    [eid, setupId],
+    // A new scheduler per setup (a cancelled and restarted setup starts clean) and per load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [eid, setupId, loads],
   );
+  // Loaded again after a refused save: the note leaves 'stale' for the new scheduler's state.
+  useEffect(() => setState((s) => (s.kind === 'stale' ? autosave.state() : s)), [autosave]);
   useEffect(() => {
     if (!enabled) autosave.stop();
   }, [autosave, enabled]);

@@ -14,6 +14,7 @@ export function useSetupProcess(eid: string) {
   const [load, setLoad] = useState<SetupLoad>({ status: 'loading' });
   const [setup, setSetup] = useState<SetupProcess | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [loads, setLoads] = useState(0);
   const setupRef = useRef<SetupProcess | null>(null);
   setupRef.current = setup;
 
@@ -23,6 +24,7 @@ export function useSetupProcess(eid: string) {
     getSetup(eid, controller.signal).then(
       (s) => {
         setSetup(s && s.status !== 'published' && s.status !== 'cancelled' ? s : null);
+        setLoads((n) => n + 1);
         setLoad({ status: 'ready' });
       },
       (err: unknown) => {
@@ -34,8 +36,12 @@ export function useSetupProcess(eid: string) {
   }, [eid, attempt]);
 
   // The server's answer only moves the sync marks: the local copy may hold newer edits.
-  const onSaved = useCallback((s: SetupProcess) => setSetup((cur) => (cur && cur.id === s.id ? { ...cur, status: s.status, last_synced_at: s.last_synced_at, budget_in_ad_account_currency: s.budget_in_ad_account_currency } : cur)), []);
-  const { autosave, state, now } = useAutosave(eid, setup, onSaved);
+  const onSaved = useCallback(
+    (s: SetupProcess) =>
+      setSetup((cur) => (cur && cur.id === s.id ? { ...cur, status: s.status, last_synced_at: s.last_synced_at, version: s.version, budget_in_ad_account_currency: s.budget_in_ad_account_currency } : cur)),
+    [],
+  );
+  const { autosave, state, now } = useAutosave(eid, setup, onSaved, loads);
 
   const edit: EditSetup = useCallback(
     (p) => {

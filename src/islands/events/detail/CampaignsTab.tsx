@@ -5,6 +5,7 @@ import type { EventItem } from '../../../lib/contracts/events';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { useExistingCampaigns } from '../../campaigns/CampaignList';
+import { emptyListKey } from '../../campaigns/campaignState';
 import { recommendationsHref } from '../../campaigns/navigation';
 import { formatDayUtc } from './format';
 import { Skeleton } from './Section';
@@ -39,7 +40,7 @@ export function CampaignsTab({ event, canCampaigns }: { event: EventItem; canCam
           }
         />
       )}
-      {load.status === 'ready' && load.items.length === 0 && <EmptyState icon="megaphone" message={t('event.campaigns.none')} action={open} />}
+      {load.status === 'ready' && load.items.length === 0 && <EmptyState icon="megaphone" message={t(event.has_campaign ? emptyListKey(event) : 'event.campaigns.none')} action={open} />}
       {load.status === 'ready' && load.items.length > 0 && (
         <>
           <ul className={styles.bars}>

@@ -15,6 +15,8 @@ import { SalesActions } from './SalesActions';
 import { SearchBox } from './SearchBox';
 import type { EventsScreenProps } from './types';
 import { useEventPages } from './useEventPages';
+import { getEvent } from '../../../lib/api/events';
+import { $campaignChange } from '../../../stores/campaignChanges';
 import styles from './Toolbar.module.css';
 
 const FILTERS_PANEL_ID = 'events-filters';
@@ -70,6 +72,20 @@ export function ListScreen(props: Omit<EventsScreenProps, 'i18n'> & { variant?: 
   const query = useMemo(() => toListQuery(filters, today), [filters, today]);
   const pages = useEventPages(query, props.initial);
   const count = activeFilterCount(filters);
+  // A campaign published in the drawer: the event's row shows its new campaign state at once.
+  const updateItem = useRef(pages.updateItem);
+  updateItem.current = pages.updateItem;
+  useEffect(
+    () =>
+      $campaignChange.listen((change) => {
+        if (!change) return;
+        getEvent(change.eventId).then(
+          (item) => updateItem.current(change.eventId, item),
+          () => undefined,
+        );
+      }),
+    [],
+  );
 
   const applyFilters = useCallback((next: EventFilters) => {
     setFilters(next);

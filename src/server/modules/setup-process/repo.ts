@@ -1,6 +1,6 @@
 // setup_processes rows (migration 0015). Every query names the partner (ARCHITECTURE §3 Tenancy).
 // "Live" is created or synced: at most one per partner and event (partial unique index).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { setupProcesses } from '../../db/schema';
 
@@ -40,12 +40,23 @@ export async function insertSetup(db: Db, values: SetupInsert): Promise<SetupRow
   return row!;
 }
 
-/** Updates a live setup; undefined when it is no longer live (published or cancelled meanwhile). */
-export async function updateLive(db: Db, partnerId: number, id: string, patch: SetupPatch): Promise<SetupRow | undefined> {
+/**
+ * Updates a live setup and counts its version up; undefined when it is no longer live (published or
+ * cancelled meanwhile) or, given `version`, when another write came first (compare-and-set in one
+ * statement, so two PUTs on one version cannot both pass).
+ */
+export async function updateLive(db: Db, partnerId: number, id: string, patch: SetupPatch, version?: number): Promise<SetupRow | undefined> {
   const [row] = await db
     .update(setupProcesses)
-    .set(patch)
-    .where(and(eq(setupProcesses.partnerId, partnerId), eq(setupProcesses.id, id), inArray(setupProcesses.status, [...LIVE_STATUSES])))
+    .set({ ...patch, version: sql`${setupProcesses.version} + 1` })
+    .where(
+      and(
+        eq(setupProcesses.partnerId, partnerId),
+        eq(setupProcesses.id, id),
+        inArray(setupProcesses.status, [...LIVE_STATUSES]),
+        version !== undefined ? eq(setupProcesses.version, version) : undefined,
+      ),
+    )
     .returning();
   return row;
 }

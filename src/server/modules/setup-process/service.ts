@@ -41,6 +41,9 @@ export interface PartnerInfo {
 const notFoundSetup = () => new AppError(404, 'error.setup.not_found', 'There is no setup for this event.');
 const published = () => new AppError(409, 'error.setup.published', 'This setup has been published; it can no longer be changed.');
 const boosting = () => new AppError(409, 'error.setup.boosting', 'This setup is being published.');
+/** Another tab or user saved since this change was made: nothing is written, the browser offers the latest. */
+const staleVersion = (version: number) =>
+  new AppError(409, 'error.setup.stale_version', 'This setup was changed in another tab or by someone else.', undefined, undefined, undefined, { version });
 
 export async function requireEvent(db: Db, partnerId: number, eventId: string): Promise<{ id: string; eid: string; title: string }> {
   if (!EVENT_ID_RE.test(eventId)) throw notFound('Event');
@@ -110,6 +113,7 @@ export async function view(db: Db, row: repo.SetupRow, currency: string): Promis
     wizard: row.wizard ?? { current_step: 1, current_completed_step: 0, preview_viewed: false },
     created_at: row.createdAt.toISOString(),
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    version: row.version,
     error: row.error ?? null,
     boost_task_id: row.boostTaskId,
   };
@@ -191,6 +195,8 @@ export const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b
 export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: SetupUpdateBody): Promise<SetupProcess> {
   const row = await liveSetupOrGone(db, ctx.partnerId, eventId);
   if (await boostRunning(db, row)) throw boosting();
+  // Checked first (cheap) and again by the write itself (two PUTs on one version: one wins).
+  if (body.version !== undefined && body.version !== row.version) throw staleVersion(row.version);
   const creatives = body.creatives ?? (row.creatives as Creative[]);
   // Creatives without targeting: the stored targeting follows the clusters (dropped, or defaults for new ones).
   const targeting =
@@ -235,8 +241,12 @@ export async function updateSetup(db: Db, ctx: SetupCtx, eventId: string, body: 
     ...(body.disabled_variations ? { disabledVariations: body.disabled_variations } : {}),
     ...(body.wizard ? { wizard: body.wizard } : {}),
   };
-  const updated = await repo.updateLive(db, ctx.partnerId, row.id, patch);
-  if (!updated) throw published();
+  const updated = await repo.updateLive(db, ctx.partnerId, row.id, patch, body.version);
+  if (!updated) {
+    const current = await repo.findById(db, ctx.partnerId, row.id);
+    if (current && (repo.LIVE_STATUSES as readonly string[]).includes(current.status)) throw staleVersion(current.version);
+    throw published();
+  }
   return view(db, updated, (await partnerInfo(db, ctx.partnerId)).currency);
 }
 

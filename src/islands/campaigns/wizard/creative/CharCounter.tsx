@@ -7,6 +7,17 @@ import { useTranslation } from '../../../../lib/i18n/react';
 import { remainingOf, warnsRemaining } from './creativeFormRules';
 import styles from './CreativeForm.module.css';
 
+/** Under a field whose paste was cut to its limit (issue 20): what was kept and what left out. */
+export function PasteCutNote({ field, cut, id }: { field: CreativeTextField; cut: number; id: string }) {
+  const { t } = useTranslation();
+  if (!cut) return null;
+  return (
+    <p id={id} className={styles.pasteCut} role="status" data-testid="paste-cut">
+      {t('campaigns.wizard.creative.shortened', { max: CREATIVE_TEXT[field].max, count: cut })}
+    </p>
+  );
+}
+
 export function CharCounter({ field, length, id }: { field: CreativeTextField; length: number; id: string }) {
   const { t } = useTranslation();
   const band = counterBand(field, length);

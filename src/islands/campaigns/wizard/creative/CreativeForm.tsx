@@ -14,7 +14,8 @@ import { AutofillButton } from '../ai/AutofillButton';
 import { CoCreateCard } from '../ai/CoCreateCard';
 import { AudienceSelect } from './AudienceSelect';
 import { CallToActionSelect } from './CallToActionSelect';
-import { CharCounter } from './CharCounter';
+import { CharCounter, PasteCutNote } from './CharCounter';
+import { usePasteCut } from './usePasteCut';
 import { KeywordChips } from './KeywordChips';
 import { TextList } from './TextList';
 import { VariationIndicator } from './VariationIndicator';
@@ -75,6 +76,7 @@ export function CreativeForm({
 }: CreativeFormProps) {
   const { t } = useTranslation();
   const uid = useId();
+  const descriptionPaste = usePasteCut(CREATIVE_TEXT.description.max, true);
   // Two edits in one tick (e.g. the inherited URLs and a dropped call to action) must not undo
   // each other: each builds on the last creative sent up, not on the render's props.
   const latest = useRef(creative);
@@ -241,10 +243,15 @@ export function CreativeForm({
           value={creative.description}
           disabled={disabled}
           aria-invalid={problemOf('description') ? true : undefined}
-          aria-describedby={`${uid}-description-hint ${uid}-description-count`}
-          onChange={(e) => update({ description: e.target.value })}
+          aria-describedby={`${uid}-description-hint ${uid}-description-count${descriptionPaste.cutOf(0) ? ` ${uid}-description-cut` : ''}`}
+          onPaste={(e) => descriptionPaste.onPaste(0, e)}
+          onChange={(e) => {
+            descriptionPaste.onEdit(0);
+            update({ description: e.target.value });
+          }}
         />
         <CharCounter field="description" length={creative.description.length} id={`${uid}-description-count`} />
+        <PasteCutNote field="description" cut={descriptionPaste.cutOf(0)} id={`${uid}-description-cut`} />
         {problemOf('description') && (
           <p className={styles.fieldError} role="alert">
             {t(problemOf('description')!)}

@@ -1,13 +1,14 @@
 // One list field of a creative (spec 2 §5: headline, body or destination URL): three entries shown,
 // up to five with the add button (a tooltip at the limit), removal only past the minimum, a counter
 // per entry, and for URLs the pattern check on blur.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ClipboardEvent, type ReactNode } from 'react';
 import { CREATIVE_LIST, CREATIVE_TEXT } from '../../../../lib/campaigns/setup-constants';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { Tooltip } from '../../../ui/Tooltip';
-import { CharCounter } from './CharCounter';
+import { CharCounter, PasteCutNote } from './CharCounter';
+import { usePasteCut } from './usePasteCut';
 import { addEntry, canAddEntry, canRemoveEntry, removeEntry, setEntry, shownEntries, urlError, type ListField } from './creativeFormRules';
 import styles from './CreativeForm.module.css';
 
@@ -48,8 +49,12 @@ export function TextList({
   const max = CREATIVE_TEXT[field].max;
   const atLimit = !canAddEntry(values);
   const locked = disabled || readOnly;
+  const paste = usePasteCut(max, multiline);
 
-  const change = (index: number, raw: string) => onChange(setEntry(values, index, isUrl ? raw.trim() : raw));
+  const change = (index: number, raw: string) => {
+    paste.onEdit(index);
+    onChange(setEntry(values, index, isUrl ? raw.trim() : raw));
+  };
   const blur = (index: number) => setTouched((s) => (s.has(index) ? s : new Set(s).add(index)));
 
   const add = (
@@ -76,6 +81,7 @@ export function TextList({
         {entries.map((value, i) => {
           const inputId = `${uid}-${i}`;
           const bad = isUrl && (reveal || touched.has(i)) ? urlError(value) : null;
+          const cut = paste.cutOf(i);
           const props = {
             id: inputId,
             className: `input ${styles.entryInput}`,
@@ -85,8 +91,9 @@ export function TextList({
             disabled,
             'aria-label': t(`campaigns.wizard.creative.${field}.entry`, { n: i + 1 }),
             'aria-invalid': bad || (error && i === 0) ? true : undefined,
-            'aria-describedby': `${inputId}-count${bad ? ` ${inputId}-err` : ''}`,
+            'aria-describedby': `${inputId}-count${cut ? ` ${inputId}-cut` : ''}${bad ? ` ${inputId}-err` : ''}`,
             onBlur: () => blur(i),
+            onPaste: (e: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => paste.onPaste(i, e),
           };
           return (
             <li key={i} className={styles.entry}>
@@ -103,6 +110,7 @@ export function TextList({
                 )}
               </div>
               <CharCounter field={field} length={value.length} id={`${inputId}-count`} />
+              <PasteCutNote field={field} cut={cut} id={`${inputId}-cut`} />
               {bad && (
                 <p id={`${inputId}-err`} className={styles.fieldError} role="alert">
                   {t(bad)}

@@ -62,6 +62,17 @@ export function putInFirstBlank(list: readonly string[], text: string, field: Li
 export const remainingOf = (field: CreativeTextField, length: number) => CREATIVE_TEXT[field].max - length;
 export const warnsRemaining = (field: CreativeTextField, length: number) => length > 0 && remainingOf(field, length) < REMAINING_WARNING;
 
+/**
+ * Issue 20: how many characters of a paste the field's maxLength drops (0 = it fits). The paste
+ * replaces the selection; line breaks count as the field keeps them (one \n in a textarea, none in
+ * a one-line input), as the browser measures them against maxLength.
+ */
+export function pasteCut(max: number, value: { length: number; selected: number }, pasted: string, multiline: boolean): number {
+  const kept = multiline ? pasted.replace(/\r\n?/g, '\n') : pasted.replace(/[\r\n]/g, '');
+  const room = Math.max(0, max - (value.length - value.selected));
+  return Math.max(0, kept.length - room);
+}
+
 /** A URL entry's error after blur: blanks are fine here (the publish check asks for one), others must match. */
 export const urlError = (value: string) => (value.trim() && !isDestinationUrl(value) ? 'common.errors.wrongUrlFormat' : null);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "setup_processes" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
