@@ -110,7 +110,8 @@ const AVERAGE_ONLY: readonly Aggregation[] = ['average'];
 
 /**
  * The measures of the aggregates bar (spec 3 §2), per outcome and in the bar's order. `price` is
- * each event's own average ticket price: averaged, never added up. Shares of capacity are averaged.
+ * the average price a ticket of the answer sold for (revenue / tickets sold, computed by the
+ * server): a price, never added up. Shares of capacity are averaged.
  */
 export const MEASURES: Record<'events' | 'transactions', Record<string, MeasureSpec>> = {
   events: {

@@ -64,8 +64,18 @@ export function pick(r: Record<string, unknown>, measures: Measures): Aggregatio
   return out;
 }
 
+/**
+ * Averages that are not the mean of a column. The average ticket price of an answer is what its
+ * tickets sold for on average (revenue / tickets sold): the events' own price field is mostly
+ * empty, and a mean of per-event prices would weigh a sold-out hall like an empty one.
+ */
+const AVERAGE_EXPR: Record<string, string> = {
+  price: 'sum(revenue) / nullif(sum(tickets_sold), 0)',
+};
+
 // Measure names come from the fixed vocabulary (MEASURES), never from a question.
-const measureColumns = (measures: Measures) => sql.raw(measures.map(([m]) => `sum(${m})::float8 AS ${m}_sum, avg(${m})::float8 AS ${m}_avg`).join(', '));
+const measureColumns = (measures: Measures) =>
+  sql.raw(measures.map(([m]) => `sum(${m})::float8 AS ${m}_sum, (${AVERAGE_EXPR[m] ?? `avg(${m})`})::float8 AS ${m}_avg`).join(', '));
 
 function split(list: Record<string, unknown>[], measures: Measures, field: string | null): AnswerAggregates {
   const total = list.find((r) => Number(r.is_total) === 1) ?? {};
