@@ -19,7 +19,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/sentinel-main-${name}-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/sentinel-main-${name}-${testInfo.project.name}.png` });
 }
 
 /** What every walked screen must hold: no sideways scrolling, no serious or critical axe finding. */
@@ -76,7 +76,7 @@ async function aggregates(bar: Locator): Promise<Record<string, string>> {
 const dayNumber = (d: string) => Number(d.split('.').reverse().join(''));
 
 test.describe('Sentinel question → export (main flow)', () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test('asks in German, reads the summary, exports what the grid shows, opens a customer, reads the aggregates and an empty answer', async ({ page }, testInfo) => {
     const phone = isPhone(testInfo);
