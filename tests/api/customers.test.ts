@@ -77,7 +77,7 @@ describe('GET /customers/{id}', () => {
 });
 
 describe('GET /customers/sales_summary/{id}', () => {
-  it('lists the purchases per event newest event first, counting cancelled tickets at 0', async () => {
+  it('lists the purchases per event newest event first, counting cancelled tickets at 0, and marks events still to come as upcoming', async () => {
     const res = await get(`sales_summary/${ids.buyer}`);
     expect(res.status).toBe(200);
     const body = CustomerSalesSummaryResponse.parse(await res.json());
@@ -86,9 +86,10 @@ describe('GET /customers/sales_summary/{id}', () => {
     expect(body.error).toBeNull();
     expect(body.data).toEqual({
       sales_per_event: [
-        { event_id: 'e1001-00004', event_date: dayOf('e1001-00004'), title: 'Rock Night', ticket_count: 1, total_spent: 0 },
-        { event_id: 'e1001-00001', event_date: dayOf('e1001-00001'), title: 'Beethoven 9', ticket_count: 3, total_spent: 90 },
-        { event_id: 'e1001-00006', event_date: dayOf('e1001-00006'), title: 'Old Concert', ticket_count: 3, total_spent: 75.5 },
+        // Rock Night (in 20 days) and Beethoven 9 (in 10 days) are bought, not visited yet (issue 20 §3).
+        { event_id: 'e1001-00004', event_date: dayOf('e1001-00004'), title: 'Rock Night', ticket_count: 1, total_spent: 0, upcoming: true },
+        { event_id: 'e1001-00001', event_date: dayOf('e1001-00001'), title: 'Beethoven 9', ticket_count: 3, total_spent: 90, upcoming: true },
+        { event_id: 'e1001-00006', event_date: dayOf('e1001-00006'), title: 'Old Concert', ticket_count: 3, total_spent: 75.5, upcoming: false },
       ],
       global_revenue: { total_tickets: 7, total_purchase_value: 165.5, total_events: 3 },
       oldest_ticket: { ticket_date: dayIso(daysAgo(150)) },

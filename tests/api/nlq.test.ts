@@ -164,8 +164,21 @@ describe('an answer through the task', () => {
     expect(body.aggregations.tickets_sold.sum).toBe(x.tickets);
     expect(body.aggregations.revenue.sum).toBeCloseTo(x.revenue, 2);
     expect(body.aggregations.revenue.average).toBeCloseTo(x.revenue / x.n, 2);
-    // A full-service partner sees the percentages.
+    // A full-service partner sees the percentages: averaged over the events that have a value,
+    // never summed (issue 20 §3); money comes with the partner's currency.
     expect(Object.keys(body.aggregations)).toContain('already_sold');
+    const [pct] = await rows<{ avg: number | null }>(
+      t.db,
+      sql`SELECT avg(f.now_value)::float8 AS avg FROM events e JOIN event_forecasts f ON f.event_id = e.id WHERE e.partner_id = 1001 AND e.category = 'opera'`,
+    );
+    expect(body.aggregations.already_sold.sum).toBeNull();
+    if (pct.avg === null) expect(body.aggregations.already_sold.average).toBeNull();
+    else expect(body.aggregations.already_sold.average).toBeCloseTo(pct.avg, 2);
+    expect(body.aggregations.benchmark.sum).toBeNull();
+    // The average ticket price is what the answer's tickets sold for on average, not a sum.
+    expect(body.aggregations.price.sum).toBeNull();
+    expect(body.aggregations.price.average).toBeCloseTo(x.revenue / x.tickets, 2);
+    expect(body.currency).toBe('EUR');
     const row = EventRow.parse(body.data[0]);
     const [ev] = await rows<{ title: string; category: string; lineups: { artist_name: string }[] }>(t.db, sql`SELECT title, category, lineups FROM events WHERE id = ${row.id}`);
     expect(row).toMatchObject({ title: ev.title, category: ev.category, lineups: ev.lineups.map((l) => ({ artist_name: l.artist_name })) });
@@ -480,6 +493,10 @@ describe('export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const table = parseCsv(new TextDecoder().decode(bytes.slice(3)), ';');
     expect(table[0].slice(0, 4)).toEqual(['ID', 'Anrede', 'Vorname', 'Nachname']);
+    // The grid's names (sentinel.columns.*): "Stadt" as on screen, yes/no in words.
+    expect(table[0]).toContain('Stadt');
+    expect(table[0]).not.toContain('Ort');
+    expect(new Set(table.slice(1).map((r) => r[table[0].indexOf('Werbewiderspruch')]))).toSatisfy((s: Set<string>) => [...s].every((v) => v === 'Ja' || v === 'Nein'));
     expect(table.slice(1).map((r) => r[0])).toEqual(answer.data);
     const evil = table[4];
     expect(evil[2]).toBe('\'=HYPERLINK("http://evil.example","x")');

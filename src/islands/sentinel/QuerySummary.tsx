@@ -1,21 +1,23 @@
 // spec 3 §2 query summary: a collapsible card with title, result count and completion time
-// (DD.MM.YYYY, HH:mm), disabled when the answer is empty; its body lists the filters as parameter /
-// operator (in words) / value rows tagged e, c, t or ccp, or the compiled SQL (raw view).
+// (DD.MM.YYYY, HH:mm); its body lists the filters as parameter / operator (in words) / value rows
+// tagged e, c, t or ccp, or the compiled SQL (raw view). The spec disables it for an empty answer;
+// issue 20 §3 found that is exactly when the user needs to see how the question was read, so it
+// always opens, and an empty answer shows it open from the start. Names and values come from the
+// vocabulary in the user's language (sentinel.fields.*, sentinel.values.*).
 import { useId, useState } from 'react';
 import type { NlqAnswer } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
-import { completionTime, operatorWordKey, truncateValue } from './model/summary';
+import { completionTime, filterParameter, filterValue, operatorWordKey, truncateValue } from './model/summary';
 import { SaveQuestion } from './SaveQuestion';
 import styles from './QuerySummary.module.css';
 
 export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: (name: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(answer.num_results === 0);
   const [raw, setRaw] = useState(false);
-  const disabled = answer.num_results === 0;
-  const expanded = open && !disabled;
+  const expanded = open;
   return (
     <section className={styles.card} data-testid="sentinel-summary">
       <div className={styles.head}>
@@ -24,7 +26,6 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
           className={styles.toggle}
           aria-expanded={expanded}
           aria-controls={`${id}-body`}
-          disabled={disabled}
           onClick={() => setOpen((o) => !o)}
           data-testid="sentinel-summary-toggle"
         >
@@ -78,20 +79,23 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
                 </tr>
               </thead>
               <tbody>
-                {answer.filters.map((f, i) => (
+                {answer.filters.map((f, i) => {
+                  const value = filterValue(f, t);
+                  return (
                   <tr key={`${f.text}-${i}`}>
                     <td>
                       <span className={`${styles.tag} ${styles[`tag_${f.entity}`]}`} title={t(`sentinel.summary.entities.${f.entity}`)}>
                         {f.entity}
                       </span>
-                      {f.parameter}
+                      {filterParameter(f, t)}
                     </td>
                     <td>{t(operatorWordKey(f.operator))}</td>
-                    <td className={styles.value} title={f.value.length > 100 ? f.value : undefined}>
-                      {truncateValue(f.value)}
+                    <td className={styles.value} title={value.length > 100 ? value : undefined}>
+                      {truncateValue(value)}
                     </td>
                   </tr>
-                ))}
+                  );
+                })}
               </tbody>
             </table>
           )}

@@ -16,7 +16,8 @@ import {
 } from '@tanstack/react-table';
 import type { DataFromIdsResponse, ResultType } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
-import { aggregateLabel, columnsFor, hasAggregates, shownAggregates, type ResultColumn, type ResultRow } from './model/columns';
+import type { ColumnSpec } from '../../lib/sentinel/columns';
+import { cellText, columnsFor, hasAggregates, isNumeric, measureText, shownMeasures, type ResultRow } from './model/columns';
 import { nextSelection } from './model/selection';
 import styles from './ResultsGrid.module.css';
 
@@ -25,6 +26,10 @@ const features = tableFeatures({
   columnSizingFeature,
   columnResizingFeature,
 });
+const isNumericKey = (byKey: Map<string, ColumnSpec>, key: string) => {
+  const c = byKey.get(key);
+  return c ? isNumeric(c) : false;
+};
 const helper = createColumnHelper<typeof features, ResultRow>();
 const SELECT = '__select';
 
@@ -32,6 +37,8 @@ export interface ResultsGridProps {
   type: ResultType;
   rows: ResultRow[];
   aggregations: DataFromIdsResponse['aggregations'];
+  /** The partner's currency (money in the aggregates bar). */
+  currency?: string;
   prisma: boolean;
   selection: RowSelectionState;
   /** The ids of the whole answer: a select-all selects all of them (spec 3 §4 Selection). */
@@ -40,7 +47,7 @@ export interface ResultsGridProps {
   onOpenRow?: (id: string) => void;
 }
 
-export function ResultsGrid({ type, rows, aggregations, prisma, selection, allIds, onSelection, onOpenRow }: ResultsGridProps) {
+export function ResultsGrid({ type, rows, aggregations, currency, prisma, selection, allIds, onSelection, onOpenRow }: ResultsGridProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [mode, setMode] = useState<'sum' | 'average'>('sum');
@@ -60,12 +67,12 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
           cell: () => null,
         }),
         ...resultColumns.map((c) =>
-          helper.accessor((row) => c.text(row, lng), {
+          helper.accessor((row) => cellText(c, row, lng, t), {
             id: c.key,
             size: c.width,
             minSize: 60,
             maxSize: 800,
-            header: () => t(`sentinel.columns.${c.labelKey}`),
+            header: () => t(`sentinel.columns.${c.key}`),
           }),
         ),
       ]),
@@ -107,7 +114,7 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
 
   if (rows.length === 0) return null;
   const headerGroup = table.getHeaderGroups()[0]!;
-  const byKey = new Map<string, ResultColumn>(resultColumns.map((c) => [c.key, c]));
+  const byKey = new Map<string, ColumnSpec>(resultColumns.map((c) => [c.key, c]));
   const sizes = Object.fromEntries(headerGroup.headers.map((h) => [`--col-${h.id}`, `${h.getSize()}px`]));
 
   return (
@@ -135,7 +142,7 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                   />
                 </th>
               ) : (
-                <th key={h.id} scope="col" className={byKey.get(h.id)?.numeric ? styles.numeric : undefined}>
+                <th key={h.id} scope="col" className={isNumericKey(byKey, h.id) ? styles.numeric : undefined}>
                   <span className={styles.headLabel}>
                     <table.FlexRender header={h} />
                   </span>
@@ -176,10 +183,10 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                     ))}
                   </div>
                   <dl className={styles.aggValues}>
-                    {shownAggregates(aggregations, prisma).map(([key, agg]) => (
-                      <div key={key} className={styles.aggItem}>
+                    {shownMeasures(type, mode, prisma).map(([key, spec]) => (
+                      <div key={key} className={styles.aggItem} data-measure={key}>
                         <dt>{t(`sentinel.aggregates.${key}`)}</dt>
-                        <dd>{aggregateLabel(key, agg[mode], mode, lng)}</dd>
+                        <dd>{measureText(spec, aggregations[key]?.[mode], mode, lng, currency)}</dd>
                       </div>
                     ))}
                   </dl>
@@ -214,7 +221,7 @@ export function ResultsGrid({ type, rows, aggregations, prisma, selection, allId
                       />
                     </td>
                   ) : (
-                    <td key={cell.id} className={byKey.get(cell.column.id)?.numeric ? styles.numeric : undefined} title={String(cell.getValue() ?? '')}>
+                    <td key={cell.id} className={isNumericKey(byKey, cell.column.id) ? styles.numeric : undefined} title={String(cell.getValue() ?? '')}>
                       {String(cell.getValue() ?? '')}
                     </td>
                   ),

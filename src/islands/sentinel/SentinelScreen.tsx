@@ -172,7 +172,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
         {!answer && phase === 'aborted' && <EmptyState icon="info" message={t('sentinel.errors.abortTip')} compact />}
         {answer && (
           <QuerySummary
-            key={answer.query_id}
+            key={`${answer.query_id}-${answer.task_completed_at ?? 0}`}
             answer={answer}
             onSaved={(name) => {
               markSaved(true, name);
@@ -195,6 +195,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
                   type={answer.result_type}
                   rows={state.rows}
                   aggregations={state.aggregations}
+                  currency={state.currency}
                   prisma={prisma}
                   selection={selection}
                   allIds={answer.data}

@@ -28,6 +28,8 @@ export interface QuestionState {
   page: number;
   rows: ResultRow[];
   aggregations: DataFromIdsResponse['aggregations'];
+  /** The partner's currency, for money in the aggregates bar. */
+  currency: string | undefined;
   loadingPage: boolean;
   error: SentinelError | null;
 }
@@ -40,6 +42,7 @@ const INITIAL: QuestionState = {
   page: 1,
   rows: [],
   aggregations: {},
+  currency: undefined,
   loadingPage: false,
   error: null,
 };
@@ -120,6 +123,7 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
         ...s,
         rows: res.data as ResultRow[],
         aggregations: res.aggregations,
+        currency: res.currency,
         loadingPage: false,
       }));
       return 'ok';

@@ -51,6 +51,12 @@ export const NlqFilter = z.object({
   value: z.string(),
   /** The condition as text, e.g. "e.category = 'opera'" (spec 3 §3 "filters (text conditions tagged by entity letters)"). */
   text: z.string(),
+  /**
+   * What the parameter is, so the page names it in the user's language (sentinel.fields.*): a
+   * semantic field "c.city", a measure "measure.tickets", or a custom property "ccp.<label>".
+   * Absent in answers stored before it existed: then `parameter` is shown.
+   */
+  field: z.string().optional(),
 });
 export type NlqFilter = z.infer<typeof NlqFilter>;
 
@@ -109,7 +115,7 @@ export const EventRow = z.object({
   halls: z.string().nullable(),
   lineups: z.array(z.object({ artist_name: z.string() })),
   setlists: z.array(z.object({ composer: z.string(), title: z.string() })),
-  /** Percentages; null for the prisma product type (hidden there). */
+  /** The forecast: shares of capacity in % (sales_prediction: predicted tickets); null for the prisma product type (hidden there). */
   already_sold: z.number().nullable(),
   prediction: z.number().nullable(),
   sales_prediction: z.number().nullable(),
@@ -136,8 +142,12 @@ export type CustomerRow = z.infer<typeof CustomerRow>;
 export type EventRow = z.infer<typeof EventRow>;
 export type TransactionRow = z.infer<typeof TransactionRow>;
 
-/** Sum and average over the WHOLE answer (not the page) of the numeric columns of events and transactions. */
-export const Aggregations = z.record(z.string(), z.object({ sum: z.number(), average: z.number() }));
+/**
+ * Sum and average over the WHOLE answer (not the page) of the measures of events and transactions.
+ * null where the aggregation does not fit the measure's unit (no sum of shares, src/lib/sentinel/columns.ts
+ * MEASURES) or no row has a value (averages skip missing values).
+ */
+export const Aggregations = z.record(z.string(), z.object({ sum: z.number().nullable(), average: z.number().nullable() }));
 /**
  * "revenue per category": the same sums and averages per value of the typed query's groupBy field
  * (issue 15 extension of spec 3 §3; absent without a groupBy). `field` is the tagged field, e.g. "e.category".
@@ -147,6 +157,8 @@ export const DataFromIdsResponse = z.object({
   data: z.array(z.union([CustomerRow, EventRow, TransactionRow])),
   aggregations: Aggregations,
   groups: z.array(AggregationGroup).optional(),
+  /** The partner's currency (ISO 4217), for the money of the aggregates. */
+  currency: z.string().optional(),
 });
 export type DataFromIdsResponse = z.infer<typeof DataFromIdsResponse>;
 
@@ -185,7 +197,8 @@ export const CustomerDetail = CustomerRow.extend({
 });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;
 export const CustomerSalesSummary = z.object({
-  sales_per_event: z.array(z.object({ event_id: z.string(), event_date: z.string(), title: z.string(), ticket_count: z.number(), total_spent: z.number() })),
+  /** Newest event first; `upcoming`: the event has not started yet (bought, not visited). */
+  sales_per_event: z.array(z.object({ event_id: z.string(), event_date: z.string(), title: z.string(), ticket_count: z.number(), total_spent: z.number(), upcoming: z.boolean() })),
   global_revenue: z.object({ total_tickets: z.number(), total_purchase_value: z.number(), total_events: z.number() }),
   oldest_ticket: z.object({ ticket_date: z.string().nullable() }),
   currency: z.string(),

@@ -1,7 +1,7 @@
 // spec 3 §2 "Customer detail", §9: the pure rules behind the customer drawer and page.
 import { describe, expect, it } from 'vitest';
 import { SENTINEL } from '../../../src/lib/contracts/nlq';
-import { addressLines, COPIED_MS, formatAmount, formatDay, fullName, initials, pageOf, VISITED_EVENTS_PAGE_SIZE } from '../../../src/islands/sentinel/customer/format';
+import { addressLines, COPIED_MS, formatAmount, formatDay, fullName, initials, pageOf, splitVisited, VISITED_EVENTS_PAGE_SIZE } from '../../../src/islands/sentinel/customer/format';
 import { customerDrawerHref, customerPageHref, drawerCustomerId } from '../../../src/islands/sentinel/customer/navigation';
 import { errorMessage } from '../../../src/islands/sentinel/customer/CustomerDetail';
 import en from '../../../public/locales/en/common.json';
@@ -60,6 +60,19 @@ describe('pageOf (visited events, 10 a page)', () => {
   });
 });
 
+describe('visited and upcoming events (issue 20 §3)', () => {
+  const ev = (event_id: string, event_date: string, upcoming: boolean) => ({ event_id, event_date, title: event_id, ticket_count: 1, total_spent: 10, upcoming });
+  it('lists only events that took place as visited (newest first) and the others as upcoming, soonest first', () => {
+    const list = [ev('later', '2027-03-01', true), ev('soon', '2027-01-10', true), ev('last-week', '2026-11-20', false), ev('old', '2025-05-01', false)];
+    const { visited, upcoming } = splitVisited(list);
+    expect(visited.map((e) => e.event_id)).toEqual(['last-week', 'old']);
+    expect(upcoming.map((e) => e.event_id)).toEqual(['soon', 'later']);
+  });
+  it('has nothing upcoming for a customer who only went to past events', () => {
+    expect(splitVisited([ev('old', '2025-05-01', false)]).upcoming).toEqual([]);
+  });
+});
+
 describe('customer URLs', () => {
   it('builds the drawer and the page URL and reads the drawer back', () => {
     expect(customerDrawerHref('42')).toBe('/sentinel/?drawer-open=true&result-id=42');
@@ -84,6 +97,7 @@ describe('the detail’s wording', () => {
     typeof o === 'string' ? [prefix] : Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
   it('has the same keys in English and German', () => {
     expect(leaves((de as Record<string, unknown>).customer).sort()).toEqual(leaves((en as Record<string, unknown>).customer).sort());
+    expect(leaves((de as Record<string, unknown>).sentinel).sort()).toEqual(leaves((en as Record<string, unknown>).sentinel).sort());
     expect(leaves((en as Record<string, unknown>).customer).length).toBeGreaterThan(20);
   });
 });

@@ -6,10 +6,16 @@ import { completionTime, isExpired, operatorWordKey, truncateValue } from '../..
 import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
 import { nextSelection } from '../../../src/islands/sentinel/model/selection';
 import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
-import { aggregateLabel, shownAggregates, categoryLabel, columnsFor, dateLabel } from '../../../src/islands/sentinel/model/columns';
+import { categoryLabel, cellText, columnsFor, dateLabel, measureText, shownMeasures } from '../../../src/islands/sentinel/model/columns';
+import { MEASURES } from '../../../src/lib/sentinel/columns';
+import type { CustomerRow, EventRow, TransactionRow } from '../../../src/lib/contracts/nlq';
+import { vocabulary } from './vocabulary';
 import { filterSaved, shortDescription } from '../../../src/islands/sentinel/model/saved';
+
 import { questionLanguage } from '../../../src/islands/sentinel/model/language';
 import { closeDrawerUrl, drawerRedirectsToPage, drawerUrl, readDrawer } from '../../../src/islands/sentinel/drawerUrl';
+
+const tEn = vocabulary('en');
 
 const show = (items: ReturnType<typeof pageItems>) => items.map((i) => (i.kind === 'page' ? String(i.page) : '…')).join(' ');
 
@@ -186,18 +192,58 @@ describe('result columns (spec 3 §3)', () => {
   });
 });
 
-describe('aggregates bar', () => {
-  it('writes counts as integers (averages with one decimal) and money with two decimals', () => {
-    expect(aggregateLabel('tickets_sold', 12345, 'sum', 'en')).toBe('12,345');
-    expect(aggregateLabel('capacity', 812.44, 'average', 'de')).toBe('812,4');
-    expect(aggregateLabel('revenue', 1234.5, 'sum', 'de')).toBe('1.234,50');
-    expect(aggregateLabel('revenue', undefined, 'sum', 'en')).toBe('');
-    expect(aggregateLabel('benchmark', 41.65, 'average', 'en')).toBe('41.7 %');
+describe('aggregates bar: each measure aggregated and written in its unit', () => {
+  const spec = (type: 'events' | 'transactions', key: string) => MEASURES[type][key]!;
+  it('writes counts as integers (averages with one decimal) and money with its currency', () => {
+    expect(measureText(spec('events', 'tickets_sold'), 12345, 'sum', 'en')).toBe('12,345');
+    expect(measureText(spec('events', 'capacity'), 812.44, 'average', 'de')).toBe('812,4');
+    expect(measureText(spec('events', 'revenue'), 63229.5, 'sum', 'de', 'EUR')).toBe('63.229,50\u00a0€');
+    expect(measureText(spec('events', 'revenue'), 63229.5, 'sum', 'en', 'EUR')).toBe('€63,229.50');
+    expect(measureText(spec('events', 'benchmark'), 41.65, 'average', 'en')).toBe('41.7 %');
   });
-  it('hides the percentages for the prisma product type', () => {
-    const aggs = { revenue: 1, benchmark: 2, already_sold: 3 };
-    expect(shownAggregates(aggs, true).map(([k]) => k)).toEqual(['revenue']);
-    expect(shownAggregates(aggs, false).map(([k]) => k)).toEqual(['revenue', 'benchmark', 'already_sold']);
+  it('shows the forecast\'s predicted tickets as a count, not as a percentage', () => {
+    expect(spec('events', 'sales_prediction').unit).toBe('count');
+    expect(measureText(spec('events', 'sales_prediction'), 794, 'sum', 'en')).toBe('794');
+    const row = { already_sold: 40, prediction: 80, sales_prediction: 794, benchmark: 70 } as unknown as EventRow;
+    const byKey = Object.fromEntries(columnsFor('events', false).map((c) => [c.key, c]));
+    expect(cellText(byKey.sales_prediction!, row, 'en', tEn)).toBe('794');
+    expect(cellText(byKey.already_sold!, row, 'de', tEn)).toBe('40,0 %');
+  });
+  it('writes "–" when there is no value instead of a 0', () => {
+    expect(measureText(spec('events', 'price'), null, 'average', 'en', 'EUR')).toBe('–');
+    expect(measureText(spec('transactions', 'discount'), undefined, 'sum', 'en', 'EUR')).toBe('–');
+  });
+  it('never sums shares of capacity or per-event average prices: those offer the average only', () => {
+    const sumKeys = shownMeasures('events', 'sum', false).map(([k]) => k);
+    expect(sumKeys).toEqual(['capacity', 'tickets_sold', 'revenue', 'sales_prediction']);
+    for (const k of ['already_sold', 'prediction', 'benchmark', 'price']) expect(sumKeys).not.toContain(k);
+    expect(shownMeasures('events', 'average', false).map(([k]) => k)).toEqual(expect.arrayContaining(['already_sold', 'prediction', 'benchmark', 'price']));
+    // Every percentage, everywhere, is average-only.
+    for (const type of ['events', 'transactions'] as const) {
+      for (const [, m] of Object.entries(MEASURES[type])) if (m.unit === 'percent') expect(m.aggregations).toEqual(['average']);
+    }
+  });
+  it('hides the forecast figures for the prisma product type', () => {
+    expect(shownMeasures('events', 'average', true).map(([k]) => k)).toEqual(['capacity', 'tickets_sold', 'revenue', 'price']);
+    expect(shownMeasures('customers', 'sum', false)).toEqual([]);
+  });
+});
+
+describe('grid cells in the user\'s language', () => {
+  const tDe = vocabulary('de');
+  it('names categories, ticket types and yes/no from the vocabulary', () => {
+    const byKey = (type: 'customers' | 'events' | 'transactions') => Object.fromEntries(columnsFor(type, false).map((c) => [c.key, c]));
+    const ev = { category: 'rock_pop' } as unknown as EventRow;
+    expect(cellText(byKey('events').category!, ev, 'de', tDe)).toBe('Rock und Pop');
+    expect(cellText(byKey('events').category!, ev, 'en', tEn)).toBe('Rock and pop');
+    expect(cellText(byKey('events').category!, { category: 'own_thing' } as unknown as EventRow, 'de', tDe)).toBe('Own Thing');
+    const tx = { ticket_type: 'cancelled', sold_price: 12.5, currency: 'EUR' } as unknown as TransactionRow;
+    expect(cellText(byKey('transactions').ticket_type!, tx, 'de', tDe)).toBe('Storniert');
+    expect(cellText(byKey('transactions').ticket_type!, tx, 'en', tEn)).toBe('Cancelled');
+    expect(cellText(byKey('transactions').sold_price!, tx, 'de', tDe)).toBe('12,50\u00a0€');
+    const c = { ads_opt_out: true } as unknown as CustomerRow;
+    expect(cellText(byKey('customers').ads_opt_out!, c, 'de', tDe)).toBe('Ja');
+    expect(cellText(byKey('customers').ads_opt_out!, { ads_opt_out: false } as unknown as CustomerRow, 'en', tEn)).toBe('No');
   });
 });
 

@@ -4,6 +4,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { CustomerDetail } from '../../../lib/contracts/nlq';
 import { useTranslation } from '../../../lib/i18n/react';
+import { valueName } from '../../../lib/sentinel/columns';
 import { Icon } from '../../ui/Icon';
 import { CopyButton } from './CopyButton';
 import { addressLines } from './format';
@@ -50,7 +51,8 @@ export function CustomerProfile({ customer }: { customer: CustomerDetail }) {
     { key: 'email2', text: customer.email_2, display: mail(customer.email_2) },
     { key: 'phone1', text: customer.phone1 },
     { key: 'phone2', text: customer.phone2 },
-    { key: 'adsOptOut', text: t(customer.ads_opt_out ? 'customer.profile.true' : 'customer.profile.false') },
+    // Yes/no in the words of the results grid and the export (one vocabulary, issue 20 §3).
+    { key: 'adsOptOut', text: valueName('boolean', customer.ads_opt_out, t) ?? '' },
   ];
   return (
     <section className={styles.card} aria-labelledby="customer-profile-title">

@@ -1,25 +1,30 @@
 // spec 3 §2 visited events: date (DD.MM.YYYY), event title, tickets and amount, 10 per page, newest
-// event first (the server's order). A zero amount carries the cancelled-ticket tooltip.
+// event first (the server's order). A zero amount carries the cancelled-ticket tooltip. Only events
+// that have taken place are "visited" (issue 20 §3): tickets for events still to come are listed
+// apart as upcoming, soonest first, and only when there are some (like the custom properties).
 import { useState } from 'react';
 import type { CustomerSalesSummary } from '../../../lib/contracts/nlq';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { Tooltip } from '../../ui/Tooltip';
-import { formatAmount, formatCount, formatDay, pageOf } from './format';
+import { formatAmount, formatCount, formatDay, pageOf, splitVisited, type PurchasedEvent } from './format';
 import styles from './CustomerDetail.module.css';
 
-export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
+type Kind = 'events' | 'upcoming';
+
+function EventsCard({ kind, list, currency, emptyKey }: { kind: Kind; list: PurchasedEvent[]; currency: string; emptyKey: string }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [requested, setPage] = useState(1);
-  const { items, page, pages } = pageOf(sales.sales_per_event, requested);
+  const { items, page, pages } = pageOf(list, requested);
+  const titleId = `customer-${kind}-title`;
   return (
-    <section className={styles.card} aria-labelledby="customer-events-title">
-      <h3 className={styles.cardTitle} id="customer-events-title">
-        {t('customer.events.title')}
+    <section className={styles.card} aria-labelledby={titleId} data-testid={`customer-${kind}`}>
+      <h3 className={styles.cardTitle} id={titleId}>
+        {t(`customer.${kind}.title`)}
       </h3>
-      {sales.sales_per_event.length === 0 ? (
-        <p className={styles.empty}>{t('customer.events.empty')}</p>
+      {list.length === 0 ? (
+        <p className={styles.empty}>{t(emptyKey)}</p>
       ) : (
         <>
           <div className={styles.tableWrap}>
@@ -44,22 +49,20 @@ export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
                     <td className={styles.date}>{formatDay(e.event_date)}</td>
                     <td className={styles.eventTitle}>
                       {e.title}
-                      <span className={styles.dateInline}>
-                        {formatDay(e.event_date)}
-                      </span>
+                      <span className={styles.dateInline}>{formatDay(e.event_date)}</span>
                     </td>
                     <td className={styles.num}>{formatCount(e.ticket_count, lng)}</td>
                     <td className={styles.num}>
                       {e.total_spent === 0 ? (
                         <Tooltip content={t('customer.events.cancelledTooltip')}>
                           <span className={styles.zero} tabIndex={0} data-testid="cancelled-amount">
-                            {formatAmount(0, sales.currency, lng)}
+                            {formatAmount(0, currency, lng)}
                             <Icon name="info" size={14} />
                             <span className="visually-hidden">{t('customer.events.cancelledTooltip')}</span>
                           </span>
                         </Tooltip>
                       ) : (
-                        formatAmount(e.total_spent, sales.currency, lng)
+                        formatAmount(e.total_spent, currency, lng)
                       )}
                     </td>
                   </tr>
@@ -68,7 +71,7 @@ export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
             </table>
           </div>
           {pages > 1 && (
-            <nav className={styles.pager} aria-label={t('customer.events.pagination')}>
+            <nav className={styles.pager} aria-label={t(`customer.${kind}.pagination`)}>
               <button type="button" className={styles.pageButton} onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('customer.events.previous')}>
                 <Icon name="chevronLeft" size={16} />
               </button>
@@ -83,5 +86,17 @@ export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
         </>
       )}
     </section>
+  );
+}
+
+export function VisitedEvents({ sales }: { sales: CustomerSalesSummary }) {
+  const { visited, upcoming } = splitVisited(sales.sales_per_event);
+  // Without any purchase the customer "has not bought a ticket yet"; with only future ones, nothing was visited yet.
+  const emptyKey = upcoming.length ? 'customer.events.noneVisited' : 'customer.events.empty';
+  return (
+    <>
+      <EventsCard kind="events" list={visited} currency={sales.currency} emptyKey={emptyKey} />
+      {upcoming.length > 0 && <EventsCard kind="upcoming" list={upcoming} currency={sales.currency} emptyKey="customer.events.empty" />}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // Pure rules of the customer detail (spec 3 §2 "Customer detail", §9), kept apart from the
 // components so they are unit-tested and shared by the drawer and the page.
-import type { CustomerDetail } from '../../../lib/contracts/nlq';
+import type { CustomerDetail, CustomerSalesSummary } from '../../../lib/contracts/nlq';
 
 /**
  * spec 3 §9 values of SENTINEL (src/lib/contracts/nlq.ts), repeated because a value import of the
@@ -52,4 +52,14 @@ export function pageOf<T>(items: readonly T[], page: number, size = VISITED_EVEN
   const pages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+}
+
+export type PurchasedEvent = CustomerSalesSummary['sales_per_event'][number];
+
+/**
+ * issue 20 §3: only events that have taken place were visited (newest first, as the server sends
+ * them); the ones still to come are upcoming, soonest first.
+ */
+export function splitVisited(list: readonly PurchasedEvent[]): { visited: PurchasedEvent[]; upcoming: PurchasedEvent[] } {
+  return { visited: list.filter((e) => !e.upcoming), upcoming: list.filter((e) => e.upcoming).reverse() };
 }

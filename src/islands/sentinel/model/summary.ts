@@ -1,6 +1,7 @@
 // spec 3 §2 query summary and §9: operators are shown as words, values are cut at 100 characters,
 // the completion time reads DD.MM.YYYY, HH:mm (UTC, like every date of the console).
 import type { NlqFilter } from '../../../lib/contracts/nlq';
+import { dateText, FILTER_VALUE_UNITS, valueName, type Translate } from '../../../lib/sentinel/columns';
 import { PAGE } from './constants';
 
 /** The i18n key (under sentinel.summary.operators) of an operator of the filter text. */
@@ -41,4 +42,26 @@ export function completionTime(epochSeconds: number | null): string {
 /** spec 3 §4: an answer older than 48 h is expired and its question is asked again. */
 export function isExpired(taskCompletedAt: number | null, nowMs: number): boolean {
   return taskCompletedAt !== null && nowMs - taskCompletedAt * 1000 > PAGE.expiryMs;
+}
+
+/**
+ * The parameter's name in the user's language (sentinel.fields.*, the vocabulary the grid and the
+ * export share). A custom property is named by the partner; an answer stored before filters named
+ * their field keeps the name it was stored with.
+ */
+export function filterParameter(f: Pick<NlqFilter, 'field' | 'parameter'>, t: Translate): string {
+  if (!f.field || f.field.startsWith('ccp.')) return f.parameter;
+  return t(`sentinel.fields.${f.field}`, { defaultValue: f.parameter });
+}
+
+/**
+ * The value as the user reads it: categories, ticket types and yes/no named in their language,
+ * dates as DD.MM.YYYY, "nothing" for NULL; the rest (names, numbers, a "contains" pattern) as typed.
+ */
+export function filterValue(f: Pick<NlqFilter, 'field' | 'value' | 'operator'>, t: Translate): string {
+  if (f.value === 'NULL' && (f.operator === 'IS' || f.operator === 'IS NOT')) return t('sentinel.summary.nothing');
+  const unit = f.field ? FILTER_VALUE_UNITS[f.field] : undefined;
+  if (!unit) return f.value;
+  const parts = f.operator === 'IN' || f.operator === 'NOT IN' ? f.value.split(', ') : [f.value];
+  return parts.map((v) => (unit === 'date' ? dateText(v) : (valueName(unit, v, t) ?? v))).join(', ');
 }

@@ -304,7 +304,7 @@ function filterRow(f: FieldFilter, language: 'en' | 'de'): CompiledQuery['filter
   const operator = SQL_OP[f.op];
   const value = f.op === 'contains' ? `%${valueText(f.value)}%` : valueText(f.value);
   const shown = f.op === 'contains' ? `'%${String(f.value)}%'` : quoted(f.value);
-  return { entity: f.field.tag, parameter, operator, value, text: `${f.field.tag}.${f.field.field} ${operator} ${shown}` };
+  return { entity: f.field.tag, parameter, operator, value, text: `${f.field.tag}.${f.field.field} ${operator} ${shown}`, field: `${f.field.tag}.${f.field.field}` };
 }
 
 /** The query summary (spec 3 §3 filters): one row per condition, tagged e / c / t / ccp. */
@@ -316,7 +316,7 @@ export function summarise(q: TypedQuery, language: 'en' | 'de'): CompiledQuery['
     for (const w of c.where) rows.push(filterRow(w, language));
     const label = MEASURE_LABELS[c.measure][language];
     const sqlName = { events: 'count(DISTINCT t.event_id)', tickets: 'sum(t.tickets)', transactions: 'count(t.id)', revenue: 'sum(t.amount)', customers: 'count(DISTINCT t.customer_id)' }[c.measure];
-    rows.push({ entity: 't', parameter: label, operator: c.op, value: String(c.value), text: `${sqlName} ${c.op} ${c.value}` });
+    rows.push({ entity: 't', parameter: label, operator: c.op, value: String(c.value), text: `${sqlName} ${c.op} ${c.value}`, field: `measure.${c.measure}` });
   }
   return rows;
 }

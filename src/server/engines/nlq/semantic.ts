@@ -1,6 +1,8 @@
 // The semantic layer of Sentinel: what a question can talk about. Every field of the four
-// sentinel views with its type, its English and German label (the query summary) and the words
-// box-office staff use for it, plus the joins between the views. The parser reads the words, the
+// sentinel views with its type, its English and German label and the words box-office staff use
+// for it, plus the joins between the views. The labels are the page's vocabulary
+// (sentinel.fields.* of public/locales, which the query summary shows; a unit test keeps them
+// equal, and equal to the result columns' names where a field is one). The parser reads the words, the
 // compiler reads the columns; nothing else knows the SQL names.
 import type { Tag } from './typed-query';
 
@@ -33,20 +35,20 @@ export const FIELDS: SemanticField[] = [
   f('c', 'first_name', 'text', 'First name', 'Vorname', ['vorname', 'vornamen', 'first name', 'firstname', 'given name', 'forename']),
   f('c', 'last_name', 'text', 'Last name', 'Nachname', ['nachname', 'nachnamen', 'familienname', 'last name', 'lastname', 'surname', 'family name']),
   f('c', 'street', 'text', 'Street', 'Straße', ['strasse', 'street', 'adresse', 'address', 'anschrift']),
-  f('c', 'zip_code', 'text', 'Zip code', 'PLZ', ['plz', 'postleitzahl', 'zip', 'zip code', 'zipcode', 'postcode', 'postal code', 'post code']),
+  f('c', 'zip_code', 'text', 'ZIP code', 'PLZ', ['plz', 'postleitzahl', 'zip', 'zip code', 'zipcode', 'postcode', 'postal code', 'post code']),
   f('c', 'city', 'text', 'City', 'Stadt', ['stadt', 'wohnort', 'ort', 'city', 'town']),
   f('c', 'country', 'text', 'Country', 'Land', ['land', 'country']),
-  f('c', 'email', 'text', 'E-mail', 'E-Mail', ['email', 'e-mail', 'mail', 'e mail', 'mailadresse', 'emailadresse', 'e-mail-adresse', 'email address']),
-  f('c', 'email_2', 'text', 'Second e-mail', 'Zweite E-Mail', ['email 2', 'email_2', 'zweite email', 'second email']),
-  f('c', 'phone1', 'text', 'Phone', 'Telefon', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
-  f('c', 'phone2', 'text', 'Second phone', 'Zweites Telefon', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
+  f('c', 'email', 'text', 'Email', 'E-Mail', ['email', 'e-mail', 'mail', 'e mail', 'mailadresse', 'emailadresse', 'e-mail-adresse', 'email address']),
+  f('c', 'email_2', 'text', 'Email 2', 'E-Mail 2', ['email 2', 'email_2', 'zweite email', 'second email']),
+  f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
+  f('c', 'phone2', 'text', 'Phone 2', 'Telefon 2', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
   f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
   f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born']),
   f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
   // events
   f('e', 'title', 'text', 'Title', 'Titel', ['titel', 'title', 'name der veranstaltung', 'stueck', 'event name']),
   f('e', 'description', 'text', 'Description', 'Beschreibung', ['beschreibung', 'description']),
-  f('e', 'category', 'text', 'Category', 'Sparte', ['sparte', 'genre', 'category', 'kategorie der veranstaltung', 'event category']),
+  f('e', 'category', 'text', 'Category', 'Kategorie', ['sparte', 'genre', 'category', 'kategorie der veranstaltung', 'event category']),
   f('e', 'date', 'date', 'Event date', 'Veranstaltungsdatum', ['veranstaltungsdatum', 'datum', 'termin', 'event date', 'date']),
   f('e', 'start_time', 'text', 'Start time', 'Beginn', ['beginn', 'uhrzeit', 'anfang', 'start time', 'starts', 'start']),
   f('e', 'capacity', 'number', 'Capacity', 'Kapazität', ['kapazitaet', 'kapazitat', 'plaetze', 'sitzplaetze', 'capacity', 'seats']),
@@ -62,7 +64,7 @@ export const FIELDS: SemanticField[] = [
   f('e', 'id', 'text', 'Event id', 'Veranstaltungs-ID', ['event id', 'veranstaltungs id', 'veranstaltungsnummer']),
   f('e', 'already_sold', 'number', 'Already sold (%)', 'Bereits verkauft (%)', ['auslastung', 'bereits verkauft', 'verkauft prozent', 'already sold', 'sold percentage', 'occupancy', 'utilisation', 'utilization', 'load factor', 'sell through']),
   f('e', 'prediction', 'number', 'Prediction (%)', 'Prognose (%)', ['prognose', 'vorhersage', 'prediction', 'forecast']),
-  f('e', 'sales_prediction', 'number', 'Sales prediction (%)', 'Verkaufsprognose (%)', ['verkaufsprognose', 'sales prediction', 'sales forecast']),
+  f('e', 'sales_prediction', 'number', 'Predicted tickets', 'Prognostizierte Tickets', ['verkaufsprognose', 'sales prediction', 'sales forecast']),
   f('e', 'benchmark', 'number', 'Benchmark (%)', 'Benchmark (%)', ['benchmark', 'vergleichswert']),
   // transactions
   f('t', 'date', 'date', 'Purchase date', 'Kaufdatum', ['kaufdatum', 'verkaufsdatum', 'buchungsdatum', 'purchase date', 'sale date', 'booking date', 'order date']),
@@ -76,7 +78,7 @@ export const FIELDS: SemanticField[] = [
   f('t', 'currency', 'text', 'Currency', 'Währung', ['waehrung', 'currency']),
   f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
   f('t', 'seat_id', 'text', 'Seat', 'Platz', ['sitzplatz', 'platznummer', 'seat', 'seat id']),
-  f('t', 'invoice_id', 'text', 'Invoice', 'Rechnungsnummer', ['rechnungsnummer', 'rechnung nr', 'invoice', 'invoice id', 'invoice number']),
+  f('t', 'invoice_id', 'text', 'Invoice number', 'Rechnungsnummer', ['rechnungsnummer', 'rechnung nr', 'invoice', 'invoice id', 'invoice number']),
 ];
 
 export function field(tag: Tag, name: string): SemanticField | undefined {

@@ -118,7 +118,8 @@ export interface CompiledQuery {
   sql: string;
   params: (string | number | boolean | null | (string | number)[])[];
   /** The query summary rows (src/lib/contracts/nlq.ts NlqFilter). */
-  filters: { entity: Tag; parameter: string; operator: string; value: string; text: string }[];
+  /** The query summary; `field` names the parameter for the page's vocabulary ("c.city", "measure.tickets", "ccp.<label>"). */
+  filters: { entity: Tag; parameter: string; operator: string; value: string; text: string; field: string }[];
 }
 
 export interface CompileOptions {

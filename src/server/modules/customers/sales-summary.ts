@@ -1,16 +1,21 @@
 // spec 3 §3 "Customer sales summary", the body of GET /customers/sales_summary/{id}: what one
 // customer bought per event (newest event first), the totals and the first purchase. A cancelled
-// ticket counts with 0 (spec 3 §2: the detail explains a zero amount with a tooltip). One pass over
-// the customer's transactions through tx_customer_idx, so it stays fast at bench scale.
+// ticket counts with 0 (spec 3 §2: the detail explains a zero amount with a tooltip). An event that
+// has not started yet is marked upcoming: the customer holds tickets for it but has not visited it
+// (issue 20 §3), so the detail lists it apart from the visited events; the totals count every
+// purchase. One pass over the customer's transactions through tx_customer_idx, so it stays fast at
+// bench scale.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { now } from '../../lib/clock';
 import type { CustomerSalesSummary } from '../../../lib/contracts/nlq';
 
 interface PerEventRow {
   event_id: string;
   event_date: string;
+  upcoming: boolean;
   title: string;
   ticket_count: string | number;
   spent_minor: string | number;
@@ -43,6 +48,7 @@ export async function getCustomerSalesSummary(db: Db, partnerId: number, custome
           group by t.event_id
         )
         select p.event_id, to_char(e.start_date_time at time zone 'UTC', 'YYYY-MM-DD') as event_date, e.title,
+               e.start_date_time > ${now().toISOString()}::timestamptz as upcoming,
                p.ticket_count, p.spent_minor, p.first_sold
         from per_event p
         join events e on e.id = p.event_id and e.partner_id = ${partnerId}
@@ -58,7 +64,7 @@ export async function getCustomerSalesSummary(db: Db, partnerId: number, custome
     spentMinor += spent;
     const first = new Date(r.first_sold).getTime();
     if (oldest === null || first < oldest) oldest = first;
-    return { event_id: r.event_id, event_date: r.event_date, title: r.title, ticket_count: count, total_spent: major(spent) };
+    return { event_id: r.event_id, event_date: r.event_date, title: r.title, ticket_count: count, total_spent: major(spent), upcoming: Boolean(r.upcoming) };
   });
   return {
     sales_per_event: salesPerEvent,

@@ -1,14 +1,18 @@
 // The aggregates bar of spec 3 §2/§3: sum and average over the WHOLE answer (every id, not the
-// page) of the numeric columns of events and transactions, and the same per value of the typed
-// query's groupBy ("revenue per category"). Computed once when the task finishes (an answer's ids
-// do not change) and kept with the task's result, so a page of rows stays a primary-key read.
+// page) of the measures of events and transactions, and the same per value of the typed query's
+// groupBy ("revenue per category"). Computed once when the task finishes (an answer's ids do not
+// change) and kept with the task's result, so a page of rows stays a primary-key read. Which
+// aggregation fits which measure is the vocabulary's (src/lib/sentinel/columns.ts MEASURES): a sum
+// that means nothing (of shares, of per-event average prices) is null, and so is an aggregate over
+// rows that all lack the value (SQL sum/avg skip NULLs; nothing is turned into a 0).
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { FieldRef, TypedQuery } from '../../engines/nlq';
 import type { ResultType } from '../../../lib/contracts/nlq';
+import { measuresFor, type MeasureSpec } from '../../../lib/sentinel/columns';
 import { textArray } from './rows';
 
-export type Aggregations = Record<string, { sum: number; average: number }>;
+export type Aggregations = Record<string, { sum: number | null; average: number | null }>;
 export interface AggregationGroup {
   field: string;
   value: string | null;
@@ -19,10 +23,6 @@ export interface AnswerAggregates {
   aggregations: Aggregations;
   groups?: AggregationGroup[];
 }
-
-const EVENT_MEASURES = ['capacity', 'price', 'tickets_sold', 'revenue'] as const;
-const EVENT_PERCENTAGES = ['already_sold', 'prediction', 'sales_prediction', 'benchmark'] as const;
-const TRANSACTION_MEASURES = ['sold_price', 'tickets', 'ground_price', 'discount'] as const;
 
 // Group keys the aggregates can be broken down by: fixed column expressions per outcome and tag,
 // looked up by name, so no field name of a typed query is ever spliced into SQL.
@@ -47,17 +47,37 @@ export function groupExpression(outcome: ResultType, groupBy: FieldRef | undefin
   return null;
 }
 
-const round = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+type Measures = [string, MeasureSpec][];
 
-function pick(r: Record<string, unknown>, measures: readonly string[]): Aggregations {
+/** Two decimals; null (no value, or no row with one) stays null. */
+export const round = (v: unknown): number | null => (v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Math.round(Number(v) * 100) / 100);
+
+/** The aggregates of one result row of the query below, each only where its unit allows it. */
+export function pick(r: Record<string, unknown>, measures: Measures): Aggregations {
   const out: Aggregations = {};
-  for (const m of measures) out[m] = { sum: round(r[`${m}_sum`]), average: round(r[`${m}_avg`]) };
+  for (const [m, spec] of measures) {
+    out[m] = {
+      sum: spec.aggregations.includes('sum') ? round(r[`${m}_sum`]) : null,
+      average: spec.aggregations.includes('average') ? round(r[`${m}_avg`]) : null,
+    };
+  }
   return out;
 }
 
-const measureColumns = (measures: readonly string[]) => sql.raw(measures.map((m) => `coalesce(sum(${m}), 0)::float8 AS ${m}_sum, coalesce(avg(${m}), 0)::float8 AS ${m}_avg`).join(', '));
+/**
+ * Averages that are not the mean of a column. The average ticket price of an answer is what its
+ * tickets sold for on average (revenue / tickets sold): the events' own price field is mostly
+ * empty, and a mean of per-event prices would weigh a sold-out hall like an empty one.
+ */
+const AVERAGE_EXPR: Record<string, string> = {
+  price: 'sum(revenue) / nullif(sum(tickets_sold), 0)',
+};
 
-function split(list: Record<string, unknown>[], measures: readonly string[], field: string | null): AnswerAggregates {
+// Measure names come from the fixed vocabulary (MEASURES), never from a question.
+const measureColumns = (measures: Measures) =>
+  sql.raw(measures.map(([m]) => `sum(${m})::float8 AS ${m}_sum, (${AVERAGE_EXPR[m] ?? `avg(${m})`})::float8 AS ${m}_avg`).join(', '));
+
+function split(list: Record<string, unknown>[], measures: Measures, field: string | null): AnswerAggregates {
   const total = list.find((r) => Number(r.is_total) === 1) ?? {};
   const result: AnswerAggregates = { aggregations: pick(total, measures) };
   if (field) {
@@ -85,7 +105,7 @@ export async function aggregateAnswer(
   // single NULL group is dropped by split().
   const sets = sql.raw('GROUPING SETS ((), (g))');
   if (outcome === 'events') {
-    const measures = partner.product === 'prisma' ? EVENT_MEASURES : [...EVENT_MEASURES, ...EVENT_PERCENTAGES];
+    const measures = measuresFor('events', partner.product === 'prisma');
     const list = await rows<Record<string, unknown>>(
       db,
       sql`WITH tx AS (
@@ -108,7 +128,7 @@ export async function aggregateAnswer(
           FROM unnest(${textArray(txIds)}::bigint[]) AS u(id) JOIN sentinel.transactions t ON t.id = u.id
           ${sql.raw(expr?.includes('ev.') ? 'JOIN sentinel.events ev ON ev.id = t.event_id AND ev.partner_id = t.partner_id' : '')}
           WHERE t.partner_id = ${partner.id})
-        SELECT g, count(*)::int AS n, GROUPING(g) AS is_total, ${measureColumns(TRANSACTION_MEASURES)} FROM t GROUP BY ${sets}`,
+        SELECT g, count(*)::int AS n, GROUPING(g) AS is_total, ${measureColumns(measuresFor('transactions', false))} FROM t GROUP BY ${sets}`,
   );
-  return split(list, TRANSACTION_MEASURES, field);
+  return split(list, measuresFor('transactions', false), field);
 }

@@ -10,7 +10,7 @@ import { writeXlsx, type OutCell } from '../spreadsheets/write-xlsx';
 import { escapeFormula } from '../sales/export';
 import { answeredQuestion, type NlqCtx } from './service';
 import { readRows, type ResultRow } from './rows';
-import { exportColumns, type CellValue, type ExportColumn } from './export-columns';
+import { exportColumns, exportTranslate, type CellValue, type ExportColumn } from './export-columns';
 
 export interface ExportFile {
   body: Buffer;
@@ -43,21 +43,21 @@ function csvCell(v: CellValue, lang: 'en' | 'de', sep: string): string {
 
 export function toCsv(columns: ExportColumn[], rows: ResultRow[], lang: 'en' | 'de'): Buffer {
   const sep = lang === 'de' ? ';' : ',';
-  const lines = [columns.map((c) => csvCell(c[lang], lang, sep)).join(sep)];
+  const lines = [columns.map((c) => csvCell(c.header, lang, sep)).join(sep)];
   for (const r of rows) lines.push(columns.map((c) => csvCell(c.value(r), lang, sep)).join(sep));
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
 }
 
 function xlsxCell(v: CellValue, lang: 'en' | 'de'): OutCell {
   if (v === null || typeof v === 'number') return v;
-  if (typeof v === 'boolean') return lang === 'de' ? (v ? 'ja' : 'nein') : v ? 'yes' : 'no';
+  if (typeof v === 'boolean') return String(v);
   if (typeof v === 'object') return new Date(`${v.date}T00:00:00Z`);
   return escapeFormula(v);
 }
 
 export function toXlsx(columns: ExportColumn[], rows: ResultRow[], lang: 'en' | 'de'): Buffer {
   function* sheetRows(): Iterable<OutCell[]> {
-    yield columns.map((c) => c[lang]);
+    yield columns.map((c) => c.header);
     for (const r of rows) yield columns.map((c) => xlsxCell(c.value(r), lang));
   }
   return writeXlsx([{ name: 'Sentinel', rows: sheetRows(), widths: columns.map((c) => c.width ?? 14), freezeHeader: true }], lang === 'de' ? 'dd.mm.yyyy' : 'mm/dd/yyyy');
@@ -65,7 +65,7 @@ export function toXlsx(columns: ExportColumn[], rows: ResultRow[], lang: 'en' | 
 
 export async function exportAnswer(db: Db, ctx: NlqCtx, body: { nlq_id: number; ids: string[]; file_type: 'csv' | 'xlsx' }): Promise<ExportFile> {
   const { type, rows } = await exportRows(db, ctx, body.nlq_id, body.ids);
-  const columns = exportColumns(type, ctx.product);
+  const columns = exportColumns(type, ctx.product, exportTranslate(ctx.language, ctx.product));
   if (body.file_type === 'csv') return { body: toCsv(columns, rows, ctx.language), fileName: 'Sentinel.csv', contentType: 'text/csv; charset=utf-8' };
   return { body: toXlsx(columns, rows, ctx.language), fileName: 'Sentinel.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 }

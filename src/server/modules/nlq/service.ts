@@ -232,8 +232,18 @@ export async function dataFromIds(db: Db, ctx: NlqCtx, q: { nlq_id: number; id: 
   const row = await findQuestionPage(db, ctx, q.nlq_id, [...new Set(q.id)], SENTINEL.pageSize);
   if (!row) throw notFound('Question');
   assertAnswered(row);
-  const [data, aggregates] = await Promise.all([readRows(db, { id: ctx.partnerId, product: ctx.product }, row.result_type, row.page), aggregatesOf(db, ctx, row)]);
-  return { data, ...aggregates };
+  const [data, aggregates, currency] = await Promise.all([
+    readRows(db, { id: ctx.partnerId, product: ctx.product }, row.result_type, row.page),
+    aggregatesOf(db, ctx, row),
+    partnerCurrency(db, ctx.partnerId),
+  ]);
+  return { data, ...aggregates, ...(currency ? { currency } : {}) };
+}
+
+/** The partner's currency: the aggregates bar shows money with it (revenue, prices). */
+async function partnerCurrency(db: Db, partnerId: number): Promise<string | null> {
+  const [p] = await rows<{ currency: string | null }>(db, sql`SELECT currency FROM partners WHERE id = ${partnerId}`);
+  return p?.currency ?? null;
 }
 
 function savedOf(row: QuestionRow): SavedQuestion {
