@@ -3,11 +3,11 @@
 // The API (/api/*) guards itself (its CSRF guard applies the same origin rule).
 import { defineMiddleware } from 'astro:middleware';
 import { guard, guardRoute, homeFor, matchRoute, routeOfPattern } from './lib/routes';
-import { LANGUAGE_COOKIE, SESSION_COOKIE } from './lib/constants';
+import { LANGUAGE_COOKIE, PROFILE_LANGUAGE_COOKIE, SESSION_COOKIE } from './lib/constants';
 import { boot } from './server/boot';
 import { getDb } from './server/db/client';
 import { resolveViewer } from './server/modules/auth/resolve';
-import { pickLanguage } from './lib/i18n/language';
+import { isLanguage, pickLanguage } from './lib/i18n/language';
 import { applySecurityHeaders } from './server/http/security-headers';
 import { isCrossSiteWrite } from './server/api/csrf';
 
@@ -27,7 +27,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const token = ctx.cookies.get(SESSION_COOKIE)?.value;
   const viewer = token ? await resolveViewer(await getDb(), { cookieToken: token }).catch(() => null) : null;
   ctx.locals.viewer = viewer;
-  ctx.locals.language = pickLanguage(ctx.cookies.get(LANGUAGE_COOKIE)?.value, viewer?.language, ctx.request.headers.get('accept-language'));
+  const rememberedProfile = ctx.cookies.get(PROFILE_LANGUAGE_COOKIE)?.value;
+  ctx.locals.language = pickLanguage(ctx.cookies.get(LANGUAGE_COOKIE)?.value, viewer?.language, ctx.request.headers.get('accept-language'), rememberedProfile);
+  // Remember the signed-in user's profile language for the signed-out pages of this browser.
+  if (viewer && isLanguage(viewer.language) && rememberedProfile !== viewer.language) {
+    ctx.cookies.set(PROFILE_LANGUAGE_COOKIE, viewer.language, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax', httpOnly: true, secure: ctx.url.protocol === 'https:' });
+  }
 
   const who = {
     loggedIn: viewer !== null,

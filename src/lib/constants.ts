@@ -53,3 +53,9 @@ export const DEV_MAILBOX_TOKEN_HEADER = 'X-Dev-Mailbox-Token';
 export const SESSION_COOKIE = 'encore_session';
 export const PARTNER_COOKIE = 'encore_partner';
 export const LANGUAGE_COOKIE = 'i18nextLng';
+/**
+ * The profile language of the last user signed in with this browser (issue 20 §4): signed-out
+ * pages (/login after signing out or after the session ended) speak it when no language was
+ * chosen in this browser, instead of falling back to the browser's Accept-Language.
+ */
+export const PROFILE_LANGUAGE_COOKIE = 'encore_profile_lng';

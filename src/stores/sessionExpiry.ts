@@ -1,15 +1,40 @@
-// When the access token of this browser expires (epoch ms), for the renewal and the session
-// timer of spec 1 §4.1. Seeded from the `encore_expires_at` cookie the server sets next to the
-// HttpOnly session cookies, or from GET /auth/session.
+// When the access token of this browser expires (epoch ms), for the renewal of spec 1 §4.1, and
+// when the sign-in itself ends, for the session timer. The browser renews the 15-minute token by
+// itself until the sign-in ends, so the timer counts down to the sign-in's end (issue 20 §4: it
+// showed the token and jumped back to 15:00 at every renewal). Both are seeded from cookies the
+// server sets next to the HttpOnly session cookies (`encore_expires_at`, `encore_session_ends_at`),
+// or from GET /auth/session.
 import { atom } from 'nanostores';
 
 export const EXPIRES_COOKIE = 'encore_expires_at';
+export const SESSION_ENDS_COOKIE = 'encore_session_ends_at';
 
+/** The access token's expiry: when the keeper renews (5 minutes before) or signs out. */
 export const $sessionExpiresAt = atom<number | null>(null);
+/** The sign-in's end as the server knows it (refresh_expires_at): what the timer shows. */
+export const $sessionEndsAt = atom<number | null>(null);
 
-export function expiryFromCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): number | null {
-  const match = cookie.match(new RegExp(`(?:^|;\\s*)${EXPIRES_COOKIE}=(\\d{10,16})`));
+function epochCookie(name: string, cookie: string): number | null {
+  const match = cookie.match(new RegExp(`(?:^|;\\s*)${name}=(\\d{10,16})`));
   return match ? Number(match[1]) : null;
+}
+
+const documentCookie = () => (typeof document === 'undefined' ? '' : document.cookie);
+
+export function expiryFromCookie(cookie: string = documentCookie()): number | null {
+  return epochCookie(EXPIRES_COOKIE, cookie);
+}
+
+export function sessionEndFromCookie(cookie: string = documentCookie()): number | null {
+  return epochCookie(SESSION_ENDS_COOKIE, cookie);
+}
+
+/** Reads both instants from the cookies into the stores (after a sign-in step or a renewal). */
+export function syncSessionFromCookies(): void {
+  const at = expiryFromCookie();
+  if (at) $sessionExpiresAt.set(at);
+  const end = sessionEndFromCookie();
+  if (end) $sessionEndsAt.set(end);
 }
 
 /** spec 1 §4.1: the timer shows one second short of the remaining time. */

@@ -7,6 +7,7 @@ import type { CampaignStats, EventList } from '../../src/lib/contracts/events';
 import { formatCount, formatMoney } from '../../src/islands/events/detail/format';
 import { aheadUntil } from '../../src/islands/events/detail/ranges';
 import { importanceRank } from '../../src/islands/dashboard/importance';
+import { eventPageHref } from '../../src/islands/events/detail/navigation';
 import { serverDate, serverDay } from './clock';
 import { expect, test } from './fixtures';
 import { isPhone, signIn, USERS } from './helpers';
@@ -19,7 +20,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 const today = () => serverDay(0);
 const upcomingPath = (range: Parameters<typeof aheadUntil>[0]) =>
-  `/api/v3/events/?since=${today()}&until=${aheadUntil(range, serverDate())}&limit=30&exclude_products=true`;
+  `/api/v3/events/?since=${today()}&until=${aheadUntil(range, serverDate())}&limit=30&exclude_products=true&upcoming=true`;
 const QUICK = { timeout: 3_000 };
 
 test.describe('dashboard', () => {
@@ -57,6 +58,23 @@ test.describe('dashboard', () => {
     await expect(card.locator('[data-stat="purchases"]')).toHaveText(formatCount(stats.purchases, 'en'));
     await expect(card.locator('[data-stat="revenue"]')).toHaveText(formatMoney(stats.revenue, stats.currency, 'en'));
     await expect(card.locator('[data-stat="roas"]')).toHaveText(stats.roas == null ? '–' : `${Math.round(stats.roas * 100)}%`);
+  });
+
+  test('a row says which is the forecast and which are today’s numbers, and lists no event that has begun', async ({ page }) => {
+    const list = page.getByTestId('upcoming-list');
+    let attempt = 0;
+    await expect(async () => {
+      if (attempt++) await page.reload();
+      const upcoming = await api<EventList>(page, upcomingPath('oneYear'));
+      // Started events are over for the forecast: none may be listed (the server's clock decides).
+      for (const e of upcoming.items) expect(Date.parse(e.start_date_time), e.title).toBeGreaterThan(serverDate().getTime() - 60_000);
+      const first = upcoming.items.find((e) => e.benchmark.now.value != null && ['below', 'on_track', 'above'].includes(e.benchmark.state));
+      if (!first) return; // nothing judged yet in this window: the unit test covers the wording
+      const row = list.locator(`a[href="${eventPageHref(first.id)}"]`);
+      const verdict = { below: 'Forecast: below comparable events', on_track: 'Forecast: on track', above: 'Forecast: above comparable events' }[first.benchmark.state as 'below'];
+      await expect(row).toContainText(verdict, QUICK);
+      await expect(row).toContainText(/Today: \d+(\.\d)? ?% sold/, QUICK);
+    }).toPass({ timeout: 45_000 });
   });
 
   test('the date range narrows the upcoming events', async ({ page }) => {

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { SPLASH_REDIRECT_MS } from '../../lib/constants';
 import { createTinyT } from '../../lib/i18n/tiny';
 import { Logo } from '../ui/Logo';
-import { CHALLENGE_ROUTES } from './nextPath';
+import { CHALLENGE_ROUTES, nextWithHash } from './nextPath';
 import { clearChallenge, saveChallenge } from '../../stores/challenge';
 import { clearRememberedDevice, deviceFields } from '../../stores/rememberedDevice';
 import type { LoginScreenProps, LoginState, PartnerChoice } from './types';
@@ -50,6 +50,9 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
     setState((s) => ({ ...s, username, error: key, inactive: false }));
   };
 
+  // Where to go after signing in: ?next= plus the deep link's fragment, which only the browser has.
+  const target = () => nextWithHash(next, location.hash);
+
   const toSplash = (redirectTo: string) => {
     setState((s) => ({ ...s, stage: 'splash', error: null, redirectTo }));
     setClientSplash(true);
@@ -66,7 +69,7 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
       // spec 1 §3: a remembered device of this user skips the code step.
       const res = await login({ username, password, ...deviceFields(username) });
       if (res.Challenge) {
-        saveChallenge({ username, session: res.ChallengeSession, challenge: res.Challenge, mfa: res.mfa_settings, next });
+        saveChallenge({ username, session: res.ChallengeSession, challenge: res.Challenge, mfa: res.mfa_settings, next: target() });
         location.assign(CHALLENGE_ROUTES[res.Challenge]);
         return;
       }
@@ -74,7 +77,7 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
       if (groups.length > 1) {
         setState((s) => ({ ...s, stage: 'chooser', error: null, partners: groups.map((g) => ({ id: g.id, name: g.name })).sort(byName) }));
       } else {
-        toSplash(next ?? '/');
+        toSplash(target() ?? '/');
       }
     } catch (err) {
       await fail(err, username);
@@ -98,7 +101,7 @@ export default function LoginScreen({ i18n, initial, next, autoSubmit }: LoginSc
     try {
       const { choosePartner } = await loadApi();
       await choosePartner(id);
-      toSplash(next ?? '/');
+      toSplash(target() ?? '/');
     } catch (err) {
       await fail(err, state.username);
     } finally {

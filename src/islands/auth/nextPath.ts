@@ -14,6 +14,20 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   }
 }
 
+// A fragment the address may carry: the characters RFC 3986 allows in one, bounded in length.
+const FRAGMENT = /^#[\w\-.~!$&'()*+,;=:@/?%]{1,200}$/;
+
+/**
+ * The page to go to after sign-in with the fragment of a deep link (issue 20 §4: /settings#meta).
+ * A fragment never reaches the server: the guard's redirect to /login?next=/settings keeps it in
+ * the browser's address (/login?next=…#meta), so the login page's script adds it here. Only with
+ * a `next` (the deep link) and only when `next` has no fragment of its own.
+ */
+export function nextWithHash(next: string | null, hash: string | null | undefined): string | null {
+  if (!next || next.includes('#') || !hash || !FRAGMENT.test(hash)) return next;
+  return safeNextPath(next + hash) ?? next;
+}
+
 /** spec 1 §2.4: the challenge returned with the credentials decides the next screen. */
 export const CHALLENGE_ROUTES = {
   NEW_PASSWORD_REQUIRED: '/setpassword',

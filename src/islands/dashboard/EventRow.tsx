@@ -1,5 +1,5 @@
-// One event in a dashboard card: title, UTC date, place, the forecast state and the sold share
-// against comparable events. The row opens the drawer on wide screens and the page otherwise
+// One event in a dashboard card: title, UTC date, place, the forecast's verdict (labelled as the
+// forecast's, see badge.ts) and today's sold share against comparable events at the same point. The row opens the drawer on wide screens and the page otherwise
 // (spec 1 §2.9 at 975/991 px); its href is the page, which itself hands over to the drawer.
 import type { MouseEvent } from 'react';
 import { useTranslation } from '../../lib/i18n/react';
@@ -7,6 +7,7 @@ import type { EventItem } from '../../lib/contracts/events';
 import { Icon } from '../ui/Icon';
 import { formatEventDate, formatPercent, stateTone, trendOf } from '../events/detail/format';
 import { drawerHref, eventPageHref, isWide } from '../events/detail/navigation';
+import { badgeKey } from './badge';
 import styles from './Dashboard.module.css';
 
 function open(e: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -33,7 +34,7 @@ export function EventRow({ event, lng }: { event: EventItem; lng: string }) {
         </span>
         <span className={styles.rowSide}>
           <span className={styles.state} data-tone={stateTone(b.state)}>
-            {t(`event.benchmark.states.${b.state}`)}
+            {t(badgeKey(b.state))}
           </span>
           {b.now.value != null && (
             <span className={styles.share}>

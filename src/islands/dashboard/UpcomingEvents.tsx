@@ -39,7 +39,7 @@ export function UpcomingEvents({ initial, today, lng }: { initial: EventList | n
       setState((s) => ({ ...(page === 1 ? { items: [], total: 0, page: 0 } : s), loading: true, failed: false }));
       try {
         const res = await listEvents(
-          { since: today, until: aheadUntil(r, new Date(`${today}T12:00:00Z`)), page, limit: DASHBOARD_PAGE_LIMIT, exclude_products: 'true' },
+          { since: today, until: aheadUntil(r, new Date(`${today}T12:00:00Z`)), page, limit: DASHBOARD_PAGE_LIMIT, exclude_products: 'true', upcoming: 'true' },
           c.signal,
         );
         setState((s) => ({ items: page === 1 ? res.items : mergePage(s.items, res.items), total: res.total, page, loading: false, failed: false }));

@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n/react';
 import { getMfaSettings, getTotpSetup, removeTotp, updateMfaSettings } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import type { LoginResponse, MfaMethod, MfaSettings, TotpSetupResponse } from '../../lib/contracts/auth';
-import { $sessionExpiresAt, expiryFromCookie } from '../../stores/sessionExpiry';
+import { syncSessionFromCookies } from '../../stores/sessionExpiry';
 import { pushToast } from '../../stores/toasts';
 import { TotpSetupDialog } from '../account/TotpSetupDialog';
 import { Button } from '../ui/Button';
@@ -51,8 +51,7 @@ export function MfaSection() {
 
   const applied = (res: LoginResponse) => {
     setSettings(res.mfa_settings);
-    const at = expiryFromCookie();
-    if (at) $sessionExpiresAt.set(at);
+    syncSessionFromCookies();
   };
 
   const openSetup = async () => {

@@ -116,7 +116,7 @@ export function SessionsSection() {
                     <div>
                       <dt>{t('settings.system.signedIn')}</dt>
                       <dd>
-                        <time dateTime={s.created_at}>{format.format(new Date(s.created_at))}</time>
+                        <time dateTime={s.signed_in_at}>{format.format(new Date(s.signed_in_at))}</time>
                       </dd>
                     </div>
                   </dl>

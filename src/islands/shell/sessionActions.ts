@@ -3,7 +3,7 @@ import { choosePartner, logout, updateProfile } from '../../lib/api/auth';
 import type { Language } from '../../lib/constants';
 import { rememberLanguage } from '../../lib/i18n/cookie';
 import { $session, LOGOUT_LOCAL_KEYS } from '../../stores/session';
-import { $sessionExpiresAt } from '../../stores/sessionExpiry';
+import { $sessionEndsAt, $sessionExpiresAt } from '../../stores/sessionExpiry';
 
 /** spec 1 §4.1: logout clears the session state and the listed local keys, then shows /login. */
 export async function signOut(): Promise<void> {
@@ -21,6 +21,7 @@ export async function signOut(): Promise<void> {
   }
   $session.set({ ...$session.get(), isLogged: false, partnerId: null, permissions: {}, features: {} });
   $sessionExpiresAt.set(null);
+  $sessionEndsAt.set(null);
   location.assign('/login');
 }
 

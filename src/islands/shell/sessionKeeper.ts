@@ -4,7 +4,7 @@
 // expiry is re-read inside it (another tab may already have renewed). Failure is only logged.
 import { getSessionInfo, refreshToken } from '../../lib/api/account';
 import { TOKEN_REFRESH_THRESHOLD_MS } from '../../lib/constants';
-import { $sessionExpiresAt, expiryFromCookie } from '../../stores/sessionExpiry';
+import { $sessionEndsAt, $sessionExpiresAt, expiryFromCookie, sessionEndFromCookie } from '../../stores/sessionExpiry';
 import { deviceFields } from '../../stores/rememberedDevice';
 
 const LOCK_NAME = 'encore.token-renewal';
@@ -16,13 +16,21 @@ let lastFailure = 0;
 
 export const needsRenewal = (expiresAt: number, now: number) => expiresAt - now <= TOKEN_REFRESH_THRESHOLD_MS;
 
-/** The current expiry: the cookie when present, else the server's answer. */
-export async function loadExpiry(signal?: AbortSignal): Promise<number | null> {
-  const fromCookie = expiryFromCookie();
-  if (fromCookie) return fromCookie;
+export interface SessionTimes {
+  /** The access token's expiry (epoch ms). */
+  expiresAt: number;
+  /** The sign-in's end (epoch ms): the token is renewed until then. */
+  endsAt: number;
+}
+
+/** The token's expiry and the sign-in's end: the cookies when present, else the server's answer. */
+export async function loadSessionTimes(signal?: AbortSignal): Promise<SessionTimes | null> {
+  const expiresAt = expiryFromCookie();
+  const endsAt = sessionEndFromCookie();
+  if (expiresAt && endsAt) return { expiresAt, endsAt };
   try {
     const info = await getSessionInfo(signal);
-    return Date.parse(info.expires_at);
+    return { expiresAt: Date.parse(info.expires_at), endsAt: Date.parse(info.session_ends_at) };
   } catch {
     return null;
   }
@@ -38,6 +46,7 @@ async function renewNow(): Promise<void> {
   try {
     const res = await refreshToken({ ...deviceFields() });
     $sessionExpiresAt.set(expiryFromCookie() ?? Date.now() + res.ExpiresIn * 1000);
+    $sessionEndsAt.set(sessionEndFromCookie() ?? Date.parse(res.session_ends_at));
   } catch (err) {
     lastFailure = Date.now();
     console.warn('[encore] token renewal failed', err);

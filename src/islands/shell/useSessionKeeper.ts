@@ -1,8 +1,8 @@
 // The shell's session duties of spec 1 §4.1: know the token expiry, renew 5 minutes before it,
-// and log out when it has passed (the timer component shows the countdown).
+// and log out when it has passed or the sign-in has ended (the timer shows the sign-in's end).
 import { useEffect } from 'react';
-import { $sessionExpiresAt } from '../../stores/sessionExpiry';
-import { loadExpiry, needsRenewal, renewToken } from './sessionKeeper';
+import { $sessionEndsAt, $sessionExpiresAt } from '../../stores/sessionExpiry';
+import { loadSessionTimes, needsRenewal, renewToken } from './sessionKeeper';
 import { signOut } from './sessionActions';
 
 const TICK_MS = 1000;
@@ -10,15 +10,18 @@ const TICK_MS = 1000;
 export function useSessionKeeper(): void {
   useEffect(() => {
     const controller = new AbortController();
-    void loadExpiry(controller.signal).then((at) => {
-      if (at) $sessionExpiresAt.set(at);
+    void loadSessionTimes(controller.signal).then((times) => {
+      if (!times) return;
+      $sessionExpiresAt.set(times.expiresAt);
+      $sessionEndsAt.set(times.endsAt);
     });
     let leaving = false;
     const tick = () => {
       const at = $sessionExpiresAt.get();
       if (at === null || leaving) return;
       const now = Date.now();
-      if (at <= now) {
+      const end = $sessionEndsAt.get();
+      if (at <= now || (end !== null && end <= now)) {
         leaving = true;
         void signOut();
         return;

@@ -160,6 +160,11 @@ export const RefreshTokenResponse = z.object({
   /** The rotated refresh token; the one sent is now spent (reusing it ends the session family). */
   RefreshToken: z.string(),
   ExpiresIn: z.number().int(),
+  /**
+   * When the sign-in ends (ISO 8601): renewals keep it, so the session countdown shows this, not
+   * the 15-minute access token (issue 20 §4). Also in the cookie `encore_session_ends_at`.
+   */
+  session_ends_at: z.string(),
 });
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
@@ -169,6 +174,8 @@ export const SessionInfoResponse = z.object({
   expires_at: z.string(), // ISO 8601
   expires_in: z.number().int(), // seconds from now
   refresh_expires_at: z.string().nullable(),
+  /** When the sign-in ends: refresh_expires_at, or expires_at for a session that cannot be renewed. */
+  session_ends_at: z.string(),
   /** true for a pre-MFA session that may only set up MFA (spec 1 §2.2). */
   mfa_setup_required: z.boolean(),
 });
@@ -241,7 +248,10 @@ export type RemoveTotpRequest = z.infer<typeof RemoveTotpRequest>;
 // GET /auth/sessions → SessionList; DELETE /auth/sessions/{id} → 204 (404 for another user's id)
 export const SessionSummary = z.object({
   id: z.string(),
+  /** When the current token of this sign-in was issued (each renewal issues a new one). */
   created_at: z.string(),
+  /** When the user signed in; renewals keep it (issue 20 §4: the list showed the last renewal). */
+  signed_in_at: z.string(),
   last_seen_at: z.string(),
   user_agent: z.string().nullable(),
   ip: z.string().nullable(),

@@ -136,6 +136,12 @@ export const EventListQuery = z.object({
   flagged_to_top: bool,
   exclude_products: bool,
   descending: bool,
+  /**
+   * Only events still ahead by the server's clock (start after now). Events carry no end: once
+   * started an event is over for the forecast (state finished), so the dashboard's "upcoming
+   * important events" must not list one that began earlier today (`since` is a whole UTC day).
+   */
+  upcoming: bool,
 });
 export type EventListQueryInput = z.input<typeof EventListQuery>;
 

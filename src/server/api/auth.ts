@@ -25,7 +25,7 @@ import {
 } from '../../lib/contracts/auth';
 import { answerMfaToken, answerNewPassword, choosePartner, resendEmailOtp, signIn, signOut, tokensBody, type SignInResult } from '../modules/auth/service';
 import { authCookies, CLEARED_COOKIES, DEVICE_COOKIE, deviceCookie, parseDeviceCookie, REFRESH_COOKIE } from '../modules/auth/cookie';
-import { endOtherSessions, endUserSession, getSession, listSessions, refreshInvalid, rotateRefresh, type IssuedSession } from '../modules/auth/sessions';
+import { endOtherSessions, endUserSession, getSession, listSessions, refreshInvalid, rotateRefresh, sessionEndsAt, type IssuedSession } from '../modules/auth/sessions';
 import { confirmTotp, getMfaSettings, offerTotp, removeTotp, updateMfaSettings } from '../modules/auth/mfa-settings';
 import { confirmForgotPassword, initiateForgotPassword } from '../modules/auth/recovery';
 import { confirmRegistration, register, updateUserDetails } from '../modules/auth/registration';
@@ -86,7 +86,7 @@ export const authRouter = new Hono<Env>()
       if (!user || user.status !== 'active') throw refreshInvalid();
       setSessionCookies(c, issued);
       const full = await tokensBody(c.var.db, user, issued);
-      const body: RefreshTokenResponse = { AccessToken: full.AccessToken!, TokenType: 'Bearer', IdToken: full.IdToken!, RefreshToken: full.RefreshToken!, ExpiresIn: full.ExpiresIn! };
+      const body: RefreshTokenResponse = { AccessToken: full.AccessToken!, TokenType: 'Bearer', IdToken: full.IdToken!, RefreshToken: full.RefreshToken!, ExpiresIn: full.ExpiresIn!, session_ends_at: sessionEndsAt(issued.session).toISOString() };
       return c.json(body);
     } catch (err) {
       clearSessionCookies(c);
@@ -101,6 +101,7 @@ export const authRouter = new Hono<Env>()
       expires_at: s.expiresAt.toISOString(),
       expires_in: Math.max(0, Math.round((s.expiresAt.getTime() - nowMs()) / 1000)),
       refresh_expires_at: s.refreshExpiresAt?.toISOString() ?? null,
+      session_ends_at: sessionEndsAt(s).toISOString(),
       mfa_setup_required: viewer.mfaSetupRequired,
     };
     return c.json(body);
@@ -112,6 +113,7 @@ export const authRouter = new Hono<Env>()
     const body: SessionList = rows.map((s) => ({
       id: s.id,
       created_at: s.createdAt.toISOString(),
+      signed_in_at: s.signedInAt.toISOString(),
       last_seen_at: s.lastSeenAt.toISOString(),
       user_agent: s.userAgent,
       ip: s.ip,

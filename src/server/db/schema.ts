@@ -130,7 +130,13 @@ export const sessions = pgTable(
     mfaVerified: boolean('mfa_verified').notNull().default(false),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this row (one access token) was issued: a renewal writes a new row. */
     createdAt: createdAt(),
+    /**
+     * When the user signed in: the same on every row of the family (renewals and privilege
+     * changes copy it), so the sessions list shows the sign-in, not the last renewal.
+     */
+    signedInAt: ts('signed_in_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     refreshExpiresAt: ts('refresh_expires_at'),

@@ -9,4 +9,12 @@ describe('pickLanguage', () => {
     expect(pickLanguage(undefined, undefined, 'fr-FR')).toBe('en');
     expect(pickLanguage(null, null, null)).toBe('en');
   });
+
+  it('signed out, speaks the profile language remembered from the last sign-in before the browser’s (issue 20 §4)', () => {
+    expect(pickLanguage(undefined, undefined, 'en-US,en;q=0.9', 'de')).toBe('de');
+    // A choice made in this browser and a signed-in user's own profile still come first.
+    expect(pickLanguage('en', undefined, 'en-US', 'de')).toBe('en');
+    expect(pickLanguage(undefined, 'en', 'de-DE', 'de')).toBe('en');
+    expect(pickLanguage(undefined, undefined, 'de-DE', 'xx')).toBe('de');
+  });
 });

@@ -2,14 +2,18 @@
 // - encore_session: the access token, HttpOnly, path /, lives as long as the token;
 // - encore_refresh: the refresh token, HttpOnly, sent only to POST /api/v3/auth/refresh_token;
 // - encore_expires_at: NOT HttpOnly, the access token's expiry in epoch ms, so the browser can
-//   renew 5 minutes before and show the countdown (spec 1 §9 token refresh threshold).
+//   renew 5 minutes before (spec 1 §9 token refresh threshold);
+// - encore_session_ends_at: NOT HttpOnly, when the sign-in itself ends in epoch ms (the refresh
+//   token's absolute end; the access token's for a session that cannot be renewed): what the
+//   session countdown shows, since the browser renews the 15-minute token by itself until then.
 import { config } from '../../config';
 import { SESSION_COOKIE } from '../../../lib/constants';
-import type { IssuedSession } from './sessions';
+import { sessionEndsAt, type IssuedSession } from './sessions';
 import { nowMs } from '../../lib/clock';
 
 export const REFRESH_COOKIE = 'encore_refresh';
 export const EXPIRES_COOKIE = 'encore_expires_at';
+export const SESSION_ENDS_COOKIE = 'encore_session_ends_at';
 export const REFRESH_PATH = '/api/v3/auth/refresh_token';
 
 export interface CookieSpec {
@@ -38,6 +42,9 @@ export function authCookies(issued: IssuedSession, secureRequest: boolean): Cook
     { name: SESSION_COOKIE, value: issued.accessToken, options: sessionCookieOptions(secureRequest, accessAge) },
     { name: EXPIRES_COOKIE, value: String(issued.session.expiresAt.getTime()), options: { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: accessAge } },
   ];
+  const endsAt = sessionEndsAt(issued.session);
+  const endsAge = Math.max(1, Math.round((endsAt.getTime() - t) / 1000));
+  out.push({ name: SESSION_ENDS_COOKIE, value: String(endsAt.getTime()), options: { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: endsAge } });
   if (issued.refreshToken && issued.session.refreshExpiresAt) {
     const refreshAge = Math.max(1, Math.round((issued.session.refreshExpiresAt.getTime() - t) / 1000));
     out.push({ name: REFRESH_COOKIE, value: issued.refreshToken, options: { httpOnly: true, sameSite: 'strict', secure, path: REFRESH_PATH, maxAge: refreshAge } });
@@ -49,6 +56,7 @@ export function authCookies(issued: IssuedSession, secureRequest: boolean): Cook
 export const CLEARED_COOKIES: { name: string; path: string }[] = [
   { name: SESSION_COOKIE, path: '/' },
   { name: EXPIRES_COOKIE, path: '/' },
+  { name: SESSION_ENDS_COOKIE, path: '/' },
   { name: REFRESH_COOKIE, path: REFRESH_PATH },
 ];
 

@@ -37,12 +37,29 @@ export interface SessionOptions {
   familyId?: string;
   /** Absolute end of the family (kept across renewals). */
   refreshExpiresAt?: Date;
+  /** When the user signed in (kept across renewals and privilege changes); now for a new sign-in. */
+  signedInAt?: Date;
+}
+
+/**
+ * When the sign-in ends as the server knows it: the family's absolute end (renewals never pass
+ * it), or the access token's own expiry for a session without a refresh token (pre-MFA setup).
+ */
+export function sessionEndsAt(row: Pick<SessionRow, 'expiresAt' | 'refreshExpiresAt'>): Date {
+  return row.refreshExpiresAt ?? row.expiresAt;
+}
+
+/** An access token never outlives its sign-in: at the family's end every token ends with it. */
+function accessExpiry(fromMs: number, refreshExpiresAt: Date | null): Date {
+  const ttlEnd = fromMs + config.accessTokenTtlSec * 1000;
+  return new Date(refreshExpiresAt ? Math.min(ttlEnd, refreshExpiresAt.getTime()) : ttlEnd);
 }
 
 export async function createSession(db: Db, userId: string, partnerId: number | null, meta: ClientMeta, opts: SessionOptions = {}): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = opts.refresh === false ? null : newToken();
   const t = nowMs();
+  const refreshExpiresAt = refreshToken ? (opts.refreshExpiresAt ?? new Date(t + config.sessionTtlSec * 1000)) : null;
   const [row] = await db
     .insert(sessions)
     .values({
@@ -51,12 +68,13 @@ export async function createSession(db: Db, userId: string, partnerId: number | 
       tokenHash: sha256(accessToken),
       refreshHash: refreshToken ? sha256(refreshToken) : null,
       ...(opts.familyId ? { familyId: opts.familyId } : {}),
-      expiresAt: new Date(t + config.accessTokenTtlSec * 1000),
-      refreshExpiresAt: refreshToken ? (opts.refreshExpiresAt ?? new Date(t + config.sessionTtlSec * 1000)) : null,
+      expiresAt: accessExpiry(t, refreshExpiresAt),
+      refreshExpiresAt,
       mfaVerified: opts.mfaVerified ?? false,
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 400) ?? null,
       createdAt: new Date(t),
+      signedInAt: opts.signedInAt ?? new Date(t),
       lastSeenAt: new Date(t),
     })
     .returning();
@@ -117,6 +135,7 @@ export async function replaceSession(db: Db, old: SessionRow, change: { partnerI
     mfaVerified,
     familyId: old.familyId,
     refreshExpiresAt: promoted ? undefined : (old.refreshExpiresAt ?? undefined),
+    signedInAt: old.signedInAt,
   });
 }
 
@@ -148,12 +167,13 @@ async function successorOf(db: Db, spent: SessionRow, refreshToken: string, meta
     tokenHash: sha256(tokens.accessToken),
     refreshHash: sha256(tokens.refreshToken),
     familyId: spent.familyId,
-    expiresAt: new Date(at + config.accessTokenTtlSec * 1000),
+    expiresAt: accessExpiry(at, spent.refreshExpiresAt),
     refreshExpiresAt: spent.refreshExpiresAt,
     mfaVerified: spent.mfaVerified,
     ip: meta.ip ?? spent.ip,
     userAgent: (meta.userAgent ?? spent.userAgent)?.slice(0, 400) ?? null,
     createdAt: new Date(at),
+    signedInAt: spent.signedInAt,
     lastSeenAt: new Date(at),
   };
   // Unique token hashes make this idempotent: of concurrent renewals one inserts, all read it.

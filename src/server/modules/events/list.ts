@@ -36,6 +36,7 @@ function filters(partnerId: number, q: ListQuery, now: Date): SQL[] {
   if (q.since) where.push(sql`e.start_date_time >= ${dayStart(q.since)}`);
   else if (!q.include_past) where.push(sql`e.start_date_time >= ${range.since}`);
   where.push(sql`e.start_date_time <= ${q.until ? dayEnd(q.until) : range.until}`);
+  if (q.upcoming) where.push(sql`e.start_date_time > ${now}`);
   where.push(sql`e.frontend_status in (${sql.join(statusesOf(q).map((s) => sql`${s}`), sql`, `)})`);
   if (q.q) {
     const p = likePattern(q.q);
