@@ -29,6 +29,7 @@ import * as connectRepo from '../../src/server/modules/meta-connect/repo';
 import { PAYLOAD_MESSAGES } from '../../src/server/modules/setup-process';
 import { SetupProcess, SetupProblem, type Creative, type Targeting } from '../../src/lib/contracts/setup-process';
 import { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
+import { pixelProblem } from '../../src/lib/campaigns/setup-rules';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -296,6 +297,9 @@ describe('validation before a boost (INVALID_SETUP)', () => {
     const full = { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) };
     expect((await call('PUT', P(f.eventId), { ...full, integration_details: [account, page] })).status).toBe(200);
     expect(await setupProblems()).toEqual([{ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' }]);
+    // The wizard's Accounts step reads the same rule (issue 20 §2.2: decided once, in setup-rules).
+    expect(await setupProblems()).toEqual([pixelProblem('UTILIZATION', null, false)]);
+    expect(pixelProblem('VISIBILITY', null, false)).toBeNull();
     expect((await call('PUT', P(f.eventId), { goal: 'VISIBILITY' })).status).toBe(200);
     const ok = await call('POST', `${P(f.eventId)}/boost`);
     expect(ok.status, JSON.stringify(ok.body)).toBe(202);
