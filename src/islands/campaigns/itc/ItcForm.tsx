@@ -82,13 +82,16 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
     setBoxError({ text: t(hasNumberProblems(errs) ? 'simulation.form.errors.invalidFields' : 'common.errors.fillRequired'), inline: true });
     setInvalidAttempt((n) => n + 1);
   };
+  // Once the submit has ended: the fieldset is disabled while it runs, and a disabled control takes no focus.
+  const focusedAttempt = useRef(0);
   useEffect(() => {
-    if (!invalidAttempt) return;
+    if (!invalidAttempt || isSubmitting || focusedAttempt.current === invalidAttempt) return;
+    focusedAttempt.current = invalidAttempt;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
     first.scrollIntoView({ block: 'center' });
     first.focus({ preventScroll: true });
-  }, [invalidAttempt]);
+  }, [invalidAttempt, isSubmitting]);
   const cancel = () => (changed ? setConfirmCancel(true) : onCancel());
 
   return (
