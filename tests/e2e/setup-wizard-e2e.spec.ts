@@ -116,7 +116,7 @@ async function generateClusters(page: Page, testInfo: TestInfo, view: () => Loca
   await role.selectOption('ensemble');
   await submit.click();
   // Back at the recommendations (phones return from the page after a moment), the run ends.
-  await expect(form).toBeHidden({ timeout: 20_000 });
+  await expect(form).toBeHidden({ timeout: 60_000 });
   await expect(view().getByTestId('itc-status')).toHaveAttribute('data-state', 'success', { timeout: 150_000 });
 }
 
