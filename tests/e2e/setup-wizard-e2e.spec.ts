@@ -34,9 +34,8 @@ const T = (key: string) => enText(`campaigns.wizard.targeting.${key}`);
 async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
   await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
   await page.waitForLoadState('load');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  // (the drawer's islands hydrate late on a loaded machine: both projects run the ITC at once)
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 45_000 });
   const v = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
   await expect(v.getByTestId('recommendations')).toBeVisible({
     timeout: 15_000,
