@@ -218,6 +218,15 @@ describe('PUT /events/{id}', () => {
     expect((await get('/events/e1001-00003/details')).body).toMatchObject({ name: 'Quartett neu', price: 45.5, time: '19:30' });
   });
 
+  it('leaves the price optional (spec 3 §5 event form: only not negative), unlike the simulation', async () => {
+    const res = await send('PUT', '/events/e1001-00003?event_type=fdlive', full({ price: null }));
+    expect(res.status).toBe(200);
+    expect((await get('/events/e1001-00003/details')).body.price).toBeNull();
+    expect((await send('PUT', '/events/e1001-00003?event_type=fdlive', full({ price: '' }))).status).toBe(200);
+    expect(await issuesOf(full({ price: -1 }), 'PUT', '/events/e1001-00003?event_type=fdlive')).toEqual({ price: 'negativeError' });
+    expect(await issuesOf(full({ price: null }))).toEqual({ price: 'required' });
+  });
+
   it('validates like POST', async () => {
     expect(await issuesOf(full({ capacity: 1.5 }), 'PUT', '/events/e1001-00003?event_type=fdlive')).toEqual({ capacity: 'decimalError' });
   });

@@ -29,6 +29,7 @@ import * as connectRepo from '../../src/server/modules/meta-connect/repo';
 import { PAYLOAD_MESSAGES } from '../../src/server/modules/setup-process';
 import { SetupProcess, SetupProblem, type Creative, type Targeting } from '../../src/lib/contracts/setup-process';
 import { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
+import { pixelProblem } from '../../src/lib/campaigns/setup-rules';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;
@@ -336,6 +337,9 @@ describe('validation before a boost (INVALID_SETUP)', () => {
     const full = { creatives: f.tcs.map((tc) => fullCreative(f, tc)), targeting: f.tcs.map((tc) => postalTargeting(f, tc)) };
     expect((await call('PUT', P(f.eventId), { ...full, integration_details: [account, page] })).status).toBe(200);
     expect(await setupProblems()).toEqual([{ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' }]);
+    // The wizard's Accounts step reads the same rule (issue 20 §2.2: decided once, in setup-rules).
+    expect(await setupProblems()).toEqual([pixelProblem('UTILIZATION', null, false)]);
+    expect(pixelProblem('VISIBILITY', null, false)).toBeNull();
     expect((await call('PUT', P(f.eventId), { goal: 'VISIBILITY' })).status).toBe(200);
     const ok = await call('POST', `${P(f.eventId)}/boost`);
     expect(ok.status, JSON.stringify(ok.body)).toBe(202);
@@ -410,7 +414,7 @@ describe('boost', () => {
     const running = campaigns.items.filter((i) => i.status === 'running');
     expect(running.map((i) => i.tc).sort()).toEqual(f.tcs);
     for (const item of running) {
-      expect(item).toMatchObject({ published: true, budget: 300, currency: 'EUR' });
+      expect(item).toMatchObject({ published: true, budget: list.find((c) => c.tc === item.tc)!.budget_minor / 100, currency: 'EUR' });
       expect(item.set_up_date).not.toBeNull();
       expect(item.latest_campaign_setup).toMatchObject({ creative: { tc: item.tc, headline: expect.arrayContaining(['Mozart live']) }, targeting: { targeting_mode: 'postal_codes' } });
     }
@@ -419,6 +423,22 @@ describe('boost', () => {
     const stats = await call('GET', '/api/v3/campaigns/fb/stats');
     expect(stats.status).toBe(200);
     expect(stats.body.total_active_adsets - stats.body.total_active_campaigns).toBeGreaterThanOrEqual(2);
+  });
+
+  it('publishes the per-cluster split the new-setup panel showed (issue 20 §2.3), not equal shares', async () => {
+    const f3 = await setupFixture(t.db, 1001, 2);
+    // The panel's clusters and shares for 900 € (GET suggested_tcs), started as the panel starts them.
+    const shown = (await call('GET', `/api/campaign/events/${f3.eventId}/suggested_tcs?budget=900&goal=UTILIZATION`)).body as { tc: number; tc_run_id: number; budget: number }[];
+    expect(shown.length).toBeGreaterThan(1);
+    expect(new Set(shown.map((x) => x.budget)).size, 'the fixture clusters differ in weight').toBeGreaterThan(1);
+    const fx = { ...f3, tcs: shown.map((x) => x.tc), runId: shown[0]!.tc_run_id };
+    await completeSetup(fx);
+    const r = await call('POST', `${P(fx.eventId)}/boost`);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    await drain();
+    expect((await call('GET', `/api/v3/tasks/${r.body.task_id}`)).body.status).toBe('SUCCESS');
+    const published = await campaignRowsOf(t.db, 1001, fx.eventId);
+    expect(Object.fromEntries(published.map((c) => [c.tc, c.budget_minor / 100]))).toEqual(Object.fromEntries(shown.map((x) => [x.tc, x.budget])));
   });
 
   it('a platform failure leaves no campaign rows, keeps the setup synced with the error and fails the task with the code', async () => {

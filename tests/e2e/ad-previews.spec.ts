@@ -70,6 +70,12 @@ test.describe('ad previews', () => {
     const wizard = v.getByTestId('setup-wizard');
     await expect(wizard).toHaveAttribute('data-step', '2');
     await expect(wizard.getByTestId('asset-facebook.profile')).not.toHaveValue('');
+    // The sales goal needs a pixel (setup-rules pixelRequired): the first one shown, and its conversion goal.
+    const pixel = wizard.getByTestId('asset-facebook.pixel');
+    await pixel.selectOption((await pixel.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'))!);
+    const conversion = wizard.getByTestId('conversion');
+    await expect(conversion.locator('option:not([value=""])').first()).toBeAttached();
+    await conversion.selectOption({ index: 1 });
     await wizard.getByTestId('wizard-next').click();
     await expect(wizard).toHaveAttribute('data-step', '3', { timeout: 20_000 });
     await expect.poll(async () => (await adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${event.id}`)).wizard.current_step, { timeout: 15_000 }).toBe(3);

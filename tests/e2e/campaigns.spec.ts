@@ -133,9 +133,14 @@ test.describe('campaigns', () => {
     // Nothing was changed: the event is not saved (spec 2 §4).
     expect(saves).toEqual([]);
 
-    // The accordion holds the clusters the API suggests for the default budget and goal.
+    // The accordion holds the clusters the API suggests for the budget and goal the panel shows
+    // (the default budget may have snapped into the range served for this runtime: not assumed).
     // Asked with the page's cookies, so in the interface's language as the accordion is.
-    const answer = await page.request.get(`/api/campaign/events/${event.id}/suggested_tcs?budget=1000&goal=UTILIZATION`);
+    await expect(v.getByTestId('budget-hint')).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+    const budget = v.getByRole('textbox', { name: /^Total budget/ });
+    await expect.poll(async () => Number(await budget.inputValue()), { timeout: 5_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1_600); // past the panel's snap delay (1.5 s): the value it settles on
+    const answer = await page.request.get(`/api/campaign/events/${event.id}/suggested_tcs?budget=${await budget.inputValue()}&goal=UTILIZATION`);
     expect(answer.ok()).toBe(true);
     const expected = (await answer.json()) as SuggestedTc[];
     expect(expected.length).toBeGreaterThan(0);

@@ -30,6 +30,7 @@ const STALE_LOCK_MS = 5 * 60_000;
 /** Empties the lock folder (devices.setup.ts, before any journey). */
 export function clearLocks(): void {
   fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+  fs.rmSync(`${LOCK_DIR}-shared`, { recursive: true, force: true });
 }
 
 /**
@@ -59,6 +60,32 @@ export async function withLock<T>(name: string, fn: () => Promise<T>, timeoutMs 
     fs.rmSync(path, { recursive: true, force: true });
   }
 }
+
+/**
+ * Demo state that journeys of both projects need for a while, longer than a lock may be held (a
+ * Meta connection walked through the interface): the first to join records what it found
+ * (`probe`), the last to leave puts it back (`restore`). Joining and leaving take the lock `name`.
+ */
+export const sharedState = {
+  async join<T>(name: string, holder: string, probe: () => Promise<T>): Promise<void> {
+    const dir = `${LOCK_DIR}-shared/${name}`;
+    await withLock(name, async () => {
+      fs.mkdirSync(`${dir}/holders`, { recursive: true });
+      if (!fs.readdirSync(`${dir}/holders`).length) fs.writeFileSync(`${dir}/found.json`, JSON.stringify(await probe()));
+      fs.writeFileSync(`${dir}/holders/${holder}`, '');
+    });
+  },
+  async leave<T>(name: string, holder: string, restore: (found: T) => Promise<void>): Promise<void> {
+    const dir = `${LOCK_DIR}-shared/${name}`;
+    await withLock(name, async () => {
+      fs.rmSync(`${dir}/holders/${holder}`, { force: true });
+      if (fs.readdirSync(`${dir}/holders`).length) return;
+      const found = JSON.parse(fs.readFileSync(`${dir}/found.json`, 'utf8')) as T;
+      fs.rmSync(dir, { recursive: true, force: true });
+      await restore(found);
+    });
+  },
+};
 
 /**
  * Gives the running test `ms` more time on top of what it has (fixtures such as salesEvent add

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly subcode?: string,
     /** The body's field-level findings (ARCHITECTURE §3 `issues`), e.g. every bad row of a bulk upload. */
     readonly issues?: { path: string; message: string }[],
+    /** The body's `data` (ARCHITECTURE §3), e.g. the `problems` of a setup that cannot be published. */
+    readonly data?: ApiErrorBody['data'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ export const campaignApi = create(CAMPAIGN_API_BASE);
 
 /** The ApiError of a failed answer: the body's code when it is one of ours, else the generic one. */
 export function errorFromResponse(status: number, data: unknown, fallbackMessage: string): ApiError {
-  if (isErrorBody(data)) return new ApiError(status, data.error_code, data.message, false, data.error_subcode, data.issues);
+  if (isErrorBody(data)) return new ApiError(status, data.error_code, data.message, false, data.error_subcode, data.issues, data.data);
   return new ApiError(status, 'common.errors.inServerResponse', fallbackMessage);
 }
 

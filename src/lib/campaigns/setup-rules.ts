@@ -157,6 +157,24 @@ export const suggestedRadius = (server: number | null, unit: 'mile' | 'kilometer
 // ---------------------------------------------------------------------------------------------
 // Integrations (spec 2 §5)
 
+/**
+ * The one pixel rule (issue 20 §2.2), for the Accounts step (label, validation, Next) and the
+ * server's publish check alike. Spec 2 §2 lists the pixel as optional; Meta optimises the sales
+ * goals (Utilisation, ROAS) for purchases the pixel reports and refuses such an ad set without
+ * one, unless a lead form collects the leads on Meta. So: optional for Visibility or with a lead
+ * form, required otherwise — and the Accounts step says so before Next.
+ */
+export function pixelRequired(goal: string, leadFormId: string | null): boolean {
+  return goal !== 'VISIBILITY' && !leadFormId;
+}
+
+export const PIXEL_REQUIRED = 'error.setup.pixel_required';
+
+/** The pixel problem of a choice, or null. */
+export function pixelProblem(goal: string, leadFormId: string | null, hasPixel: boolean): SetupProblem | null {
+  return pixelRequired(goal, leadFormId) && !hasPixel ? { area: 'integrations', tc: null, code: PIXEL_REQUIRED, field: 'facebook.pixel' } : null;
+}
+
 /** The asset classes the setup needs: an ad account and a Facebook page. */
 export function integrationProblems(details: readonly IntegrationDetail[], invalidAssetIds: ReadonlySet<string> = new Set()): SetupProblem[] {
   const out: SetupProblem[] = [];
@@ -215,4 +233,39 @@ export function emptyCreative(k: { tc: number; tc_run_id: number }, language: Cr
     audience_id: null,
     destination_url_inherited: false,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a server problem belongs (issue 20 §2.2): the wizard step, the cluster and the field the
+// message is shown next to.
+
+export interface ProblemPlace {
+  /** 2 Accounts, 3 Ads, 4 Summary (the runtime and budget are shown there). */
+  step: 2 | 3 | 4;
+  /** The cluster's tc on the Ads step, else null. */
+  tc: number | null;
+  /** The field key the step marks: an asset class, a creative field ('headline', 'media'), 'targeting', 'end_date'. */
+  field: string;
+}
+
+/** The step and field of a problem of `data.problems` (SetupProblem). */
+export function problemPlace(p: SetupProblem): ProblemPlace {
+  const field = p.field ?? '';
+  switch (p.area) {
+    case 'integrations':
+      return { step: 2, tc: null, field: field || 'facebook.ad_account' };
+    case 'creatives':
+      // 'destination_url.1', 'media.0' → the list field; an unknown cluster is the cluster itself.
+      return { step: 3, tc: p.tc, field: field.split('.')[0] || 'creative' };
+    case 'targeting':
+      return { step: 3, tc: p.tc, field: 'targeting' };
+    default:
+      return { step: 4, tc: null, field: field || 'runtime' };
+  }
+}
+
+/** The problems in step order (Accounts first), so the wizard goes to the earliest place. */
+export function firstProblemPlace(problems: readonly SetupProblem[]): ProblemPlace | null {
+  const places = problems.map(problemPlace);
+  return places.sort((a, b) => a.step - b.step)[0] ?? null;
 }

@@ -99,72 +99,82 @@ const amount = z.union([z.number(), z.string(), z.null()]).optional();
  * One event (one date-and-location entry). Every field is optional at the shape level so the
  * product variant and the full variant share one object; the refinement below says which fields
  * each variant needs (spec 3 §5), with one issue per field path for the form.
+ * `priceRequired`: spec 3 §5 asks for a price only when simulating an event ("Simulation: … also
+ * time, category, city, venue, hall, capacity, price"); the event form (edit, the ITC form of
+ * spec 2 §4, the bulk upload) only refuses a negative one — the demo's events have none.
  */
-export const EventForm = z
-  .object({
-    name: text(NAME_MAX),
-    description: text(DESCRIPTION_MAX).optional().default(''),
-    category: str(),
-    date: str(),
-    time: str().optional().default(''),
-    city: text(CITY_MAX).optional().default(''),
-    venue: text(NAME_MAX).optional().default(''),
-    hall: text(NAME_MAX).optional().default(''),
-    capacity: amount,
-    price: amount,
-    lineups: z.array(Lineup).max(100).optional().default([]),
-    setlists: z.array(Setlist).max(200).optional().default([]),
-    tz: str().max(64).optional(),
-    status: z.literal('RUNNING').optional().default('RUNNING'),
-  })
-  .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!v.name) issue('name', E.required);
-    if (!v.category) issue('category', E.required);
-    else if (!(FORM_CATEGORIES as readonly string[]).includes(v.category)) issue('category', E.badCategory);
-    if (!v.date) issue('date', E.required);
-    else if (!isCalendarDate(v.date)) issue('date', E.badDate);
-    else if (v.date < earliestDate(v.tz && isTimeZone(v.tz) ? v.tz : undefined)) issue('date', E.tooEarly);
-    if (v.tz && !isTimeZone(v.tz)) issue('tz', E.badDate);
-    if (v.category === 'product') return;
+function eventForm({ priceRequired }: { priceRequired: boolean }) {
+  return z
+    .object({
+      name: text(NAME_MAX),
+      description: text(DESCRIPTION_MAX).optional().default(''),
+      category: str(),
+      date: str(),
+      time: str().optional().default(''),
+      city: text(CITY_MAX).optional().default(''),
+      venue: text(NAME_MAX).optional().default(''),
+      hall: text(NAME_MAX).optional().default(''),
+      capacity: amount,
+      price: amount,
+      lineups: z.array(Lineup).max(100).optional().default([]),
+      setlists: z.array(Setlist).max(200).optional().default([]),
+      tz: str().max(64).optional(),
+      status: z.literal('RUNNING').optional().default('RUNNING'),
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!v.name) issue('name', E.required);
+      if (!v.category) issue('category', E.required);
+      else if (!(FORM_CATEGORIES as readonly string[]).includes(v.category)) issue('category', E.badCategory);
+      if (!v.date) issue('date', E.required);
+      else if (!isCalendarDate(v.date)) issue('date', E.badDate);
+      else if (v.date < earliestDate(v.tz && isTimeZone(v.tz) ? v.tz : undefined)) issue('date', E.tooEarly);
+      if (v.tz && !isTimeZone(v.tz)) issue('tz', E.badDate);
+      if (v.category === 'product') return;
 
-    if (!v.time) issue('time', E.required);
-    else {
-      const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(v.time);
-      if (!m || Number(m[2]) % TIME_STEP_MINUTES !== 0) issue('time', E.timeStep);
-    }
-    for (const key of ['city', 'venue', 'hall'] as const) if (!v[key]) issue(key, E.required);
-    // Capacity and price within what a venue can really have (limits.ts), price in cents.
-    const num = (key: 'capacity' | 'price') => {
-      const raw = v[key];
-      if (raw === undefined || raw === null || raw === '') return issue(key, E.required);
-      const n = typeof raw === 'number' ? raw : Number(raw);
-      const problem = numberProblem(n, key === 'capacity' ? COUNT_RULE(LIMITS.capacity) : MONEY_RULE(LIMITS.price));
-      if (problem) issue(key, NUMBER_REASON[key][problem]);
-    };
-    num('capacity');
-    num('price');
-    const text = (path: (string | number)[], value: string) => {
-      const message = !value.trim() ? E.required : value.trim().length > NAME_MAX ? E.tooLong : null;
-      if (message) ctx.addIssue({ code: 'custom', path, message });
-    };
-    v.lineups.forEach((l, i) => {
-      text(['lineups', i, 'artist_name'], l.artist_name);
-      if (!l.artist_type) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.required });
-      else if (!(ARTIST_ROLES as readonly string[]).includes(l.artist_type)) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.badRole });
-    });
-    v.setlists.forEach((s, i) => {
-      text(['setlists', i, 'artist_name'], s.artist_name);
-      text(['setlists', i, 'track'], s.track);
-    });
-  })
-  .transform((v) => ({
-    ...v,
-    lineups: v.lineups.map((l) => ({ artist_name: l.artist_name.trim(), artist_type: l.artist_type })),
-    setlists: v.setlists.map((s) => ({ artist_name: s.artist_name.trim(), track: s.track.trim() })),
-    capacity: v.category === 'product' || v.capacity === '' || v.capacity == null ? 0 : Number(v.capacity),
-    price: v.category === 'product' || v.price === '' || v.price == null ? null : roundMoney(Number(v.price)),
-  }));
+      if (!v.time) issue('time', E.required);
+      else {
+        const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(v.time);
+        if (!m || Number(m[2]) % TIME_STEP_MINUTES !== 0) issue('time', E.timeStep);
+      }
+      for (const key of ['city', 'venue', 'hall'] as const) if (!v[key]) issue(key, E.required);
+      // Capacity and price within what a venue can really have (limits.ts), price in cents.
+      const num = (key: 'capacity' | 'price') => {
+        const raw = v[key];
+        if (raw === undefined || raw === null || raw === '') return key === 'price' && !priceRequired ? undefined : issue(key, E.required);
+        const n = typeof raw === 'number' ? raw : Number(raw);
+        const problem = numberProblem(n, key === 'capacity' ? COUNT_RULE(LIMITS.capacity) : MONEY_RULE(LIMITS.price));
+        if (problem) issue(key, NUMBER_REASON[key][problem]);
+      };
+      num('capacity');
+      num('price');
+      const text = (path: (string | number)[], value: string) => {
+        const message = !value.trim() ? E.required : value.trim().length > NAME_MAX ? E.tooLong : null;
+        if (message) ctx.addIssue({ code: 'custom', path, message });
+      };
+      v.lineups.forEach((l, i) => {
+        text(['lineups', i, 'artist_name'], l.artist_name);
+        if (!l.artist_type) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.required });
+        else if (!(ARTIST_ROLES as readonly string[]).includes(l.artist_type)) ctx.addIssue({ code: 'custom', path: ['lineups', i, 'artist_type'], message: E.badRole });
+      });
+      v.setlists.forEach((s, i) => {
+        text(['setlists', i, 'artist_name'], s.artist_name);
+        text(['setlists', i, 'track'], s.track);
+      });
+    })
+    .transform((v) => ({
+      ...v,
+      lineups: v.lineups.map((l) => ({ artist_name: l.artist_name.trim(), artist_type: l.artist_type })),
+      setlists: v.setlists.map((s) => ({ artist_name: s.artist_name.trim(), track: s.track.trim() })),
+      capacity: v.category === 'product' || v.capacity === '' || v.capacity == null ? 0 : Number(v.capacity),
+      price: v.category === 'product' || v.price === '' || v.price == null ? null : roundMoney(Number(v.price)),
+    }));
+}
+
+/** PUT /events/{id}, the event editor, the ITC form and the bulk upload: the price may be left empty. */
+export const EventForm = eventForm({ priceRequired: false });
+/** POST /events/ (Simulation): a new event needs its price. */
+export const SimulationForm = eventForm({ priceRequired: true });
 export type EventFormInput = z.input<typeof EventForm>;
 export type EventFormData = z.output<typeof EventForm>;
 

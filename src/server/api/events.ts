@@ -13,7 +13,7 @@ import { eventVenues } from '../modules/events/venues';
 import { dailyRevenueSummary, eventTickets, salesGraph } from '../modules/events/charts';
 import { campaignSideEvent, setCampaignSideStatus, setFrontendStatus } from '../modules/events/status';
 import { campaignStats } from '../modules/events/campaign-stats';
-import { EventForm, EventTypeQuery, EventUpdateQuery } from '../../lib/contracts/event-form';
+import { EventForm, EventTypeQuery, EventUpdateQuery, SimulationForm } from '../../lib/contracts/event-form';
 import { createSimulatedEvent, getEventDetails, updateEvent } from '../modules/events/editor';
 import { enqueueForecastRecompute } from '../modules/forecast';
 import { bulkUploadEvents } from '../modules/events/bulk/upload';
@@ -27,6 +27,8 @@ import { text } from '../../lib/contracts/common';
 const listQuery = validate('query', EventListQuery);
 const idParam = validate('param', z.object({ id: text().min(1).max(200) }));
 const eventForm = validate('json', EventForm);
+// spec 3 §5: simulating a new event needs its price; editing one (and the ITC form) does not.
+const simulationForm = validate('json', SimulationForm);
 
 export const eventsRouter = new Hono<Env>()
   .get('/', listQuery, async (c) => c.json(await listEvents(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'))))
@@ -34,7 +36,7 @@ export const eventsRouter = new Hono<Env>()
   .get('/venues', async (c) => c.json(await eventVenues(c.var.db, partnerViewerOf(c).partner.id)))
   // spec 3 "Simulation": one call per date entry, one manual event each. A simulated event gets a
   // forecast from comparable events as soon as the recompute task has run.
-  .post('/', validate('query', EventTypeQuery), eventForm, async (c) => {
+  .post('/', validate('query', EventTypeQuery), simulationForm, async (c) => {
     const partnerId = partnerViewerOf(c).partner.id;
     const id = await createSimulatedEvent(c.var.db, partnerId, c.req.valid('json'));
     await enqueueForecastRecompute(c.var.db, partnerId, [id]);

@@ -53,10 +53,11 @@ export function programmeOf(title: string, kind: string, language: Language): Pr
   switch (kind) {
     case 'concert': {
       const artist = ARTISTS[language].find((a) => title.startsWith(a));
-      return artist ? { lineups: [{ artist_name: artist, artist_type: 'headliner' }], setlists: [] } : empty;
+      // Roles from spec 3 §3's list, so the demo's own events pass their event and ITC forms.
+      return artist ? { lineups: [{ artist_name: artist, artist_type: 'band' }], setlists: [] } : empty;
     }
     case 'festival':
-      return { lineups: some(ARTISTS[language], title, 3).map((a, i) => ({ artist_name: a, artist_type: i === 0 ? 'headliner' : 'support' })), setlists: [] };
+      return { lineups: some(ARTISTS[language], title, 3).map((a) => ({ artist_name: a, artist_type: 'band' })), setlists: [] };
     case 'classical': {
       // "3. Sinfoniekonzert – Beethoven: Sinfonie Nr. 9" or "Ensemble Aurora – Brahms: Violinkonzert"
       const dash = title.lastIndexOf(' – ');

@@ -38,8 +38,12 @@ describe('pruneDisabledVariations', () => {
 
 describe('budget and runtime', () => {
   it('splits the budget in minor units over the clusters, adding up exactly', () => {
-    expect(adSetBudgetsMinor(1000, 'EUR', 3)).toEqual([33334, 33333, 33333]);
-    expect(adSetBudgetsMinor(1000, 'JPY', 3).reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(adSetBudgetsMinor(1000, 'EUR', [1, 1, 1])).toEqual([33400, 33300, 33300]);
+    expect(adSetBudgetsMinor(1000, 'JPY', [1, 1, 1]).reduce((a, b) => a + b, 0)).toBe(1000);
+    // issue 20 §2.3: by the clusters' weights, in whole major units as the new-setup panel shows them.
+    expect(adSetBudgetsMinor(1300, 'EUR', [5.02, 1])).toEqual([108400, 21600]);
+    expect(adSetBudgetsMinor(1300, 'EUR', [0, 0])).toEqual([65000, 65000]);
+    expect(adSetBudgetsMinor(1000.5, 'EUR', [1, 1])).toEqual([50050, 50000]);
   });
 
   it('starts at the start day or a minute from now when that has passed, and ends at the end day’s last second', () => {

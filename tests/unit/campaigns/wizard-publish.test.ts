@@ -28,6 +28,7 @@ const ready = {
   integration_details: [
     { asset_class: 'facebook.ad_account', asset_id: '00000000-0000-4000-8000-0000000000a1', platform: 'facebook' },
     { asset_class: 'facebook.profile', asset_id: '00000000-0000-4000-8000-0000000000b1', platform: 'facebook' },
+    { asset_class: 'facebook.pixel', asset_id: '00000000-0000-4000-8000-0000000000c1', platform: 'facebook' },
   ],
   creatives: [creative],
   targeting: [{ tc: 3, tc_run_id: 7, targeting_mode: 'fd_targeting', age_range: { min: 18, max: 65 }, postal_codes: {}, range_locations: null }],
@@ -61,23 +62,25 @@ describe('publish', () => {
   });
   it('goes back to the accounts without an ad account, to the ads with an incomplete creative — without boosting', async () => {
     const noAccount = deps({ getSetup: vi.fn(async () => ({ ...ready, integration_details: ready.integration_details.slice(1) })) });
-    expect(await publish(noAccount)).toEqual({ kind: 'invalidAccounts' });
+    expect(await publish(noAccount)).toEqual({ kind: 'invalidAccounts', problems: [{ area: 'integrations', tc: null, code: 'error.connect.facebook.ad_account_id_required', field: 'facebook.ad_account' }] });
     const noMedia = deps({ getSetup: vi.fn(async () => ({ ...ready, creatives: [{ ...creative, media: [] }] })) });
-    expect(await publish(noMedia)).toEqual({ kind: 'invalidSetup' });
+    expect(await publish(noMedia)).toEqual({ kind: 'invalidSetup', problems: [{ area: 'creatives', tc: 3, code: 'common.errors.fillRequired', field: 'media' }] });
     const geo = deps({ geoOnly: true });
-    expect(await publish(geo)).toEqual({ kind: 'invalidSetup' });
+    expect(await publish(geo)).toEqual({ kind: 'invalidSetup', problems: [{ area: 'targeting', tc: 3, code: 'UNKNOWN', field: 'targeting_mode' }] });
     expect(noAccount.boost).not.toHaveBeenCalled();
     expect(noMedia.boost).not.toHaveBeenCalled();
   });
   it('maps the server’s 422 codes and failed tasks', async () => {
     const accounts = deps({ boost: vi.fn(async () => Promise.reject(new ApiError(422, 'error.setup.INVALID_ACCOUNTS', 'x'))) });
-    expect(await publish(accounts)).toEqual({ kind: 'invalidAccounts' });
-    const setup = deps({ boost: vi.fn(async () => Promise.reject(new ApiError(422, 'error.setup.INVALID_SETUP', 'x'))) });
-    expect(await publish(setup)).toEqual({ kind: 'invalidSetup' });
+    expect(await publish(accounts)).toEqual({ kind: 'invalidAccounts', problems: [] });
+    // The server's data.problems travel with the outcome (issue 20 §2.2: shown next to their fields).
+    const pixel = { area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' };
+    const setup = deps({ boost: vi.fn(async () => Promise.reject(new ApiError(422, 'error.setup.INVALID_SETUP', 'x', false, undefined, undefined, { problems: [pixel, { junk: 1 }] as never }))) });
+    expect(await publish(setup)).toEqual({ kind: 'invalidSetup', problems: [pixel] });
     const failed = deps({ task: vi.fn(async () => task('FAILURE', { error_code: 'error.connect.facebook.api_error' })) });
     expect(await publish(failed)).toEqual({ kind: 'failed' });
     const taskAccounts = deps({ task: vi.fn(async () => task('SUCCESS', { error_code: 'error.setup.INVALID_ACCOUNTS' })) });
-    expect(await publish(taskAccounts)).toEqual({ kind: 'invalidAccounts' });
+    expect(await publish(taskAccounts)).toEqual({ kind: 'invalidAccounts', problems: [] });
   });
   it('gives up polling after 180 s', async () => {
     let now = 0;
@@ -92,6 +95,10 @@ describe('publish', () => {
   });
   it('checks locally and counts disabled variations', () => {
     expect(localCheck(ready, false)).toBeNull();
+    // The sales goals need the pixel (setup-rules pixelRequired); Visibility does not.
+    const noPixel = { ...ready, integration_details: ready.integration_details.slice(0, 2) };
+    expect(localCheck(noPixel, false)).toEqual({ kind: 'invalidSetup', problems: [{ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' }] });
+    expect(localCheck({ ...noPixel, goal: 'VISIBILITY' }, false)).toBeNull();
     expect(disabledCount({ disabled_variations: { '3': ['1111', '1112'], '4': ['2111'] } })).toBe(3);
   });
 });

@@ -30,6 +30,8 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
   const form = useForm<EditorValues>({
     resolver: editorResolver(() => tz.current),
     defaultValues: initial,
+    // The effect below focuses the first invalid control itself (also the date picker and the rows).
+    shouldFocusError: false,
   });
   const {
     register,
@@ -39,8 +41,10 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
   } = form;
   const [changed, setChanged] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [boxError, setBoxError] = useState<{ title?: string; text: string } | null>(null);
+  // inline: a validation summary (shown at the top, the invalid field takes focus); otherwise a server failure.
+  const [boxError, setBoxError] = useState<{ title?: string; text: string; inline?: boolean } | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const product = watch('category') === 'product';
   const description = watch('description') ?? '';
 
@@ -49,7 +53,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
     return () => sub.unsubscribe();
   }, [watch]);
   useEffect(() => {
-    if (boxError) boxRef.current?.focus();
+    if (boxError && !boxError.inline) boxRef.current?.focus();
   }, [boxError]);
 
   const errorText = (err: unknown) => t(err instanceof ApiError && err.code.startsWith('error.itc') ? err.i18nKey : 'common.errors.inServerResponse');
@@ -71,13 +75,34 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
     pushToast({ title: t('campaigns.itc.form.started'), description: t(result.saved ? 'campaigns.itc.form.startedSaved' : 'campaigns.itc.form.startedDetail'), variant: 'success' });
     onDone(result.run);
   };
-  const onInvalid = (errs: FieldErrors<EditorValues>) => setBoxError({ text: t(hasNumberProblems(errs) ? 'simulation.form.errors.invalidFields' : 'common.errors.fillRequired') });
+  // spec 2 §8's summary text goes to the top; the field that caused it (its own message under it)
+  // is brought into view and focused, not a box at the end of a long modal.
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+  const onInvalid = (errs: FieldErrors<EditorValues>) => {
+    setBoxError({ text: t(hasNumberProblems(errs) ? 'simulation.form.errors.invalidFields' : 'common.errors.fillRequired'), inline: true });
+    setInvalidAttempt((n) => n + 1);
+  };
+  // Once the submit has ended: the fieldset is disabled while it runs, and a disabled control takes no focus.
+  const focusedAttempt = useRef(0);
+  useEffect(() => {
+    if (!invalidAttempt || isSubmitting || focusedAttempt.current === invalidAttempt) return;
+    focusedAttempt.current = invalidAttempt;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [invalidAttempt, isSubmitting]);
   const cancel = () => (changed ? setConfirmCancel(true) : onCancel());
 
   return (
     <FormProvider {...form}>
-      <form className={styles.itcForm} noValidate onSubmit={handleSubmit(submit, onInvalid)} aria-label={t('campaigns.itc.form.title')} data-testid="itc-form">
+      <form ref={formRef} className={styles.itcForm} noValidate onSubmit={handleSubmit(submit, onInvalid)} aria-label={t('campaigns.itc.form.title')} data-testid="itc-form">
         <p className={styles.hint}>{t(canEdit ? 'campaigns.itc.form.intro' : 'campaigns.itc.form.readOnly')}</p>
+        {boxError?.inline && (
+          <p className="alert alert--error" role="alert" data-testid="itc-form-error">
+            {boxError.text}
+          </p>
+        )}
         <fieldset className={styles.formGrid} disabled={!canEdit || isSubmitting}>
           <NameField id={id('name')} className={styles.formWide} />
           <CategoryField id={id('category')} />
@@ -108,7 +133,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
             </>
           )}
         </fieldset>
-        {boxError && (
+        {boxError && !boxError.inline && (
           <div ref={boxRef} tabIndex={-1} className="alert alert--error" role="alert" data-testid="itc-form-error">
             <div>
               {boxError.title && <strong>{boxError.title}</strong>}

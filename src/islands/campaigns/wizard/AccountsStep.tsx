@@ -3,8 +3,9 @@
 // (dependent choices re-validated, non-viable assets listed but not selectable, the permission
 // warning linking to /settings#meta). Next asks Meta whether the chosen assets are usable
 // (POST assets/enrich) and moves on only when all are.
-import { useEffect, useId, useMemo, useState } from 'react';
-import type { SetupProcess, SetupUpdateBody } from '../../../lib/contracts/setup-process';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { SetupProblem, SetupProcess, SetupUpdateBody } from '../../../lib/contracts/setup-process';
+import { pixelProblem, pixelRequired } from '../../../lib/campaigns/setup-rules';
 import type { AssetKey, EnrichedAsset, MetaAsset } from '../../../lib/contracts/meta-connect';
 import type { ConversionList, CustomEventTypeName, LeadFormList } from '../../../lib/contracts/meta-lookups';
 import { enrichAssets, getEnabledAssets } from '../../../lib/api/setupProcess';
@@ -21,6 +22,7 @@ import {
   detailsOf,
   integrationsValid,
   leadFormEnabled,
+  problemMessageKey,
   revalidate,
   selectionOf,
   viable,
@@ -73,6 +75,8 @@ export function AccountsStep({
   onCancel,
   busy,
   publishError,
+  problems = [],
+  onFixed,
 }: {
   setup: SetupProcess;
   /** The partner's currency (the budget's). */
@@ -86,6 +90,10 @@ export function AccountsStep({
   busy: boolean;
   /** Publishing came back here with INVALID_ACCOUNTS. */
   publishError: string | null;
+  /** Publishing's problems that belong here (setup-rules problemPlace step 2), shown at their field. */
+  problems?: SetupProblem[];
+  /** A problem's field changed: it is taken off the list. */
+  onFixed?(solved: (p: SetupProblem) => boolean): void;
 }) {
   const { t } = useTranslation();
   const uid = useId();
@@ -113,6 +121,7 @@ export function AccountsStep({
   }, [assetsLoad.status]);
 
   const choose = (key: AssetKey, id: string | null) => {
+    onFixed?.((p) => p.field === key);
     const next: Selection = { ...selection };
     if (id) next[key] = id;
     else delete next[key];
@@ -140,7 +149,21 @@ export function AccountsStep({
   const eventTypes = useLoad<CustomEventTypeName[]>(`types:${setup.lead_form_id ?? ''}`, (s) => getEventTypes(setup.lead_form_id ?? undefined, s));
   const customTypes = (eventTypes.status === 'ready' ? eventTypes.value : ['PURCHASE']).filter((x): x is 'PURCHASE' | 'LEAD' => x === 'PURCHASE' || x === 'LEAD');
 
-  const valid = integrationsValid(selection, assets) && (!showConversion || !!setup.conversion_id);
+  // issue 20 §2.2: the one pixel rule (setup-rules), said in the label and next to the field before Next.
+  const needsPixel = pixelRequired(setup.goal, setup.lead_form_id);
+  const missingPixel = pixelProblem(setup.goal, setup.lead_form_id, hasPixel);
+  const valid = integrationsValid(selection, assets) && !missingPixel && (!showConversion || !!setup.conversion_id);
+  // What is wrong with each field: the server's problems, and the pixel rule as the user chooses.
+  const fieldProblems = (key: string): string[] => {
+    const keys = problems.filter((p) => p.field === key).map(problemMessageKey);
+    if (key === 'facebook.pixel' && missingPixel) keys.push(problemMessageKey(missingPixel));
+    return [...new Set(keys)];
+  };
+  // Publishing came back with problems: the first one's field is brought into view.
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems.length && assetsLoad.status === 'ready') fieldsRef.current?.querySelector('[data-problem]')?.scrollIntoView({ block: 'center' });
+  }, [problems.length, assetsLoad.status]);
   const id = (n: string) => `${uid}-${n}`;
   const lacking = ORDER.map(({ key }) => assets.find((a) => a.id === selection[key])).filter((a): a is MetaAsset => !!a && !a.valid);
 
@@ -186,17 +209,30 @@ export function AccountsStep({
     <div className={styles.stepBody} data-testid="accounts-step">
       <h3 className={styles.stepTitle}>{t('campaigns.wizard.accounts.title')}</h3>
       {locked && <p className="alert alert--warning">{t('campaigns.wizard.accounts.locked')}</p>}
-      <div className={styles.fields}>
-        {ORDER.map(({ key, required }) => {
+      <div className={styles.fields} ref={fieldsRef}>
+        {ORDER.map(({ key, required: always }) => {
           const options = assets.filter((a) => a.key === key);
           const current = selection[key] ?? '';
+          const required = always || (key === 'facebook.pixel' && needsPixel);
+          const messages = fieldProblems(key);
           return (
             <div className="field" key={key}>
               <label htmlFor={id(key)}>
                 {t(`campaigns.wizard.accounts.${key.replace('.', '_')}`)}
                 {!required && <span className={styles.optional}> {t('campaigns.wizard.accounts.optional')}</span>}
+                {required && !always && <span className={styles.optional}> {t('campaigns.wizard.accounts.pixelForGoal')}</span>}
               </label>
-              <select id={id(key)} className="input" value={current} disabled={locked} required={required} onChange={(e) => choose(key, e.currentTarget.value || null)} data-testid={`asset-${key}`}>
+              <select
+                id={id(key)}
+                className="input"
+                value={current}
+                disabled={locked}
+                required={required}
+                aria-invalid={messages.length ? true : undefined}
+                aria-describedby={messages.length ? id(`${key}-problem`) : undefined}
+                onChange={(e) => choose(key, e.currentTarget.value || null)}
+                data-testid={`asset-${key}`}
+              >
                 {(!required || !current) && <option value="">{required ? t('campaigns.wizard.accounts.choose') : t('campaigns.wizard.accounts.none')}</option>}
                 {options.map((a) => {
                   const ok = a.id === current || viable(a, selection, assets);
@@ -209,6 +245,11 @@ export function AccountsStep({
                   );
                 })}
               </select>
+              {messages.length > 0 && (
+                <p id={id(`${key}-problem`)} className={styles.errorText} data-problem={key} data-testid={`problem-${key}`}>
+                  {messages.map((m) => t(m)).join(' ')}
+                </p>
+              )}
             </div>
           );
         })}

@@ -1,17 +1,17 @@
 // spec 2 §2 Ads step: one creative form and one targeting form per chosen taste cluster (tabs),
 // each cluster's completeness shown on its tab (setup-rules creativeProblems and targetingCode),
 // media still uploading tracked per cluster; Next as spec 2 §4 allows it.
-import { useEffect, useState } from 'react';
-import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
+import { useEffect, useRef, useState } from 'react';
+import type { Creative, SetupProblem, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
 import { CreativeForm } from './creative/CreativeForm';
 import { TargetingForm } from './targeting/TargetingForm';
 import { StepActions } from './StepActions';
-import { isDestinationUrl } from '../../../lib/campaigns/setup-rules';
+import { isDestinationUrl, problemPlace } from '../../../lib/campaigns/setup-rules';
 import type { EditSetup } from './useSetupProcess';
-import { clusterKey, clusterValidity, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
+import { clusterKey, clusterValidity, problemMessageKey, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
 import styles from './Wizard.module.css';
 
 export interface ClusterInfo {
@@ -33,6 +33,8 @@ export function AdsStep({
   onNext,
   onCancel,
   publishError,
+  problems = [],
+  onFixed,
 }: {
   eventId: string;
   setup: SetupProcess;
@@ -47,9 +49,14 @@ export function AdsStep({
   onCancel(): void;
   /** Publishing came back here with INVALID_SETUP. */
   publishError: string | null;
+  /** Publishing's problems that belong here (setup-rules problemPlace step 3), shown at their cluster's form. */
+  problems?: SetupProblem[];
+  /** A cluster was edited: its problems are taken off the list. */
+  onFixed?(solved: (p: SetupProblem) => boolean): void;
 }) {
   const { t } = useTranslation();
-  const [active, setActive] = useState(0);
+  // Publishing came back with problems: the first one's cluster opens.
+  const [active, setActive] = useState(() => Math.max(0, setup.creatives.findIndex((c) => problems.some((p) => p.tc === c.tc))));
   const selection = selectionOf(setup.integration_details);
   const current = setup.creatives[Math.min(active, setup.creatives.length - 1)];
   const first = setup.creatives[0];
@@ -62,6 +69,36 @@ export function AdsStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lacksMode, geoOnly]);
 
+  // A cluster's problems go once it is edited (its creative or targeting changed), and the first
+  // shown is brought into view.
+  // (the stored object, not targetingOf's fresh defaults, so an unedited cluster compares equal)
+  const currentTargeting = current ? setup.targeting.find((x) => x.tc === current.tc && x.tc_run_id === current.tc_run_id) : undefined;
+  const seen = useRef({ creative: current, targeting: currentTargeting });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { creative: current, targeting: currentTargeting };
+    if (!current || before.creative?.tc !== current.tc) return;
+    if (before.creative !== current || before.targeting !== currentTargeting) onFixed?.((p) => p.tc === current.tc);
+  }, [current, currentTargeting]);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const shown = current ? problems.filter((p) => p.tc === current.tc) : [];
+  useEffect(() => {
+    if (shown.length) problemsRef.current?.querySelector('[data-problem]')?.scrollIntoView({ block: 'center' });
+  }, [shown.length, current?.tc]);
+  const problemList = (area: 'creatives' | 'targeting') => {
+    const list = shown.filter((p) => (area === 'targeting') === (problemPlace(p).field === 'targeting'));
+    if (!list.length) return null;
+    return (
+      <ul className={styles.errorText} data-problem={area} data-testid={`problems-${area}`}>
+        {list.map((p, i) => {
+          const field = problemPlace(p).field;
+          const label = area === 'creatives' ? t(`campaigns.wizard.creative.fields.${field}`, { defaultValue: '' }) : '';
+          return <li key={i}>{label ? `${label}: ${t(problemMessageKey(p))}` : t(problemMessageKey(p))}</li>;
+        })}
+      </ul>
+    );
+  };
+
   // Updaters of the latest setup: a form may report two changes before the wizard renders again.
   const setCreative = (next: Creative) => onEdit((s) => ({ creatives: withEditedCreative(s.creatives, next, isDestinationUrl) }));
   const setTargeting = (next: Targeting) =>
@@ -70,7 +107,7 @@ export function AdsStep({
   return (
     <div className={styles.stepBody} data-testid="ads-step">
       <h3 className={styles.stepTitle}>{t('campaigns.wizard.ads.title')}</h3>
-      {publishError && (
+      {publishError && !problems.length && (
         <p className="alert alert--error" role="alert" data-testid="ads-error">
           {publishError}
         </p>
@@ -100,8 +137,9 @@ export function AdsStep({
         })}
       </div>
       {current && (
-        <div id="ads-panel" role="tabpanel" aria-labelledby={`ads-tab-${setup.creatives.indexOf(current)}`} className={styles.clusterPanel} key={clusterKey(current)}>
+        <div ref={problemsRef} id="ads-panel" role="tabpanel" aria-labelledby={`ads-tab-${setup.creatives.indexOf(current)}`} className={styles.clusterPanel} key={clusterKey(current)}>
           <ClusterStatus creative={current} targeting={targetingOf(setup, current)} geoOnly={geoOnly} pending={!!pendingMedia[clusterKey(current)]} />
+          {problemList('creatives')}
           <CreativeForm
             eventId={eventId}
             setupId={setup.id}
@@ -116,6 +154,7 @@ export function AdsStep({
             onChange={setCreative}
             onPendingChange={(p) => onPendingMedia(clusterKey(current), p)}
           />
+          {problemList('targeting')}
           <TargetingForm targeting={targetingOf(setup, current)} hasAudience={!!current.audience_id} geoOnly={geoOnly} onChange={setTargeting} />
         </div>
       )}

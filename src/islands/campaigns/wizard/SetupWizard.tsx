@@ -4,8 +4,8 @@
 // ./publish. The progress bar is hidden on step 1.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { EventItem } from '../../../lib/contracts/events';
-import type { Creative, SetupUpdateBody } from '../../../lib/contracts/setup-process';
-import { emptyCreative, integrationProblems } from '../../../lib/campaigns/setup-rules';
+import type { Creative, SetupProblem, SetupUpdateBody } from '../../../lib/contracts/setup-process';
+import { emptyCreative, firstProblemPlace, integrationProblems, pixelProblem, problemPlace } from '../../../lib/campaigns/setup-rules';
 import { boostSetup, getSetup, getTask } from '../../../lib/api/setupProcess';
 import { getEventCampaigns } from '../../../lib/api/tasteClusters';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -21,7 +21,7 @@ import { WizardProgress } from './WizardProgress';
 import { minutesSince, type AutosaveState } from './autosave';
 import { publish } from './publish';
 import { useSetupProcess } from './useSetupProcess';
-import { canLeaveStep, clusterKey, clusterValidity, completedAfter, conversionShown, resumeStep, selectionOf, targetingOf, withGoal, type Step, type StepFlags } from './wizardRules';
+import { canLeaveStep, clusterKey, clusterValidity, completedAfter, conversionShown, problemMessageKey, resumeStep, selectionOf, targetingOf, withGoal, type Step, type StepFlags } from './wizardRules';
 import styles from './Wizard.module.css';
 
 // Each step's code loads when the step is first shown: step 1 (the panel) carries none of it, and
@@ -69,6 +69,10 @@ export function SetupWizard(props: SetupWizardProps) {
   const [cancelling, setCancelling] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [errors, setErrors] = useState<{ accounts: string | null; ads: string | null; summary: string | null }>({ accounts: null, ads: null, summary: null });
+  // The problems publishing came back with (local check or data.problems), each shown next to its field until it is fixed.
+  const [problems, setProblems] = useState<SetupProblem[]>([]);
+  const fixed = useCallback((solved: (p: SetupProblem) => boolean) => setProblems((list) => (list.some(solved) ? list.filter((p) => !solved(p)) : list)), []);
+  const problemsOn = (s: 2 | 3 | 4) => problems.filter((p) => problemPlace(p).step === s);
   const [boosted, setBoosted] = useState(false);
   const clusters = useClusters(event.id, !!setup);
 
@@ -92,7 +96,10 @@ export function SetupWizard(props: SetupWizardProps) {
     const sel = selectionOf(setup.integration_details);
     const validity = setup.creatives.map((c) => clusterValidity(c, targetingOf(setup, c), geoOnly));
     return {
-      integrationsValid: integrationProblems(setup.integration_details).length === 0 && (!conversionShown(!!sel['facebook.pixel'], setup.goal) || !!setup.conversion_id),
+      integrationsValid:
+        integrationProblems(setup.integration_details).length === 0 &&
+        !pixelProblem(setup.goal, setup.lead_form_id, !!sel['facebook.pixel']) &&
+        (!conversionShown(!!sel['facebook.pixel'], setup.goal) || !!setup.conversion_id),
       creativesValid: validity.every((v) => v.creative),
       targetingValid: validity.every((v) => v.targeting),
       hasPendingMedia: Object.values(pendingMedia).some(Boolean),
@@ -104,6 +111,8 @@ export function SetupWizard(props: SetupWizardProps) {
 
   const forward = (from: Step) => {
     if (!setup || !canLeaveStep(from, flags)) return;
+    // Leaving a step forwards means its publish message was dealt with: it does not stay.
+    if (from === 2 || from === 3) setErrors((e) => ({ ...e, [from === 2 ? 'accounts' : 'ads']: null }));
     go((from + 1) as Step, completedAfter(setup.wizard.current_completed_step, from));
   };
 
@@ -144,9 +153,16 @@ export function SetupWizard(props: SetupWizardProps) {
     }
   };
 
+  const problemsOn4 = (list: SetupProblem[]) =>
+    list
+      .filter((p) => problemPlace(p).step === 4)
+      .map((p) => t(problemMessageKey(p)))
+      .join(' ');
+
   const doPublish = async () => {
     setPublishing(true);
     setErrors({ accounts: null, ads: null, summary: null });
+    setProblems([]);
     try {
       const outcome = await publish({ eid: event.id, geoOnly, flush: () => autosave.flush(), getSetup, boost: boostSetup, task: getTask });
       if (outcome.kind === 'boosted') {
@@ -155,12 +171,15 @@ export function SetupWizard(props: SetupWizardProps) {
         setBoosted(true);
         setStep(5);
         props.onBoosted();
-      } else if (outcome.kind === 'invalidAccounts') {
-        setErrors((e) => ({ ...e, accounts: t('campaigns.wizard.errors.invalidAccounts') }));
-        go(2);
-      } else if (outcome.kind === 'invalidSetup') {
-        setErrors((e) => ({ ...e, ads: t('campaigns.wizard.errors.invalidSetup') }));
-        go(3);
+      } else if (outcome.kind === 'invalidAccounts' || outcome.kind === 'invalidSetup') {
+        // To the step of the first problem; each message goes next to its field there. Without
+        // problems (an older answer), the step's general message.
+        const place = firstProblemPlace(outcome.problems);
+        setProblems(outcome.problems);
+        const to = place?.step ?? (outcome.kind === 'invalidAccounts' ? 2 : 3);
+        if (!place) setErrors((e) => (outcome.kind === 'invalidAccounts' ? { ...e, accounts: t('campaigns.wizard.errors.invalidAccounts') } : { ...e, ads: t('campaigns.wizard.errors.invalidSetup') }));
+        else if (to === 4) setErrors((e) => ({ ...e, summary: problemsOn4(outcome.problems) }));
+        go(to);
       } else if (outcome.kind === 'gone') {
         sp.clear();
         setStep(1);
@@ -256,6 +275,8 @@ export function SetupWizard(props: SetupWizardProps) {
             onNext={() => forward(2)}
             busy={false}
             publishError={errors.accounts}
+            problems={problemsOn(2)}
+            onFixed={fixed}
           />
         )}
         {step === 3 && (
@@ -271,6 +292,8 @@ export function SetupWizard(props: SetupWizardProps) {
             {...common}
             onNext={() => forward(3)}
             publishError={errors.ads}
+            problems={problemsOn(3)}
+            onFixed={fixed}
           />
         )}
         {step === 4 && (

@@ -3,7 +3,7 @@
 // follow each other, and which Meta assets may be chosen together. Unit tested apart from React.
 import type { CampaignGoal } from '../../../lib/contracts/taste-clusters';
 import { SETUP_STEPS } from '../../../lib/campaigns/setup-constants';
-import type { Creative, IntegrationDetail, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
+import type { Creative, IntegrationDetail, SetupProblem, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { AssetKey, MetaAsset } from '../../../lib/contracts/meta-connect';
 import { creativeProblems, integrationProblems, targetingCode, targetingModeOptions } from '../../../lib/campaigns/setup-rules';
 import { defaultMode } from './targeting/targetingMode';
@@ -239,4 +239,16 @@ export function withEditedCreative(creatives: readonly Creative[], next: Creativ
     if (urls && i > 0 && c.destination_url_inherited) out = { ...out, destination_url: urls };
     return out;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages of the server's problems (issue 20 §2.2; their place is setup-rules problemPlace)
+
+/** The translation key of a problem's message: server codes, targeting codes, or the common key itself. */
+export function problemMessageKey(p: Pick<SetupProblem, 'area' | 'code'>): string {
+  if (p.code.startsWith('error.')) return `common.serverErrors.${p.code}`;
+  if (p.area === 'targeting') return `campaigns.wizard.targeting.validation.${p.code}`;
+  if (p.code.startsWith('common.')) return p.code;
+  // ALL_VARIATIONS_DISABLED, a bad variation code: the Ads step's general text.
+  return 'campaigns.wizard.errors.invalidSetup';
 }

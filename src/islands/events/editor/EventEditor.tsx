@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
-import { CITY_MAX, DESCRIPTION_MAX, earliestDate, type EventDetails } from '../../../lib/contracts/event-form';
+import { CITY_MAX, DESCRIPTION_MAX, EventForm, SimulationForm, earliestDate, type EventDetails } from '../../../lib/contracts/event-form';
 import type { EventVenues } from '../../../lib/contracts/events';
 import { createEvent, updateEvent } from '../../../lib/api/eventForm';
 import { getEventVenues } from '../../../lib/api/events';
@@ -40,7 +40,8 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
   const uid = useId();
   const tz = useRef(event?.tz && event.tz !== 'UTC' ? event.tz : browserTimeZone());
   const form = useForm<EditorValues>({
-    resolver: editorResolver(() => tz.current),
+    // spec 3 §5: a new (simulated) event needs its price, an edited one does not.
+    resolver: editorResolver(() => tz.current, mode === 'create' ? SimulationForm : EventForm),
     defaultValues: event ? fromDetails(event) : emptyValues(),
   });
   const {

@@ -1,7 +1,7 @@
 // The event's form fields, shared by the event editor (spec 3) and the ITC regeneration form
 // (spec 2 §4), which edit the same EditorValues under the same eventEdit.* texts. Each piece reads
 // the form from react-hook-form's FormProvider; the caller owns layout, ids and which fields show.
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Controller, get, useFieldArray, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { ARTIST_ROLES, FORM_CATEGORIES } from '../../../lib/contracts/event-form';
@@ -184,11 +184,21 @@ export interface RowClasses {
 type Labelling = { id?: string; 'aria-label'?: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 
 function RowInput({ labels, cell, label, error, children }: { labels: RowLabels; cell: string; label: string; error?: FieldError; children: (labelling: Labelling) => ReactNode }) {
+  const { t } = useTranslation();
+  const errorId = `${useId()}-error`;
+  // Compact rows have no visible label, but their error still shows under the input that caused it
+  // (not only in a summary at the end of a long form).
   if (labels === 'aria')
-    return children({
-      'aria-label': label,
-      'aria-invalid': error ? true : undefined,
-    });
+    return (
+      <div className={styles.rowCell}>
+        {children({ 'aria-label': label, 'aria-invalid': error ? true : undefined, 'aria-describedby': error?.message ? errorId : undefined })}
+        {error?.message && (
+          <p id={errorId} className={styles.fieldError}>
+            {t(`eventEdit.errors.${error.message}`)}
+          </p>
+        )}
+      </div>
+    );
   const id = labels.id(cell);
   return (
     <Field id={id} label={label} error={error}>

@@ -3,7 +3,7 @@
 // simulation sends one call per date entry). The resolver checks every block against the same
 // contract the server uses, so the form and the API refuse the same input.
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { EventForm, type EventDetails, type EventFormInput } from '../../../lib/contracts/event-form';
+import { EventForm, SimulationForm, type EventDetails, type EventFormInput } from '../../../lib/contracts/event-form';
 
 export interface BlockValues {
   date: string;
@@ -94,11 +94,11 @@ function setIn(target: Record<string, unknown>, path: (string | number)[], value
 }
 
 /** Issue messages are eventEdit.errors keys; block fields land under blocks.{i}. */
-export function editorResolver(tz: () => string): Resolver<EditorValues> {
+export function editorResolver(tz: () => string, schema: typeof EventForm | typeof SimulationForm = EventForm): Resolver<EditorValues> {
   return async (values) => {
     const errors: Record<string, unknown> = {};
     values.blocks.forEach((block, i) => {
-      const result = EventForm.safeParse(toPayload(values, block, tz()));
+      const result = schema.safeParse(toPayload(values, block, tz()));
       if (result.success) return;
       for (const issue of result.error.issues) {
         const [head, ...rest] = issue.path as (string | number)[];

@@ -26,6 +26,8 @@ import { geoIndex } from '../../adapters/meta/geo/geo-index';
 import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
 import { boostCheck, partnerInfo } from './service';
+import { budgetWeightOf } from '../taste-clusters/service';
+import { clustersOf } from '../taste-clusters/store';
 
 export const BoostPayload = z.object({ partnerId: z.number().int().positive(), setupId: z.uuid() });
 
@@ -101,6 +103,15 @@ async function clusterLabels(db: Db, partnerId: number, language: string, creati
   return Object.fromEntries(list.map((r) => [r.k, r.label]));
 }
 
+/** Each cluster's weight in the budget split, as the new-setup panel split it (taste-clusters budgetWeightOf). */
+async function clusterWeights(db: Db, partnerId: number, creatives: Creative[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const runId of new Set(creatives.map((c) => c.tc_run_id))) {
+    for (const row of await clustersOf(db, partnerId, runId)) out[`${row.runId}:${row.tc}`] = budgetWeightOf(row);
+  }
+  return out;
+}
+
 export async function executeBoost(db: Db, partnerId: number, setupId: string): Promise<{ campaign_id: string; ad_sets: number; still_running_variations: Record<number, string[]> }> {
   const row = await repo.findById(db, partnerId, setupId);
   if (!row) throw new PermanentTaskError('The setup is gone');
@@ -138,6 +149,7 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
         customEventType: row.customEventType,
         conversionId: row.conversionId,
         clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
+        clusterWeights: await clusterWeights(db, partnerId, creatives),
         clusterAreas: await clusterAreas(db, partnerId, row.eventId, partner.language, creatives),
         media,
         now,

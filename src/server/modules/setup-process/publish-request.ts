@@ -45,6 +45,8 @@ export interface PublishInput {
   conversionId: string | null;
   /** fd_targeting: each cluster's area by `${tc_run_id}:${tc}` (null: unknown, the home countries). */
   clusterAreas: Record<string, ClusterArea | null>;
+  /** Each cluster's share weight by `${tc_run_id}:${tc}` (taste-clusters budgetWeightOf; missing: equal shares). */
+  clusterWeights?: Record<string, number>;
   /** Cluster labels by `${tc_run_id}:${tc}` for the ad set names. */
   clusterLabels: Record<string, string>;
   /** The media of each creative as the platform takes it (by media id). */
@@ -106,11 +108,17 @@ export function creativeSpec(c: Creative, input: Pick<PublishInput, 'pageId' | '
 }
 
 /**
- * The budget: total_budget (major units) → minor units, split over the clusters equally (largest
- * remainders, so the parts add up to the total exactly).
+ * The budget: total_budget split over the clusters by their weights in whole major units, as the
+ * new-setup panel shows the shares (issue 20 §2.3: 1,084 € + 216 € there is 1,084 € + 216 € on
+ * Meta), then in minor units; a fraction of the total goes to the first ad set, so the parts add
+ * up to the total exactly. Without weights (or all zero) the shares are equal.
  */
-export function adSetBudgetsMinor(totalBudget: number, currency: string, clusters: number): number[] {
-  return splitBudget(totalBudget * minorFactor(currency), Array<number>(clusters).fill(1));
+export function adSetBudgetsMinor(totalBudget: number, currency: string, weights: readonly number[]): number[] {
+  const factor = minorFactor(currency);
+  const major = splitBudget(totalBudget, weights.some((w) => w > 0) ? weights : weights.map(() => 1));
+  const minor = major.map((b) => b * factor);
+  if (minor.length) minor[0]! += Math.round(totalBudget * factor) - minor.reduce((a, b) => a + b, 0);
+  return minor;
 }
 
 /** Start at 00:00 UTC of start_date (or now, if that has passed); end at 23:59:59 UTC of end_date. */
@@ -120,7 +128,11 @@ export function runtime(startDate: string, endDate: string, now: Date): { startT
 }
 
 export function campaignRequest(input: PublishInput): { request: CampaignPublishRequest; stillRunning: Record<number, string[]> } {
-  const budgets = adSetBudgetsMinor(input.totalBudget, input.currency, input.creatives.length);
+  const budgets = adSetBudgetsMinor(
+    input.totalBudget,
+    input.currency,
+    input.creatives.map((c) => input.clusterWeights?.[`${c.tc_run_id}:${c.tc}`] ?? 1),
+  );
   const goal = platformGoal(input.goal, input.leadFormId);
   const stillRunning: Record<number, string[]> = {};
   const adSets = input.creatives.map((c, i) => {

@@ -24,7 +24,7 @@ import * as repo from './repo';
 import { withServerMediaFacts } from './media';
 import { applyGoalRules, checkClusters, checkDates, checkTargetingClusters, checkVariationCodes, setupProblems } from './validation';
 import { BOOST_TASK } from './boost-task-kind';
-import { emptyCreative } from '../../../lib/campaigns/setup-rules';
+import { emptyCreative, pixelProblem } from '../../../lib/campaigns/setup-rules';
 
 export interface SetupCtx {
   partnerId: number;
@@ -301,10 +301,9 @@ async function setupFailure(db: Db, row: repo.SetupRow, now: Date, accounts: { p
     );
     for (const m of media) if (!found.has(m.id)) problems.push({ area: 'creatives', tc: m.tc, code: 'common.errors.fileErrors.invalid', field: `media.${m.i}` });
   }
-  // Sales (and website leads) report through the pixel: without one Meta refuses the ad set.
-  if (row.goal !== 'VISIBILITY' && !row.leadFormId && !accounts.reached.some((r) => r.asset.key === 'facebook.pixel')) {
-    problems.push({ area: 'integrations', tc: null, code: 'error.setup.pixel_required', field: 'facebook.pixel' });
-  }
+  // Sales (and website leads) report through the pixel: the shared rule the Accounts step shows.
+  const pixel = pixelProblem(row.goal, row.leadFormId, accounts.reached.some((r) => r.asset.key === 'facebook.pixel'));
+  if (pixel) problems.push(pixel);
   if (!accounts.reached.some((r) => r.asset.key === 'facebook.ad_account' && r.asset.currency?.toUpperCase() === partner.currency.toUpperCase()) && accounts.reached.some((r) => r.asset.key === 'facebook.ad_account')) {
     problems.push({ area: 'integrations', tc: null, code: 'error.setup.currency_mismatch', field: 'facebook.ad_account' });
   }

@@ -13,7 +13,7 @@ import { EVENT_ID_RE } from '../events/item';
 import type { CampaignGoal, EventCampaign, EventCampaignsResponse, ItcStatus, ItcStatusResponse, SuggestedTc } from '../../../lib/contracts/taste-clusters';
 import { currentTimeMs } from '../../../lib/clock';
 import { budgetInputOf, costPerPurchase, minBudgetPerCluster, priorCostPerPurchase, ticketsPerOrder } from '../campaign-budget';
-import { suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
+import { expectedPurchases, suggestClusters, type SuggestCluster } from '../campaign-budget/suggest';
 
 // The publish path splits ad-set budgets with the same rule (setup-process/publish-request.ts).
 export { splitBudget } from '../campaign-budget/suggest';
@@ -230,6 +230,13 @@ export function defaultRuntimeDays(eventStartMs: number, nowMs: number): number 
   const last = day(eventStartMs) - 1;
   return Math.max(1, last - first + 1);
 }
+
+/**
+ * A cluster's weight in the budget split (issue 20 §2.3): the panel shows the suggested clusters'
+ * shares in proportion to it (suggestClusters), and publishing splits the budget by it too, so
+ * the ad sets get the split the user saw.
+ */
+export const budgetWeightOf = (c: ClusterRow): number => expectedPurchases(clusterForSuggestion(c));
 
 const clusterForSuggestion = (c: ClusterRow): SuggestCluster & { row: ClusterRow } => {
   const p = c.profile as Partial<ClusterProfile> | null;
