@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { StepActions } from './StepActions';
+import { stepFocusProps } from './stepFocus';
 import { Skeleton } from '../../events/detail/Section';
 import {
   conversionShown,
@@ -142,6 +143,11 @@ export function AccountsStep({
 
   const valid = integrationsValid(selection, assets) && (!showConversion || !!setup.conversion_id);
   const id = (n: string) => `${uid}-${n}`;
+  // What a disabled Next waits for (listed above it, issue 20 §2.6).
+  const missing = [
+    ...ORDER.filter(({ key, required }) => required && !selection[key]).map(({ key }) => t(`campaigns.wizard.accounts.${key.replace('.', '_')}`)),
+    ...(showConversion && !setup.conversion_id ? [t('campaigns.wizard.accounts.conversion')] : []),
+  ].map((field) => t('campaigns.wizard.missing.choose', { field }));
   const lacking = ORDER.map(({ key }) => assets.find((a) => a.id === selection[key])).filter((a): a is MetaAsset => !!a && !a.valid);
 
   const next = async () => {
@@ -174,7 +180,7 @@ export function AccountsStep({
   if (!assets.length)
     return (
       <div className={styles.stepBody} data-testid="accounts-step">
-        <div className="alert alert--warning" role="alert" data-testid="no-meta-connection">
+        <div className="alert alert--warning" role="alert" data-testid="no-meta-connection" {...stepFocusProps}>
           <p>{t('campaigns.wizard.accounts.noConnection')}</p>
           <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.connectLink')}</a>
         </div>
@@ -184,7 +190,9 @@ export function AccountsStep({
 
   return (
     <div className={styles.stepBody} data-testid="accounts-step">
-      <h3 className={styles.stepTitle}>{t('campaigns.wizard.accounts.title')}</h3>
+      <h3 className={styles.stepTitle} {...stepFocusProps}>
+        {t('campaigns.wizard.accounts.title')}
+      </h3>
       {locked && <p className="alert alert--warning">{t('campaigns.wizard.accounts.locked')}</p>}
       <div className={styles.fields}>
         {ORDER.map(({ key, required }) => {
@@ -272,7 +280,7 @@ export function AccountsStep({
           {checkError} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>
         </p>
       )}
-      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking }} />
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking, missing }} />
     </div>
   );
 }

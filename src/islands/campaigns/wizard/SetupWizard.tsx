@@ -2,7 +2,7 @@
 // panel (Start or Continue setup), then Accounts, Ads, Summary and the post-publish step. The
 // setup is kept by useSetupProcess (autosave), the step rules are ./wizardRules, publishing is
 // ./publish. The progress bar is hidden on step 1.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventItem } from '../../../lib/contracts/events';
 import type { Creative, SetupUpdateBody } from '../../../lib/contracts/setup-process';
 import { emptyCreative, integrationProblems } from '../../../lib/campaigns/setup-rules';
@@ -20,6 +20,7 @@ import { BoostedStep } from './BoostedStep';
 import { WizardProgress } from './WizardProgress';
 import { minutesSince, type AutosaveState } from './autosave';
 import { publish } from './publish';
+import { focusStepWhenShown } from './stepFocus';
 import { useSetupProcess } from './useSetupProcess';
 import { canLeaveStep, clusterKey, clusterValidity, completedAfter, conversionShown, resumeStep, selectionOf, targetingOf, withGoal, type Step, type StepFlags } from './wizardRules';
 import styles from './Wizard.module.css';
@@ -71,6 +72,10 @@ export function SetupWizard(props: SetupWizardProps) {
   const [errors, setErrors] = useState<{ accounts: string | null; ads: string | null; summary: string | null }>({ accounts: null, ads: null, summary: null });
   const [boosted, setBoosted] = useState(false);
   const clusters = useClusters(event.id, !!setup);
+  // A step opened by the user (not by a reload) takes the focus to its heading (./stepFocus).
+  const root = useRef<HTMLDivElement>(null);
+  const [moved, setMoved] = useState(0);
+  useEffect(() => (moved ? focusStepWhenShown(root.current) : undefined), [moved]);
 
   // A reload comes back to the saved step (spec 2 §3 Wizard state).
   useEffect(() => {
@@ -82,6 +87,7 @@ export function SetupWizard(props: SetupWizardProps) {
   const go = useCallback(
     (to: Step, completed?: number) => {
       setStep(to);
+      setMoved((n) => n + 1);
       if (to >= 2 && to <= 4) edit((s) => ({ wizard: { ...s.wizard, current_step: to, current_completed_step: completed ?? s.wizard.current_completed_step } }));
     },
     [edit],
@@ -136,6 +142,7 @@ export function SetupWizard(props: SetupWizardProps) {
       await sp.cancel();
       setConfirmCancel(false);
       setStep(1);
+      setMoved((n) => n + 1);
       setPendingMedia({});
     } catch {
       pushToast({ title: t('common.genericError'), variant: 'error' });
@@ -154,6 +161,7 @@ export function SetupWizard(props: SetupWizardProps) {
         pushToast({ title: t('campaigns.wizard.publish.done'), variant: 'success' });
         setBoosted(true);
         setStep(5);
+        setMoved((n) => n + 1);
         props.onBoosted();
       } else if (outcome.kind === 'invalidAccounts') {
         setErrors((e) => ({ ...e, accounts: t('campaigns.wizard.errors.invalidAccounts') }));
@@ -164,6 +172,7 @@ export function SetupWizard(props: SetupWizardProps) {
       } else if (outcome.kind === 'gone') {
         sp.clear();
         setStep(1);
+        setMoved((n) => n + 1);
       } else setErrors((e) => ({ ...e, summary: t('campaigns.wizard.errors.publishFailed') }));
     } catch {
       setErrors((e) => ({ ...e, summary: t('campaigns.wizard.errors.publishFailed') }));
@@ -176,6 +185,7 @@ export function SetupWizard(props: SetupWizardProps) {
   const backToStart = useCallback(() => {
     setBoosted(false);
     setStep(1);
+    setMoved((n) => n + 1);
     setPendingMedia({});
     clear();
   }, [clear]);
@@ -195,7 +205,13 @@ export function SetupWizard(props: SetupWizardProps) {
       />
     );
 
-  if (boosted) return <BoostedStep onDone={backToStart} />;
+  // (display: contents: the wrapper only gives stepFocus a root to search, no box of its own)
+  if (boosted)
+    return (
+      <div ref={root} className={styles.focusRoot}>
+        <BoostedStep onDone={backToStart} />
+      </div>
+    );
 
   const cancelDialog = (
     <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title={t('campaigns.wizard.cancel.title')} closeLabel={t('common.close')}>
@@ -228,15 +244,16 @@ export function SetupWizard(props: SetupWizardProps) {
   // Continue setup (step 1 of a live setup) offers Cancel setup too.
   if (step === 1 || !setup)
     return (
-      <>
+      <div ref={root} className={styles.focusRoot}>
         {panel}
         {cancelDialog}
-      </>
+      </div>
     );
 
   const common = { onBack: () => go((step - 1) as Step), onCancel: () => setConfirmCancel(true) };
 
   return (
+    <div ref={root} className={styles.focusRoot}>
     <section className={styles.wizard} aria-labelledby="setup-wizard-title" data-testid="setup-wizard" data-step={step}>
       <header className={styles.header}>
         <h3 id="setup-wizard-title" className={styles.title}>
@@ -290,6 +307,7 @@ export function SetupWizard(props: SetupWizardProps) {
       </Suspense>
       {cancelDialog}
     </section>
+    </div>
   );
 }
 
