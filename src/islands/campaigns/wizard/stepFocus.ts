@@ -19,11 +19,13 @@ export function focusStepWhenShown(root: HTMLElement | null, timeoutMs = 8000): 
   const until = Date.now() + timeoutMs;
   const tick = () => {
     if (cancelled || !root) return;
-    const target = root.querySelector<HTMLElement>(`[${STEP_FOCUS}]`);
+    // Only a shown heading: while the next step's code loads, Suspense may keep the previous
+    // step in the page, hidden, with its own heading.
+    const target = [...root.querySelectorAll<HTMLElement>(`[${STEP_FOCUS}]`)].find((el) => el.getClientRects().length > 0);
     if (target) {
       target.focus({ preventScroll: true });
       target.scrollIntoView({ block: 'start', behavior: 'auto' });
-      return;
+      if (document.activeElement === target) return;
     }
     if (Date.now() < until) frame = requestAnimationFrame(tick);
   };

@@ -216,6 +216,8 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
         )}
       </div>
 
+      {/* The placement tabs' panel (their aria-controls names it); the variation tabs' panel is inside. */}
+      <div role="tabpanel" id={`ad-previews-placements-panel-${placements}`} aria-labelledby={`ad-previews-placements-tab-${placements}`} className={styles.placementsPanel}>
       {pageInfoError && (
         <p className={styles.warning} role="status">
           {t('campaigns.wizard.previews.pageInfoError')}
@@ -262,6 +264,7 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
             {t('campaigns.wizard.previews.loading')}
           </div>
         )}
+      </div>
       </div>
 
       <div className={styles.footer}>
