@@ -27,15 +27,26 @@ export const Button = forwardRef<
   HTMLButtonElement,
   CommonProps & ButtonHTMLAttributes<HTMLButtonElement> & { disabledHint?: string }
 >(function Button({ variant, size, block, busy = false, icon, iconName, disabledHint, className, children, disabled, type = 'button', ...rest }, ref) {
-  const isDisabled = disabled || busy;
+  // A busy button stays focusable (aria-disabled, clicks ignored): a natively disabled one drops
+  // the keyboard focus to <body> the moment it is pressed (issue 20 §2.6: upload, AI autofill).
+  const softDisabled = busy && !disabled;
+  const { onClick, ...others } = rest;
   const button = (
     <button
       ref={ref}
       type={type}
       className={buttonClass({ variant, size, block }, className)}
-      disabled={isDisabled}
+      {...others}
+      disabled={disabled}
+      aria-disabled={softDisabled || rest['aria-disabled'] || undefined}
       aria-busy={busy || undefined}
-      {...rest}
+      onClick={(e) => {
+        if (softDisabled || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true') {
+          e.preventDefault();
+          return;
+        }
+        onClick?.(e);
+      }}
     >
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : (icon ?? (iconName && <Icon name={iconName} size={18} />))}
       {children}

@@ -1,9 +1,33 @@
 // Modal dialog and slide-out sheet over radix Dialog: focus trap, Escape, a named title and a
 // close button. Content is rendered only while open.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
+
+/**
+ * What had focus when a dialog opened, given back when it closes (WCAG 2.4.3). radix does it only
+ * for a Dialog.Trigger; our dialogs are opened by ordinary buttons and often unmounted by their
+ * parent on save, so the opener is remembered here. Pass the result to Content's onCloseAutoFocus.
+ */
+export function useReturnFocus(open: boolean): (e: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  const captured = useRef(false);
+  if (open && !captured.current && typeof document !== 'undefined') {
+    captured.current = true;
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  }
+  if (!open) captured.current = false;
+  return (e: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    captured.current = false;
+    if (target?.isConnected) {
+      e.preventDefault();
+      target.focus();
+    }
+  };
+}
 
 /** Keeps the page behind an open modal from scrolling (CSSOM only, allowed by the CSP). */
 export function useBodyScrollLock(locked: boolean): void {
@@ -11,9 +35,13 @@ export function useBodyScrollLock(locked: boolean): void {
     if (!locked) return;
     const { body, documentElement } = document;
     const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
-    const gap = window.innerWidth - documentElement.clientWidth;
+    // The padding stands in for the scrollbar that hiding the overflow removes: measured as the
+    // width the page gains, not as innerWidth - clientWidth, which on a phone whose layout is wider
+    // than the screen (or with overlay scrollbars) is no scrollbar at all (issue 20 §2.4: 539 px).
+    const before = documentElement.clientWidth;
     body.style.overflow = 'hidden';
-    if (gap > 0) body.style.paddingRight = `${gap}px`;
+    const gap = documentElement.clientWidth - before;
+    if (gap > 0 && gap < 40) body.style.paddingRight = `${gap}px`;
     return () => {
       body.style.overflow = previous.overflow;
       body.style.paddingRight = previous.paddingRight;
@@ -48,13 +76,14 @@ export function Modal({
   wide?: boolean;
 }) {
   useBodyScrollLock(open);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element, which the page's
             Content-Security-Policy (hashes only) refuses. The lock below uses the CSSOM instead. */}
         <div className={styles.overlay} aria-hidden="true" />
-        <Dialog.Content className={variant === 'sheet' ? styles.sheet : wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}>
+        <Dialog.Content onCloseAutoFocus={returnFocus} className={variant === 'sheet' ? styles.sheet : wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}>
           <div className={styles.header}>
             {headerStart}
             <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>

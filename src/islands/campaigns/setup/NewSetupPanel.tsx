@@ -31,6 +31,7 @@ import {
   startBlock,
 } from './setupRules';
 import { TasteClusterAccordion, tcKey } from './TasteClusterAccordion';
+import { stepFocusProps } from '../wizard/stepFocus';
 import styles from '../Campaigns.module.css';
 
 type Suggestions = { status: 'loading' } | { status: 'ready'; items: SuggestedTc[] } | { status: 'error' };
@@ -219,7 +220,7 @@ export function NewSetupPanel({
 
   return (
     <section className={styles.setupPanel} aria-labelledby={id('title')} data-testid="new-setup">
-      <h3 id={id('title')} className={styles.sectionTitle}>
+      <h3 id={id('title')} className={styles.sectionTitle} {...stepFocusProps}>
         {t('campaigns.setup.title')}
       </h3>
 

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { StepActions } from './StepActions';
+import { stepFocusProps } from './stepFocus';
 import { Skeleton } from '../../events/detail/Section';
 import {
   conversionShown,
@@ -165,6 +166,11 @@ export function AccountsStep({
     if (problems.length && assetsLoad.status === 'ready') fieldsRef.current?.querySelector('[data-problem]')?.scrollIntoView({ block: 'center' });
   }, [problems.length, assetsLoad.status]);
   const id = (n: string) => `${uid}-${n}`;
+  // What a disabled Next waits for (listed above it, issue 20 §2.6).
+  const missing = [
+    ...ORDER.filter(({ key, required }) => required && !selection[key]).map(({ key }) => t(`campaigns.wizard.accounts.${key.replace('.', '_')}`)),
+    ...(showConversion && !setup.conversion_id ? [t('campaigns.wizard.accounts.conversion')] : []),
+  ].map((field) => t('campaigns.wizard.missing.choose', { field }));
   const lacking = ORDER.map(({ key }) => assets.find((a) => a.id === selection[key])).filter((a): a is MetaAsset => !!a && !a.valid);
 
   const next = async () => {
@@ -197,7 +203,7 @@ export function AccountsStep({
   if (!assets.length)
     return (
       <div className={styles.stepBody} data-testid="accounts-step">
-        <div className="alert alert--warning" role="alert" data-testid="no-meta-connection">
+        <div className="alert alert--warning" role="alert" data-testid="no-meta-connection" {...stepFocusProps}>
           <p>{t('campaigns.wizard.accounts.noConnection')}</p>
           <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.connectLink')}</a>
         </div>
@@ -207,7 +213,9 @@ export function AccountsStep({
 
   return (
     <div className={styles.stepBody} data-testid="accounts-step">
-      <h3 className={styles.stepTitle}>{t('campaigns.wizard.accounts.title')}</h3>
+      <h3 className={styles.stepTitle} {...stepFocusProps}>
+        {t('campaigns.wizard.accounts.title')}
+      </h3>
       {locked && <p className="alert alert--warning">{t('campaigns.wizard.accounts.locked')}</p>}
       <div className={styles.fields} ref={fieldsRef}>
         {ORDER.map(({ key, required: always }) => {
@@ -313,7 +321,7 @@ export function AccountsStep({
           {checkError} <a href={SETTINGS_META}>{t('campaigns.wizard.accounts.reconnect')}</a>
         </p>
       )}
-      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking }} />
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: () => void next(), disabled: !valid || busy, busy: checking, missing }} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Icon } from '../../ui/Icon';
 import { CreativeForm } from './creative/CreativeForm';
 import { TargetingForm } from './targeting/TargetingForm';
 import { StepActions } from './StepActions';
+import { stepFocusProps } from './stepFocus';
 import { isDestinationUrl, problemPlace } from '../../../lib/campaigns/setup-rules';
 import type { EditSetup } from './useSetupProcess';
 import { clusterKey, clusterValidity, problemMessageKey, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
@@ -104,9 +105,24 @@ export function AdsStep({
   const setTargeting = (next: Targeting) =>
     onEdit((s) => ({ targeting: [...s.targeting.filter((x) => !(x.tc === next.tc && x.tc_run_id === next.tc_run_id)), next] }));
 
+  // What a disabled Next waits for, per cluster (listed above it, issue 20 §2.6).
+  const missing = setup.creatives.flatMap((c) => {
+    const v = clusterValidity(c, targetingOf(setup, c), geoOnly);
+    const cluster = clusters[clusterKey(c)]?.alias ?? t('campaigns.wizard.ads.cluster', { tc: c.tc });
+    return [
+      !v.creative && 'creativeIncomplete',
+      !v.targeting && 'targetingIncomplete',
+      pendingMedia[clusterKey(c)] && 'mediaPending',
+    ]
+      .filter((k): k is string => !!k)
+      .map((k) => t('campaigns.wizard.missing.cluster', { cluster, problem: t(`campaigns.wizard.ads.${k}`) }));
+  });
+
   return (
     <div className={styles.stepBody} data-testid="ads-step">
-      <h3 className={styles.stepTitle}>{t('campaigns.wizard.ads.title')}</h3>
+      <h3 className={styles.stepTitle} {...stepFocusProps}>
+        {t('campaigns.wizard.ads.title')}
+      </h3>
       {publishError && !problems.length && (
         <p className="alert alert--error" role="alert" data-testid="ads-error">
           {publishError}
@@ -158,7 +174,7 @@ export function AdsStep({
           <TargetingForm targeting={targetingOf(setup, current)} hasAudience={!!current.audience_id} geoOnly={geoOnly} onChange={setTargeting} />
         </div>
       )}
-      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: onNext, disabled: !canNext }} />
+      <StepActions onBack={onBack} onCancel={onCancel} next={{ onClick: onNext, disabled: !canNext, missing }} />
     </div>
   );
 }

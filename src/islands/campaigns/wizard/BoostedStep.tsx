@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { BOOSTED_RETURN_MS } from '../../../lib/campaigns/setup-constants';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Icon } from '../../ui/Icon';
+import { stepFocusProps } from './stepFocus';
 import styles from './Wizard.module.css';
 
 export function BoostedStep({ onDone }: { onDone(): void }) {
@@ -16,7 +17,7 @@ export function BoostedStep({ onDone }: { onDone(): void }) {
       <span className={styles.boostedIcon} aria-hidden="true">
         <Icon name="check" size={28} />
       </span>
-      <h3>{t('campaigns.wizard.boosted.title')}</h3>
+      <h3 {...stepFocusProps}>{t('campaigns.wizard.boosted.title')}</h3>
       <p className={styles.hint}>{t('campaigns.wizard.boosted.text')}</p>
     </div>
   );

@@ -2,7 +2,7 @@
 // panel (Start or Continue setup), then Accounts, Ads, Summary and the post-publish step. The
 // setup is kept by useSetupProcess (autosave), the step rules are ./wizardRules, publishing is
 // ./publish. The progress bar is hidden on step 1.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventItem } from '../../../lib/contracts/events';
 import type { Creative, SetupProblem, SetupUpdateBody } from '../../../lib/contracts/setup-process';
 import { emptyCreative, firstProblemPlace, integrationProblems, pixelProblem, problemPlace } from '../../../lib/campaigns/setup-rules';
@@ -20,6 +20,7 @@ import { BoostedStep } from './BoostedStep';
 import { WizardProgress } from './WizardProgress';
 import { minutesSince, type AutosaveState } from './autosave';
 import { publish } from './publish';
+import { focusStepWhenShown } from './stepFocus';
 import { useSetupProcess } from './useSetupProcess';
 import { canLeaveStep, clusterKey, clusterValidity, completedAfter, conversionShown, problemMessageKey, resumeStep, selectionOf, targetingOf, withGoal, type Step, type StepFlags } from './wizardRules';
 import styles from './Wizard.module.css';
@@ -75,6 +76,10 @@ export function SetupWizard(props: SetupWizardProps) {
   const problemsOn = (s: 2 | 3 | 4) => problems.filter((p) => problemPlace(p).step === s);
   const [boosted, setBoosted] = useState(false);
   const clusters = useClusters(event.id, !!setup);
+  // A step opened by the user (not by a reload) takes the focus to its heading (./stepFocus).
+  const root = useRef<HTMLDivElement>(null);
+  const [moved, setMoved] = useState(0);
+  useEffect(() => (moved ? focusStepWhenShown(root.current) : undefined), [moved]);
 
   // A reload comes back to the saved step (spec 2 §3 Wizard state).
   useEffect(() => {
@@ -86,6 +91,7 @@ export function SetupWizard(props: SetupWizardProps) {
   const go = useCallback(
     (to: Step, completed?: number) => {
       setStep(to);
+      setMoved((n) => n + 1);
       if (to >= 2 && to <= 4) edit((s) => ({ wizard: { ...s.wizard, current_step: to, current_completed_step: completed ?? s.wizard.current_completed_step } }));
     },
     [edit],
@@ -145,6 +151,7 @@ export function SetupWizard(props: SetupWizardProps) {
       await sp.cancel();
       setConfirmCancel(false);
       setStep(1);
+      setMoved((n) => n + 1);
       setPendingMedia({});
     } catch {
       pushToast({ title: t('common.genericError'), variant: 'error' });
@@ -170,6 +177,7 @@ export function SetupWizard(props: SetupWizardProps) {
         pushToast({ title: t('campaigns.wizard.publish.done'), variant: 'success' });
         setBoosted(true);
         setStep(5);
+        setMoved((n) => n + 1);
         props.onBoosted();
       } else if (outcome.kind === 'invalidAccounts' || outcome.kind === 'invalidSetup') {
         // To the step of the first problem; each message goes next to its field there. Without
@@ -183,6 +191,7 @@ export function SetupWizard(props: SetupWizardProps) {
       } else if (outcome.kind === 'gone') {
         sp.clear();
         setStep(1);
+        setMoved((n) => n + 1);
       } else setErrors((e) => ({ ...e, summary: t('campaigns.wizard.errors.publishFailed') }));
     } catch {
       setErrors((e) => ({ ...e, summary: t('campaigns.wizard.errors.publishFailed') }));
@@ -195,6 +204,7 @@ export function SetupWizard(props: SetupWizardProps) {
   const backToStart = useCallback(() => {
     setBoosted(false);
     setStep(1);
+    setMoved((n) => n + 1);
     setPendingMedia({});
     clear();
   }, [clear]);
@@ -214,7 +224,13 @@ export function SetupWizard(props: SetupWizardProps) {
       />
     );
 
-  if (boosted) return <BoostedStep onDone={backToStart} />;
+  // (display: contents: the wrapper only gives stepFocus a root to search, no box of its own)
+  if (boosted)
+    return (
+      <div ref={root} className={styles.focusRoot}>
+        <BoostedStep onDone={backToStart} />
+      </div>
+    );
 
   const cancelDialog = (
     <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title={t('campaigns.wizard.cancel.title')} closeLabel={t('common.close')}>
@@ -247,15 +263,16 @@ export function SetupWizard(props: SetupWizardProps) {
   // Continue setup (step 1 of a live setup) offers Cancel setup too.
   if (step === 1 || !setup)
     return (
-      <>
+      <div ref={root} className={styles.focusRoot}>
         {panel}
         {cancelDialog}
-      </>
+      </div>
     );
 
   const common = { onBack: () => go((step - 1) as Step), onCancel: () => setConfirmCancel(true) };
 
   return (
+    <div ref={root} className={styles.focusRoot}>
     <section className={styles.wizard} aria-labelledby="setup-wizard-title" data-testid="setup-wizard" data-step={step}>
       <header className={styles.header}>
         <h3 id="setup-wizard-title" className={styles.title}>
@@ -313,6 +330,7 @@ export function SetupWizard(props: SetupWizardProps) {
       </Suspense>
       {cancelDialog}
     </section>
+    </div>
   );
 }
 

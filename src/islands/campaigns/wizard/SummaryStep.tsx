@@ -2,7 +2,7 @@
 // ad count, budget, runtime and accounts; "Preview ads" opens the (lazy) preview modal, whose
 // overlay switches variations on and off; Publish (./publish) with the disabled-variations
 // confirmation.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { MetaAsset } from '../../../lib/contracts/meta-connect';
 import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
@@ -16,6 +16,7 @@ import { runtimeDays } from '../setup/setupRules';
 import type { ClusterInfo } from './AdsStep';
 import { CreativeSummary } from './creative/CreativeSummary';
 import { StepActions } from './StepActions';
+import { stepFocusProps } from './stepFocus';
 import { clusterKey, selectionOf, targetingOf } from './wizardRules';
 import type { EditSetup } from './useSetupProcess';
 import styles from './Wizard.module.css';
@@ -52,6 +53,7 @@ export function SummaryStep({
   onCancel(): void;
 }) {
   const { t, i18n } = useTranslation();
+  const uid = useId();
   const lng = i18n.language;
   const [assets, setAssets] = useState<MetaAsset[]>([]);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -82,7 +84,9 @@ export function SummaryStep({
 
   return (
     <div className={styles.stepBody} data-testid="summary-step">
-      <h3 className={styles.stepTitle}>{t('campaigns.wizard.summary.title')}</h3>
+      <h3 className={styles.stepTitle} {...stepFocusProps}>
+        {t('campaigns.wizard.summary.title')}
+      </h3>
       <dl className={styles.facts}>
         <div>
           <dt>{t('campaigns.wizard.summary.totalAds')}</dt>
@@ -137,7 +141,11 @@ export function SummaryStep({
         <Button variant="secondary" iconName="monitor" onClick={() => setPreviewOpen(true)} data-testid="preview-ads" disabled={!selection['facebook.profile'] || !adAccount}>
           {t('campaigns.wizard.summary.preview')}
         </Button>
-        {!setup.wizard.preview_viewed && <p className={styles.hint}>{t('campaigns.wizard.summary.previewFirst')}</p>}
+        {!setup.wizard.preview_viewed && (
+          <p className={styles.hint} id={`${uid}-preview-first`}>
+            {t('campaigns.wizard.summary.previewFirst')}
+          </p>
+        )}
       </div>
       {publishError && (
         <p className="alert alert--error" role="alert" data-testid="publish-error">
@@ -147,7 +155,7 @@ export function SummaryStep({
       <StepActions
         onBack={onBack}
         onCancel={onCancel}
-        next={{ onClick: () => (disabled > 0 ? setConfirm(true) : onPublish()), disabled: !canPublish, busy: publishing, label: t('campaigns.wizard.actions.publish') }}
+        next={{ onClick: () => (disabled > 0 ? setConfirm(true) : onPublish()), disabled: !canPublish, busy: publishing, label: t('campaigns.wizard.actions.publish'), describedBy: setup.wizard.preview_viewed ? undefined : `${uid}-preview-first` }}
       />
 
       {previewOpen && selection['facebook.profile'] && adAccount && (

@@ -74,6 +74,21 @@ export function EventDrawer({
         <Dialog.Content
           className={styles.drawer}
           aria-describedby={undefined}
+          onKeyDown={(e) => {
+            // radix's focus trap wraps Tab and Shift+Tab at its first and last control, but when
+            // the focus is on the drawer itself (tabIndex -1: where radix puts it when the focused
+            // control disappears) Shift+Tab leaves and is pulled straight back: trapped (issue 20
+            // §2.6). From the drawer itself, Shift+Tab goes to its last control.
+            if (e.key !== 'Tab' || !e.shiftKey || e.target !== e.currentTarget) return;
+            const tabbable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter(
+              (el) => el.tabIndex >= 0 && el.getClientRects().length > 0,
+            );
+            const last = tabbable[tabbable.length - 1];
+            if (last) {
+              e.preventDefault();
+              last.focus();
+            }
+          }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
             const target = returnFocus.current;

@@ -25,7 +25,8 @@ export interface MetaAccessProps {
   showIntro?: boolean;
 }
 
-type Notice = { tone: 'error' | 'success'; text: string } | null;
+/** A message, and the action it answers (`asset:<id>`: shown beside that asset's switch, issue 20 §2.7). */
+type Notice = { tone: 'error' | 'success'; text: string; at?: string } | null;
 
 export function MetaAccess({ identity, canShare = false, onConnected, showIntro = true }: MetaAccessProps) {
   const { t, i18n } = useTranslation();
@@ -96,7 +97,7 @@ export function MetaAccess({ identity, canShare = false, onConnected, showIntro 
       await fn();
       await reload();
     } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
+      setNotice({ tone: 'error', text: errorText(err), at: key });
     } finally {
       setBusy(null);
     }
@@ -140,6 +141,7 @@ export function MetaAccess({ identity, canShare = false, onConnected, showIntro 
         onDisconnect={(c) => act(`disconnect:${c.id}`, () => api.disconnect(c.token_type, c.platform_user_id))}
         onRefresh={() => act('refresh', () => api.refresh())}
         onToggle={toggle}
+        notice={notice}
         onSystemToken={(token) => act('system', () => api.systemToken(token))}
         sandbox={status.sandbox}
         onSandboxSystemUser={() => act('system', () => api.sandboxSystemUser())}
@@ -165,7 +167,7 @@ export function MetaAccess({ identity, canShare = false, onConnected, showIntro 
           {t('settings.meta.fbSdkMissing')}
         </p>
       )}
-      {notice && (
+      {notice && !notice.at?.startsWith('asset:') && (
         <p className={notice.tone === 'error' ? styles.error : styles.success} role={notice.tone === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </p>
@@ -190,12 +192,13 @@ interface TokenCardProps {
   onDisconnect: (c: MetaConnection) => void;
   onRefresh: () => void;
   onToggle: (a: MetaAsset) => void;
+  notice: Notice;
   onSystemToken: (token: string) => void;
   sandbox: boolean;
   onSandboxSystemUser: () => void;
 }
 
-function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, onSystemToken, sandbox, onSandboxSystemUser }: TokenCardProps) {
+function TokenCard({ type, connections, invalid, assets, anonymous, busy, scriptReady, language, onLogin, onDisconnect, onRefresh, onToggle, notice, onSystemToken, sandbox, onSandboxSystemUser }: TokenCardProps) {
   const { t } = useTranslation();
   const [systemToken, setSystemToken] = useState('');
   const user = type === 'USER';
@@ -288,7 +291,7 @@ function TokenCard({ type, connections, invalid, assets, anonymous, busy, script
             </div>
           </div>
           {ASSET_KEYS.map((key) => (
-            <AssetGroup key={key} assetKey={key} assets={assets.filter((a) => a.key === key)} busy={busy} onToggle={onToggle} />
+            <AssetGroup key={key} assetKey={key} assets={assets.filter((a) => a.key === key)} busy={busy} onToggle={onToggle} notice={notice} />
           ))}
         </>
       )}
@@ -296,7 +299,7 @@ function TokenCard({ type, connections, invalid, assets, anonymous, busy, script
   );
 }
 
-function AssetGroup({ assetKey, assets, busy, onToggle }: { assetKey: AssetKey; assets: MetaAsset[]; busy: string | null; onToggle: (a: MetaAsset) => void }) {
+function AssetGroup({ assetKey, assets, busy, onToggle, notice }: { assetKey: AssetKey; assets: MetaAsset[]; busy: string | null; onToggle: (a: MetaAsset) => void; notice: Notice }) {
   const { t } = useTranslation();
   const groupId = `meta-group-${assetKey.replace('.', '-')}`;
   return (
@@ -307,7 +310,11 @@ function AssetGroup({ assetKey, assets, busy, onToggle }: { assetKey: AssetKey; 
       </p>
       {assets.length === 0 && <p className={styles.muted}>{t('settings.meta.noAssets')}</p>}
       <ul className={styles.assetList}>
-        {assets.map((a) => (
+        {assets.map((a) => {
+          // A refused toggle is answered beside its switch, which it describes.
+          const message = notice?.tone === 'error' && notice.at === `asset:${a.id}` ? notice.text : null;
+          const messageId = `meta-asset-${a.id}-error`;
+          return (
           <li key={a.id} className={styles.asset}>
             <div className={styles.assetText}>
               <span className={styles.assetLabel}>{a.asset_label}</span>
@@ -322,21 +329,30 @@ function AssetGroup({ assetKey, assets, busy, onToggle }: { assetKey: AssetKey; 
                 </span>
               )}
               {!a.is_active && <span className={styles.warning}>{t('settings.meta.inactive')}</span>}
+              {message && (
+                <span id={messageId} className={styles.error} role="alert" data-testid="asset-error">
+                  {message}
+                </span>
+              )}
             </div>
             <button
               type="button"
               role="switch"
               aria-checked={a.is_enabled}
               aria-label={a.asset_label}
+              aria-describedby={message ? messageId : undefined}
               className={styles.switch}
-              disabled={!a.owned || busy !== null || (!a.is_enabled && !a.valid)}
+              disabled={!a.owned || (!a.is_enabled && !a.valid)}
+              // While an action runs the switch is only aria-disabled: a disabled one would drop the focus to <body>.
+              aria-disabled={busy !== null || undefined}
               title={!a.owned ? t('settings.meta.notOwner') : undefined}
-              onClick={() => onToggle(a)}
+              onClick={() => busy === null && onToggle(a)}
             >
               <span className={styles.knob} />
             </button>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </div>
   );

@@ -65,8 +65,14 @@ function Thumb({ src, video, name }: { src: string | null | undefined; video: bo
   return video ? <video className={styles.thumb} src={`${src}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" /> : <img className={styles.thumb} src={src} alt="" title={name} />;
 }
 
-export default function MediaDropzone(props: MediaFieldProps & { label: string; initialFiles: File[] }) {
-  const { media, onChange, published, running, onPendingChange, disabled, label, initialFiles } = props;
+export default function MediaDropzone(props: MediaFieldProps & { label: string; initialFiles: File[]; takeFocus?: boolean }) {
+  const { media, onChange, published, running, onPendingChange, disabled, label, initialFiles, takeFocus = false } = props;
+  // The light field's Browse button is gone once this takes over: its own Browse keeps the focus.
+  const browse = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeFocus) browse.current?.focus();
+    // Once, on mount.
+  }, []);
   const { t, i18n } = useTranslation();
   const [locals, setLocals] = useState<Local[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -222,7 +228,7 @@ export default function MediaDropzone(props: MediaFieldProps & { label: string; 
           <input {...getInputProps({ 'aria-label': t('campaigns.wizard.media.inputLabel'), style: undefined, className: 'visually-hidden' })} accept={accept} />
           <Icon name="upload" size={28} className={drop.dropIcon} />
           <p className={drop.dropText}>{isDragActive ? t('campaigns.wizard.media.promptActive') : t('campaigns.wizard.media.prompt')}</p>
-          <Button variant="secondary" onClick={open} disabled={!addable} disabledHint={total >= MAX_MEDIA ? t('campaigns.wizard.media.limit', { max: MAX_MEDIA }) : undefined}>
+          <Button ref={browse} variant="secondary" onClick={open} disabled={!addable} disabledHint={total >= MAX_MEDIA ? t('campaigns.wizard.media.limit', { max: MAX_MEDIA }) : undefined}>
             {t('campaigns.wizard.media.browse')}
           </Button>
           <p className={styles.hint}>

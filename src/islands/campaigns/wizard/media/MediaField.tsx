@@ -3,13 +3,13 @@
 // part is small: until the field holds media or is used, it is a plain file input with a drop
 // target, and the dropzone (react-dropzone, the browser checks, the multipart upload) loads on
 // first use — warmed when the pointer or focus comes near — and takes over the files given.
-import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { MediaItem } from '../../../../lib/contracts/setup-process';
 import { MAX_MEDIA } from '../../../../lib/campaigns/setup-constants';
 import { canAddMedia, DROPZONE_ACCEPT, SIZE_HINTS } from '../../../../lib/campaigns/media-rules';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { Icon } from '../../../ui/Icon';
-import { buttonClass } from '../../../ui/Button';
+import { Button } from '../../../ui/Button';
 import drop from '../../../ui/FileDrop.module.css';
 import styles from './MediaField.module.css';
 
@@ -45,6 +45,9 @@ export function MediaField(props: MediaFieldProps) {
     if (hasMedia) setUsed(true);
   }, [hasMedia]);
   const [handed, setHanded] = useState<File[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  // Files picked with the Browse button: the dropzone that takes over gives the focus to its own.
+  const [picked, setPicked] = useState(false);
   const [dragging, setDragging] = useState(false);
   const label = props.label ?? t('campaigns.wizard.media.label');
   const locked = props.disabled || !canAddMedia({ items: props.media, published: props.published, running: props.running });
@@ -52,7 +55,7 @@ export function MediaField(props: MediaFieldProps) {
   if (opened) {
     return (
       <Suspense fallback={<p className={styles.loading}>{t('common.loading')}</p>}>
-        <MediaDropzone {...props} label={label} initialFiles={handed} />
+        <MediaDropzone {...props} label={label} initialFiles={handed} takeFocus={picked} />
       </Suspense>
     );
   }
@@ -85,18 +88,24 @@ export function MediaField(props: MediaFieldProps) {
       >
         <Icon name="upload" size={28} className={drop.dropIcon} />
         <p className={drop.dropText}>{t('campaigns.wizard.media.prompt')}</p>
-        <label className={buttonClass({ variant: 'secondary' }, locked ? styles.lockedPick : styles.pick)} onFocus={() => void loadDropzone()}>
+        {/* A real button opens the picker: the file input itself is no (invisible) tab stop. */}
+        <Button variant="secondary" disabled={locked} onFocus={() => void loadDropzone()} onClick={() => input.current?.click()}>
           {t('campaigns.wizard.media.browse')}
-          <input
-            type="file"
-            multiple
-            className="visually-hidden"
-            accept={Object.keys(DROPZONE_ACCEPT).join(',')}
-            aria-label={t('campaigns.wizard.media.inputLabel')}
-            disabled={locked}
-            onChange={(e) => take([...(e.currentTarget.files ?? [])])}
-          />
-        </label>
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          tabIndex={-1}
+          className="visually-hidden"
+          accept={Object.keys(DROPZONE_ACCEPT).join(',')}
+          aria-label={t('campaigns.wizard.media.inputLabel')}
+          disabled={locked}
+          onChange={(e) => {
+            setPicked(true);
+            take([...(e.currentTarget.files ?? [])]);
+          }}
+        />
         <p className={styles.hint}>
           {t('campaigns.wizard.media.types', { max: MAX_MEDIA })} {t(SIZE_HINTS.image.key, SIZE_HINTS.image.values)} {t(SIZE_HINTS.video.key, SIZE_HINTS.video.values)}
         </p>

@@ -39,10 +39,10 @@ export function PreviewCard({ item, enabled, onToggle }: Props) {
       <div className={styles.frameBox}>
         {item.iframe_src ? (
           // Meta's own preview needs its scripts on its own origin.
-          <iframe className={styles.frame} title={`${placement} · ${item.variation}`} src={item.iframe_src} sandbox="allow-scripts allow-same-origin allow-popups" loading="lazy" referrerPolicy="no-referrer" />
+          <iframe className={styles.frame} title={`${placement} · ${item.variation}`} src={item.iframe_src} sandbox="allow-scripts allow-same-origin allow-popups" loading="lazy" referrerPolicy="no-referrer" tabIndex={-1} />
         ) : (
           // Our rendering: no scripts may run; same origin only so its images and stylesheet load.
-          <iframe className={styles.frame} title={`${placement} · ${item.variation}`} srcDoc={item.html} sandbox="allow-same-origin" loading="lazy" />
+          <iframe className={styles.frame} title={`${placement} · ${item.variation}`} srcDoc={item.html} sandbox="allow-same-origin" loading="lazy" tabIndex={-1} />
         )}
         {onToggle && (
           <button

@@ -14,7 +14,7 @@ import { useTranslation } from '../../../../lib/i18n/react';
 import { TabList } from '../../../ui/TabList';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { useBodyScrollLock } from '../../../ui/Modal';
+import { useBodyScrollLock, useReturnFocus } from '../../../ui/Modal';
 import { LOADER_MAX_MS, NOTICE_HIDE_MS, interleave, pageCount, pageOf, splitVariations, type VariationTab } from './previewPaging';
 import { PreviewCard } from './PreviewCard';
 import styles from './PreviewModal.module.css';
@@ -52,12 +52,13 @@ export default function PreviewModal(props: PreviewModalProps) {
   const { open, onClose } = props;
   const { t } = useTranslation();
   useBodyScrollLock(open);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         {/* Not Dialog.Overlay: its scroll lock injects a <style> element the page's CSP refuses. */}
         <div className={styles.backdrop} aria-hidden="true" />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="ad-previews">
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined} data-testid="ad-previews" onCloseAutoFocus={returnFocus}>
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{t('campaigns.wizard.previews.title')}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={t('campaigns.wizard.previews.close')}>
@@ -215,6 +216,8 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
         )}
       </div>
 
+      {/* The placement tabs' panel (their aria-controls names it); the variation tabs' panel is inside. */}
+      <div role="tabpanel" id={`ad-previews-placements-panel-${placements}`} aria-labelledby={`ad-previews-placements-tab-${placements}`} className={styles.placementsPanel}>
       {pageInfoError && (
         <p className={styles.warning} role="status">
           {t('campaigns.wizard.previews.pageInfoError')}
@@ -261,6 +264,7 @@ function PreviewBody({ eventId, creatives, aliases, assets, mode, disabledVariat
             {t('campaigns.wizard.previews.loading')}
           </div>
         )}
+      </div>
       </div>
 
       <div className={styles.footer}>
