@@ -168,7 +168,7 @@ export function AccountsStep({
   const id = (n: string) => `${uid}-${n}`;
   // What a disabled Next waits for (listed above it, issue 20 §2.6).
   const missing = [
-    ...ORDER.filter(({ key, required }) => required && !selection[key]).map(({ key }) => t(`campaigns.wizard.accounts.${key.replace('.', '_')}`)),
+    ...ORDER.filter(({ key, required }) => (required || (key === 'facebook.pixel' && !!missingPixel)) && !selection[key]).map(({ key }) => t(`campaigns.wizard.accounts.${key.replace('.', '_')}`)),
     ...(showConversion && !setup.conversion_id ? [t('campaigns.wizard.accounts.conversion')] : []),
   ].map((field) => t('campaigns.wizard.missing.choose', { field }));
   const lacking = ORDER.map(({ key }) => assets.find((a) => a.id === selection[key])).filter((a): a is MetaAsset => !!a && !a.valid);
