@@ -5,37 +5,17 @@
 // the previews: the four placements rendered from the creative, the regular and reels tabs, a
 // variation disabled through its overlay (click on desktop, double tap on the phone) and saved,
 // the notice when none is enabled, the disclaimer link in the page's language.
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
-import { expect, extendTimeout, test, withLock } from './fixtures';
+import { expect, extendTimeout, test } from './fixtures';
 import { isPhone, signIn } from './helpers';
 import { uploadMedia } from './media-upload';
+import { connectMetaAndClusters, openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/previews-${testInfo.project.name}-${name}.png` });
-}
-
-function view(page: Page, testInfo: TestInfo): Locator {
-  return isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog').filter({ has: page.getByTestId('recommendations') });
-}
-
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await page.waitForLoadState('load');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
-  const v = view(page, testInfo);
-  await expect(v.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return v;
-}
-
-async function prepare(api: ApiSession, eventId: string): Promise<void> {
-  await withLock('meta-connect-1001', () => api.json('POST', '/api/v3/integrations/connect/facebook/token', { sandbox_system_user: true }));
-  await api.json('POST', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`);
-  await expect
-    .poll(async () => (await api.json<{ status: string }>('GET', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`)).status, { timeout: 150_000, intervals: [2000] })
-    .toBe('success');
 }
 
 /** 2 headlines × 2 bodies × 1 medium × 1 URL = 4 variations per cluster, one with hostile text. */
@@ -60,7 +40,7 @@ test.describe('ad previews', () => {
   test('the Summary step previews every placement and switches variations off and on', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     extendTimeout(300_000);
     const phone = isPhone(testInfo);
-    await prepare(adminApi, event.id);
+    await connectMetaAndClusters(adminApi, event.id);
     await signIn(page, 'admin');
     let v = await openRecommendations(page, testInfo, event.id);
 

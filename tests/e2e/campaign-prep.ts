@@ -1,12 +1,51 @@
 // Campaign preparation for the edge-case journeys of the setup wizard (the main journey walks it
 // through the interface): partner 1001's Meta assets through the sandbox system user
 // (docs/SANDBOX-META.md) and a finished taste-cluster run of the event.
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
 import { expect, withLock } from './fixtures';
+import { enText, isPhone } from './helpers';
+import { uploadMedia } from './media-upload';
 
 export async function connectMetaAndClusters(api: ApiSession, eventId: string): Promise<void> {
   await withLock('meta-connect-1001', () => api.json('POST', '/api/v3/integrations/connect/facebook/token', { sandbox_system_user: true }));
   const itc = `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`;
   await api.json('POST', itc);
-  await expect.poll(async () => (await api.json<{ status: string }>('GET', itc)).status, { timeout: 150_000, intervals: [2000] }).toBe('success');
+  await expect
+    // (a connection reset while the run keeps the shared machine busy is asked again, not a failure)
+    .poll(() => api.json<{ status: string }>('GET', itc).then((r) => r.status, (err: Error) => (/ECONNRESET|socket hang up/.test(err.message) ? 'unreachable' : Promise.reject(err))), { timeout: 150_000, intervals: [2000] })
+    .toBe('success');
+}
+
+/**
+ * The event's campaign recommendations as a user opens them: the drawer on the campaigns page on
+ * desktop, the event's own campaigns page on a phone. Islands hydrate late on a loaded machine
+ * (both projects may run a taste-cluster run at once), hence the long first wait.
+ */
+export async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
+  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
+  await page.waitForLoadState('load');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 45_000 });
+  const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+  await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
+  return view;
+}
+
+/** What the creative and targeting forms (and the preview modal) would save for every cluster: the Ads step complete. */
+export async function fillAdsThroughApi(api: ApiSession, page: Page, eventId: string): Promise<SetupProcess> {
+  const path = `/api/v3/setup_processes/${encodeURIComponent(eventId)}`;
+  const setup = await api.json<SetupProcess>('GET', path);
+  const upload = await uploadMedia(page.request, new URL(page.url()).origin);
+  const creatives = setup.creatives.map((c) => ({
+    ...c,
+    headline: ['An evening to remember', 'Tickets are going fast'],
+    body: ['Hear the orchestra live this season.'],
+    media: [{ id: upload.id, index: 0, name: 'poster.png', url: upload.url, size: upload.size, type: 'image/png' as const, width: 1080, height: 1080, status: 'SUCCESS' as const }],
+    destination_url: ['https://tickets.example.org/concert'],
+    call_to_action: 'BUY_TICKETS' as const,
+    description: 'Live in concert',
+  }));
+  const targeting = setup.creatives.map((c) => ({ tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: 'fd_targeting' as const, age_range: { min: 25, max: 65 }, postal_codes: {}, range_locations: null }));
+  return api.json<SetupProcess>('PUT', path, { creatives, targeting });
 }

@@ -5,6 +5,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SuggestedTc } from '../../src/lib/contracts/taste-clusters';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn } from './helpers';
+import { openRecommendations } from './campaign-prep';
 
 /**
  * Islands hydrated. Longer than helpers' waitForIslands: the other project's journey may be running
@@ -25,14 +26,6 @@ const rows = (page: Page) => page.getByRole('list', { name: 'Events' }).locator(
 /** The recommendations view: the drawer's dialog on desktop, the page's main on phones. */
 function view(page: Page, testInfo: TestInfo): Locator {
   return isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-}
-
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await waitForIslands(page);
-  const v = view(page, testInfo);
-  await expect(v.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return v;
 }
 
 test.describe('campaigns', () => {

@@ -4,24 +4,15 @@
 // direction only (no second, vertical scrollbar); and the cluster names of step 1 break between
 // words, never inside one. An edge case: Meta, the clusters and a setup at the Ads step are
 // prepared through the API (campaign-prep.ts); the main journey walks there through the interface.
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
-import { connectMetaAndClusters } from './campaign-prep';
+import { connectMetaAndClusters, openRecommendations } from './campaign-prep';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn } from './helpers';
 import { serverDay } from './clock';
 import { uploadMedia } from './media-upload';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await page.waitForLoadState('load');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
-  const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-  await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return view;
-}
 
 /** Words of each element's text that the layout split over two lines (a break inside a word). */
 async function brokenWords(labels: Locator): Promise<string[]> {

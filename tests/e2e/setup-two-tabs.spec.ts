@@ -3,20 +3,10 @@
 // says "Changed in another tab or by someone else" instead of "Saved just now" — nothing of A's
 // is overwritten — and offers to load the latest, which shows A's choice and saves again.
 // An edge case: Meta and the clusters are prepared through the API (campaign-prep.ts).
-import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
-import { connectMetaAndClusters } from './campaign-prep';
+import { connectMetaAndClusters, openRecommendations } from './campaign-prep';
 import { expect, extendTimeout, test } from './fixtures';
-import { enText, isPhone, signIn } from './helpers';
-
-async function openWizard(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await page.waitForLoadState('load');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
-  const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-  await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return view;
-}
+import { enText, signIn } from './helpers';
 
 test('two tabs on one setup: the stale tab is told and loads the latest, nothing is overwritten', async ({ page, context, salesEvent: event, adminApi }, testInfo) => {
   extendTimeout(240_000);
@@ -25,7 +15,7 @@ test('two tabs on one setup: the stale tab is told and loads the latest, nothing
   await signIn(page, 'admin');
 
   // Tab A starts the setup and reaches Accounts; its first saves land.
-  const a = await openWizard(page, testInfo, event.id);
+  const a = await openRecommendations(page, testInfo, event.id);
   await expect(a.getByTestId('start-setup')).toBeEnabled({ timeout: 20_000 });
   await a.getByTestId('start-setup').click();
   const wizardA = a.getByTestId('setup-wizard');
@@ -35,7 +25,7 @@ test('two tabs on one setup: the stale tab is told and loads the latest, nothing
 
   // Tab B opens the same setup at the same step.
   const pageB = await context.newPage();
-  const b = await openWizard(pageB, testInfo, event.id);
+  const b = await openRecommendations(pageB, testInfo, event.id);
   const wizardB = b.getByTestId('setup-wizard');
   await expect(wizardB).toHaveAttribute('data-step', '2', { timeout: 20_000 });
   await expect(wizardB.getByTestId('asset-facebook.ad_account')).not.toHaveValue('');

@@ -19,6 +19,7 @@ import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 import { png } from '../helpers/media-fixtures';
+import { openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string, target?: Locator): Promise<void> {
@@ -30,18 +31,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string, target?: Locat
 }
 
 const T = (key: string) => enText(`campaigns.wizard.targeting.${key}`);
-
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await page.waitForLoadState('load');
-  // (the drawer's islands hydrate late on a loaded machine: both projects run the ITC at once)
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 45_000 });
-  const v = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-  await expect(v.getByTestId('recommendations')).toBeVisible({
-    timeout: 15_000,
-  });
-  return v;
-}
 
 const CONNECT = '/api/v3/integrations/connect/facebook';
 /** The lock of every journey that changes partner 1001's Meta connection. */

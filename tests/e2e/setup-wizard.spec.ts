@@ -11,10 +11,9 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
-import type { ApiSession } from './api';
-import { expect, extendTimeout, test, withLock } from './fixtures';
-import { enText, isPhone, signIn } from './helpers';
-import { uploadMedia } from './media-upload';
+import { expect, extendTimeout, test } from './fixtures';
+import { enText, signIn } from './helpers';
+import { connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 /** The part in question scrolled into view (the drawer scrolls inside a fixed dialog: no full-page shots there). */
@@ -24,50 +23,10 @@ async function shot(page: Page, testInfo: TestInfo, name: string, target?: Locat
   await page.screenshot({ path: `${SHOTS}/wizard-${testInfo.project.name}-${name}.png` });
 }
 
-function view(page: Page, testInfo: TestInfo): Locator {
-  return isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-}
-
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await page.waitForLoadState('load');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
-  const v = view(page, testInfo);
-  await expect(v.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return v;
-}
-
-/** Meta assets of partner 1001 through the sandbox system user (docs/SANDBOX-META.md), and a finished taste-cluster run. */
-async function prepare(api: ApiSession, eventId: string): Promise<void> {
-  await withLock('meta-connect-1001', () => api.json('POST', '/api/v3/integrations/connect/facebook/token', { sandbox_system_user: true }));
-  await api.json('POST', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`);
-  await expect
-    .poll(async () => (await api.json<{ status: string }>('GET', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`)).status, { timeout: 150_000, intervals: [2000] })
-    .toBe('success');
-}
-
-/** What the creative and targeting forms (and the preview modal) would save for every cluster. */
-async function fillAdsThroughApi(api: ApiSession, page: Page, eventId: string): Promise<SetupProcess> {
-  const path = `/api/v3/setup_processes/${encodeURIComponent(eventId)}`;
-  const setup = await api.json<SetupProcess>('GET', path);
-  const upload = await uploadMedia(page.request, new URL(page.url()).origin);
-  const creatives = setup.creatives.map((c) => ({
-    ...c,
-    headline: ['An evening to remember', 'Tickets are going fast'],
-    body: ['Hear the orchestra live this season.'],
-    media: [{ id: upload.id, index: 0, name: 'poster.png', url: upload.url, size: upload.size, type: 'image/png' as const, width: 1080, height: 1080, status: 'SUCCESS' as const }],
-    destination_url: ['https://tickets.example.org/concert'],
-    call_to_action: 'BUY_TICKETS' as const,
-    description: 'Live in concert',
-  }));
-  const targeting = setup.creatives.map((c) => ({ tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: 'fd_targeting' as const, age_range: { min: 25, max: 65 }, postal_codes: {}, range_locations: null }));
-  return api.json<SetupProcess>('PUT', path, { creatives, targeting });
-}
-
 test.describe('setup wizard', () => {
   test('start, accounts, ads, reload to the same step, continue, summary, publish', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     extendTimeout(300_000);
-    await prepare(adminApi, event.id);
+    await connectMetaAndClusters(adminApi, event.id);
     await signIn(page, 'admin');
     let v = await openRecommendations(page, testInfo, event.id);
 
@@ -175,7 +134,7 @@ test.describe('setup wizard', () => {
 
   test('cancel setup asks first (step 2 and Continue setup) and returns to the panel', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     extendTimeout(200_000);
-    await prepare(adminApi, event.id);
+    await connectMetaAndClusters(adminApi, event.id);
     await signIn(page, 'admin');
     const v = await openRecommendations(page, testInfo, event.id);
     await expect(v.getByTestId('start-setup')).toBeEnabled({ timeout: 20_000 });

@@ -18,8 +18,8 @@ import type { ApiSession } from './api';
 import { serverDay } from './clock';
 import { expect, extendTimeout, test, withLock } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
-import { uploadMedia } from './media-upload';
 import { png } from '../helpers/media-fixtures';
+import { connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const T = (key: string) => enText(`campaigns.wizard.${key}`);
@@ -48,24 +48,6 @@ async function fitsScreen(page: Page, dialog: Locator): Promise<void> {
   expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
 
-async function openRecommendations(page: Page, testInfo: TestInfo, eventId: string): Promise<Locator> {
-  await page.goto(isPhone(testInfo) ? `/campaigns/${eventId}` : `/campaigns?drawer-open=true&event-id=${eventId}`);
-  await waitForIslands(page);
-  const v = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
-  await expect(v.getByTestId('recommendations')).toBeVisible({ timeout: 15_000 });
-  return v;
-}
-
-/** Meta assets of partner 1001 (sandbox system user) and a finished taste-cluster run. */
-async function connectAndRunItc(api: ApiSession, eventId: string): Promise<void> {
-  await withLock('meta-connect-1001', () => api.json('POST', '/api/v3/integrations/connect/facebook/token', { sandbox_system_user: true }));
-  await api.json('POST', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`);
-  await expect
-    // (a connection reset while the run keeps the shared machine busy is asked again, not a failure)
-    .poll(() => api.json<{ status: string }>('GET', `/api/v3/airflow_dag/${encodeURIComponent(eventId)}/itc_generator`).then((r) => r.status, (err: Error) => (/ECONNRESET|socket hang up/.test(err.message) ? 'unreachable' : Promise.reject(err))), { timeout: 150_000, intervals: [2000] })
-    .toBe('success');
-}
-
 /** A setup of the run's first `count` clusters (at least two), chosen directly. */
 async function startSetup(api: ApiSession, eventId: string, count: number): Promise<SetupProcess> {
   const clusters = await api.json<EventCampaignsResponse>('GET', `/api/campaign/events/${encodeURIComponent(eventId)}/campaigns?limit=200`);
@@ -80,24 +62,6 @@ async function startSetup(api: ApiSession, eventId: string, count: number): Prom
   });
 }
 
-/** What the creative and targeting forms would save for every cluster (the Ads step complete). */
-async function completeAds(api: ApiSession, page: Page, eventId: string): Promise<void> {
-  const path = `/api/v3/setup_processes/${encodeURIComponent(eventId)}`;
-  const setup = await api.json<SetupProcess>('GET', path);
-  const upload = await uploadMedia(page.request, new URL(page.url()).origin);
-  const creatives = setup.creatives.map((c) => ({
-    ...c,
-    headline: ['An evening to remember', 'Tickets are going fast'],
-    body: ['Hear the orchestra live this season.'],
-    media: [{ id: upload.id, index: 0, name: 'poster.png', url: upload.url, size: upload.size, type: 'image/png' as const, width: 1080, height: 1080, status: 'SUCCESS' as const }],
-    destination_url: ['https://tickets.example.org/concert'],
-    call_to_action: 'BUY_TICKETS' as const,
-    description: 'Live in concert',
-  }));
-  const targeting = setup.creatives.map((c) => ({ tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: 'fd_targeting' as const, age_range: { min: 25, max: 65 }, postal_codes: {}, range_locations: null }));
-  await api.json<SetupProcess>('PUT', path, { creatives, targeting });
-}
-
 async function saved(wizard: Locator): Promise<void> {
   await expect(wizard.getByTestId('save-note')).toHaveText(T('autosave.savedNow'), { timeout: 10_000 });
 }
@@ -105,7 +69,7 @@ async function saved(wizard: Locator): Promise<void> {
 test.describe('setup wizard: layout and accessibility', () => {
   test('every step, the geo dialogs, the previews and settings #meta: no axe findings, nothing wider than the screen', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     extendTimeout(600_000); // eleven axe scans and a taste-cluster run
-    await connectAndRunItc(adminApi, event.id);
+    await connectMetaAndClusters(adminApi, event.id);
     await signIn(page, 'admin');
 
     // Step 1: the new-setup panel.
@@ -169,7 +133,7 @@ test.describe('setup wizard: layout and accessibility', () => {
 
     // Step 4, Summary, and the previews.
     await saved(wizard);
-    await completeAds(adminApi, page, event.id);
+    await fillAdsThroughApi(adminApi, page, event.id);
     v = await openRecommendations(page, testInfo, event.id);
     await expect(v.getByTestId('setup-wizard')).toHaveAttribute('data-step', '3', { timeout: 20_000 });
     await expect(v.getByTestId('wizard-next')).toBeEnabled({ timeout: 15_000 });
@@ -240,7 +204,7 @@ test.describe('setup wizard: by keyboard', () => {
   test('focus after Start, Next, dialogs, upload, autofill and the previews; Shift+Tab; a disabled Next says why; no invisible tab stops', async ({ page, salesEvent: event, adminApi }, testInfo) => {
     test.skip(isPhone(testInfo), 'a keyboard walk: desktop');
     extendTimeout(360_000);
-    await connectAndRunItc(adminApi, event.id);
+    await connectMetaAndClusters(adminApi, event.id);
     await signIn(page, 'admin');
     const drawer = await openRecommendations(page, testInfo, event.id);
     const start = drawer.getByTestId('start-setup');
@@ -348,7 +312,7 @@ test.describe('setup wizard: by keyboard', () => {
 
     // The rest of the Ads step through the API; then Next to the Summary.
     await saved(wizard);
-    await completeAds(adminApi, page, event.id);
+    await fillAdsThroughApi(adminApi, page, event.id);
     const again = await openRecommendations(page, testInfo, event.id);
     const wizard2 = again.getByTestId('setup-wizard');
     await expect(wizard2).toHaveAttribute('data-step', '3', { timeout: 20_000 });
