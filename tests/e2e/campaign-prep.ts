@@ -49,3 +49,12 @@ export async function fillAdsThroughApi(api: ApiSession, page: Page, eventId: st
   const targeting = setup.creatives.map((c) => ({ tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: 'fd_targeting' as const, age_range: { min: 25, max: 65 }, postal_codes: {}, range_locations: null }));
   return api.json<SetupProcess>('PUT', path, { creatives, targeting });
 }
+
+/** Accounts step: the first pixel offered and the first conversion of it (a sales goal needs a pixel: setup-rules pixelRequired). */
+export async function choosePixelAndConversion(wizard: Locator): Promise<void> {
+  const pixel = wizard.getByTestId('asset-facebook.pixel');
+  await pixel.selectOption(await pixel.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'));
+  const conversion = wizard.getByTestId('conversion');
+  await expect(conversion.locator('option:not([value=""])').first()).toBeAttached({ timeout: 15_000 });
+  await conversion.selectOption({ index: 1 });
+}

@@ -19,7 +19,7 @@ import { serverDay } from './clock';
 import { expect, extendTimeout, test, withLock } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 import { png } from '../helpers/media-fixtures';
-import { connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
+import { choosePixelAndConversion, connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const T = (key: string) => enText(`campaigns.wizard.${key}`);
@@ -89,6 +89,7 @@ test.describe('setup wizard: layout and accessibility', () => {
     const wizard = v.getByTestId('setup-wizard');
     await expect(wizard).toHaveAttribute('data-step', '2', { timeout: 20_000 });
     await expect(wizard.getByTestId('asset-facebook.ad_account')).not.toHaveValue('', { timeout: 15_000 });
+    await choosePixelAndConversion(wizard);
     await saved(wizard);
     await screenIsSound(page, testInfo, '2-accounts');
     await wizard.getByTestId('wizard-next').click();
@@ -232,7 +233,8 @@ test.describe('setup wizard: by keyboard', () => {
     await expect(drawer).not.toBeFocused();
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 
-    // Next: the Ads step's heading.
+    // Next: the Ads step's heading (once the pixel the sales goal needs is chosen).
+    await choosePixelAndConversion(wizard);
     await saved(wizard);
     await wizard.getByTestId('wizard-next').focus();
     await page.keyboard.press('Enter');
