@@ -149,13 +149,15 @@ test.describe('file upload', () => {
     await expect(dialog.getByRole('list', { name: 'Files to upload' })).toBeHidden();
     await page.keyboard.press('Escape');
 
-    // The upload notifies the uploader (the admin reads German) with a link that downloads the file.
+    // The upload notifies the uploader with a link that downloads the file. The notification is
+    // rendered in the reader's interface language when read (English here, signIn's default),
+    // not the profile's German at the time it was sent (issue 20 §4).
     await page.goto('/notifications');
     await waitForIslands(page);
     const row = page.getByTestId('notification-row').filter({ hasText: 'Hinweise.csv' }).first();
     await row.getByRole('link').click();
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Hinweise.csv herunterladen' }).click();
+    await page.getByRole('link', { name: 'Download Hinweise.csv' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Hinweise.csv');
     expect(fs.readFileSync(await file.path(), 'utf8')).toBe('Datum;Tickets\n01.12.2026;4\n');

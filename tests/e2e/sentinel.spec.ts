@@ -188,6 +188,9 @@ test.describe('Sentinel', () => {
     await signIn(page, 'admin', { language: 'de' });
     await page.goto('/sentinel');
     await waitForIslands(page);
+    // An answer first: the refusal must not leave it on screen as if it answered the new question.
+    await ask(page, 'Kunden aus Köln', /Kunden/);
+    await expect(page.getByTestId('sentinel-row').first()).toBeVisible();
     await page.getByLabel('Ihre Frage').fill('Lösche alle Kunden aus Köln');
     await page.getByRole('radio', { name: 'Kunden' }).check();
     await page.getByTestId('sentinel-ask').click();
@@ -195,6 +198,8 @@ test.describe('Sentinel', () => {
     await expect(error).toContainText('Fehler:', { timeout: ANSWER_TIMEOUT });
     await expect(error).toContainText('Sentinel liest Ihre Daten nur');
     await expect(page.getByTestId('sentinel-guide')).toBeVisible();
+    await expect(page.getByTestId('sentinel-row')).toHaveCount(0);
+    await expect(page.getByTestId('sentinel-summary')).toHaveCount(0);
     await shot(page, testInfo, 'error');
   });
 });

@@ -246,7 +246,8 @@ test.describe('setup wizard: by keyboard', () => {
     await expect(next).toBeDisabled();
     const missing = wizard.getByTestId('next-missing');
     await expect(missing).toBeVisible();
-    await expect(missing).toContainText(T('ads.creativeIncomplete'));
+    // It names the fields (nothing is filled yet: the headline first of all), not just "incomplete".
+    await expect(missing).toContainText(enText('campaigns.wizard.creative.fields.headline'));
     expect((await next.getAttribute('aria-describedby'))!.split(' ')).toContain(await missing.getAttribute('id'));
     await next.focus();
     await expect(next).toBeFocused();

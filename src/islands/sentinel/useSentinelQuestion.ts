@@ -197,6 +197,9 @@ export function useSentinelQuestion(opts: { onAnswer?: (answer: NlqAnswer) => vo
         stopTimers();
         setState((s) => ({
           ...s,
+          // A question that failed before its answer came leaves no answer on screen: the previous
+          // question's rows under the new question's error read as its answer (issue 20, fresh eyes).
+          ...(stage === 'data' ? {} : { answer: null, rows: [], aggregations: {}, page: 1 }),
           phase: 'error',
           overdue: false,
           loadingPage: false,

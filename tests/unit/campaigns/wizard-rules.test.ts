@@ -22,6 +22,7 @@ import {
   withConversion,
   withDefaultModes,
   withEditedCreative,
+  incompleteCreativeFields,
   withCustomEvent,
   withGoal,
   withLeadForm,
@@ -211,6 +212,12 @@ describe('cluster validity', () => {
     expect(clusterValidity({ ...creative, audience_id: '123' }, targeting, false).targeting).toBe(false);
     expect(clusterValidity(creative, targeting, true).targeting).toBe(false);
     expect(clusterValidity(creative, undefined, false).targeting).toBe(false);
+  });
+  it('names the fields a creative lacks, each once and in form order', () => {
+    expect(incompleteCreativeFields(creative)).toEqual([]);
+    expect(incompleteCreativeFields({ ...creative, call_to_action: null })).toEqual(['call_to_action']);
+    expect(incompleteCreativeFields({ ...creative, description: '', destination_url: ['not a url', 'also not'] })).toEqual(['destination_url', 'description']);
+    expect(incompleteCreativeFields({ ...creative, headline: [''], body: [''], media: [] })).toEqual(['headline', 'body', 'media']);
   });
 });
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Creative, SetupProblem, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
 import { useTranslation } from '../../../lib/i18n/react';
+import type { TinyT } from '../../../lib/i18n/tiny';
 import { Icon } from '../../ui/Icon';
 import { CreativeForm } from './creative/CreativeForm';
 import { TargetingForm } from './targeting/TargetingForm';
@@ -12,7 +13,7 @@ import { StepActions } from './StepActions';
 import { stepFocusProps } from './stepFocus';
 import { isDestinationUrl, problemPlace } from '../../../lib/campaigns/setup-rules';
 import type { EditSetup } from './useSetupProcess';
-import { clusterKey, clusterValidity, problemMessageKey, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
+import { clusterKey, clusterValidity, incompleteCreativeFields, problemMessageKey, selectionOf, targetingOf, withDefaultModes, withEditedCreative } from './wizardRules';
 import styles from './Wizard.module.css';
 
 export interface ClusterInfo {
@@ -110,12 +111,12 @@ export function AdsStep({
     const v = clusterValidity(c, targetingOf(setup, c), geoOnly);
     const cluster = clusters[clusterKey(c)]?.alias ?? t('campaigns.wizard.ads.cluster', { tc: c.tc });
     return [
-      !v.creative && 'creativeIncomplete',
-      !v.targeting && 'targetingIncomplete',
-      pendingMedia[clusterKey(c)] && 'mediaPending',
+      !v.creative && creativeMissingText(t, c),
+      !v.targeting && t('campaigns.wizard.ads.targetingIncomplete'),
+      pendingMedia[clusterKey(c)] && t('campaigns.wizard.ads.mediaPending'),
     ]
-      .filter((k): k is string => !!k)
-      .map((k) => t('campaigns.wizard.missing.cluster', { cluster, problem: t(`campaigns.wizard.ads.${k}`) }));
+      .filter((problem): problem is string => !!problem)
+      .map((problem) => t('campaigns.wizard.missing.cluster', { cluster, problem }));
   });
 
   return (
@@ -179,13 +180,19 @@ export function AdsStep({
   );
 }
 
+/** "Still to fill in: Call to action, Description" — the fields by their form labels. */
+function creativeMissingText(t: TinyT, creative: Creative): string {
+  const fields = incompleteCreativeFields(creative).map((f) => t(`campaigns.wizard.creative.fields.${f}`, { defaultValue: f }));
+  return t('campaigns.wizard.ads.creativeMissing', { fields: fields.join(', ') });
+}
+
 function ClusterStatus({ creative, targeting, geoOnly, pending }: { creative: Creative; targeting: Targeting; geoOnly: boolean; pending: boolean }) {
   const { t } = useTranslation();
   const v = clusterValidity(creative, targeting, geoOnly);
   if (v.creative && v.targeting && !pending) return null;
   return (
     <ul className={styles.todo} data-testid="cluster-todo" aria-label={t('campaigns.wizard.ads.todo')}>
-      {!v.creative && <li>{t('campaigns.wizard.ads.creativeIncomplete')}</li>}
+      {!v.creative && <li>{creativeMissingText(t, creative)}</li>}
       {!v.targeting && <li>{t('campaigns.wizard.ads.targetingIncomplete')}</li>}
       {pending && <li>{t('campaigns.wizard.ads.mediaPending')}</li>}
     </ul>

@@ -189,6 +189,14 @@ export function integrationsValid(selection: Selection, assets: readonly MetaAss
 // ---------------------------------------------------------------------------------------------
 // Ads validity per cluster (spec 2 §5 Creative, Targeting)
 
+/**
+ * The creative fields a cluster still lacks, once each and in form order ('destination_url.1' and
+ * 'destination_url' are one field): what the Ads step names instead of "something is incomplete".
+ */
+export function incompleteCreativeFields(creative: Creative): string[] {
+  return [...new Set(creativeProblems(creative).map((p) => (p.field ?? '').split('.')[0]!).filter(Boolean))];
+}
+
 export function clusterValidity(creative: Creative, targeting: Targeting | undefined, geoOnly: boolean): { creative: boolean; targeting: boolean } {
   return {
     creative: creativeProblems(creative).length === 0,
