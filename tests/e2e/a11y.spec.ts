@@ -1,17 +1,11 @@
 // Accessibility: axe-core finds no serious or critical violation on the main screens
 // (moderate and minor findings are allowed).
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations as serious } from './screen-checks';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { isPhone, openAccountMenu, openNavigation, signIn, waitForIslands } from './helpers';
 
-async function seriousViolations(page: Page) {
-  await waitForIslands(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
+const seriousViolations = (page: Page) => serious(page, { bestPractice: true });
 
 test.describe('accessibility', () => {
   test('the login page has no serious or critical violations', async ({ page }) => {

@@ -2,7 +2,7 @@
 // project a 980 px window, so the page shows in its wider layout), and the hand-over to the drawer
 // on wide screens. Each test works on an event of its own (fixtures.ts: salesEvent, an upcoming
 // event with sales and a forecast; ownEvent, one without): the two projects run at once.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './screen-checks';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { EventItem, SalesGraph } from '../../src/lib/contracts/events';
 import { formatCount, formatEventDate, formatPercent, predictionRange } from '../../src/islands/events/detail/format';
@@ -177,10 +177,7 @@ test.describe('event page', () => {
     await expect(series.getByTestId('series-list').or(series.getByText('No other dates'))).toBeVisible();
     await expect(page.locator('[data-chart="transactions"][data-ready] canvas')).toBeVisible();
     await expect(page.locator('[data-chart="sales-trend"][data-ready] canvas')).toBeVisible();
-    const serious = async () =>
-      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    const serious = () => seriousViolations(page, { bestPractice: true });
     expect(await serious()).toEqual([]);
     await page.getByRole('button', { name: 'Event actions' }).click();
     await expect(page.getByRole('menu')).toBeVisible();

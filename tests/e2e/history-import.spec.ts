@@ -13,21 +13,13 @@
 // them. The import recomputes that partner's forecasts (which may change a demo event's state or
 // add a notification); journeys do not depend on forecast states or notification counts of demo
 // events (README), so nothing else needs a lock.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoHorizontalOverflow, seriousViolations } from './screen-checks';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { isPhone, openNavigation, rememberLanguage, signIn, waitForIslands } from './helpers';
 
-/** axe (wcag2a/aa, wcag21a/aa): the serious and critical findings on the page. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
 /** Nothing widens the layout viewport (issue 20 §2.4), at every step. */
-async function expectNoOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
+const expectNoOverflow = (page: Page) => expectNoHorizontalOverflow(page, page.url());
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: false });

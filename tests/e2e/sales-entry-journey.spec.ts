@@ -7,22 +7,11 @@
 // axe finding. The two sizes run at once on one database, so each takes its own row of the list
 // (desktop the first upcoming event, phone the second); the number is read before, not assumed.
 // The edge cases (date rules, refused requests, spreadsheets) stay in sales-entry.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
+import { expectCleanScreen } from './screen-checks';
 import type { Locator, Page } from '@playwright/test';
 import { displayDay as display, serverDay } from './clock';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForHydrated } from './helpers';
-
-async function expectFits(page: Page, where: string): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(scroll, `no horizontal overflow: ${where}`).toBeLessThanOrEqual(inner);
-}
-
-async function expectNoSeriousAxe(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious, `axe serious/critical: ${where}`).toEqual([]);
-}
 
 /** Every island hydrated (waitForIslands with room for a busy machine). */
 async function hydrated(page: Page): Promise<void> {
@@ -30,10 +19,7 @@ async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-async function checkScreen(page: Page, where: string): Promise<void> {
-  await expectFits(page, where);
-  await expectNoSeriousAxe(page, where);
-}
+const checkScreen = expectCleanScreen;
 
 /** "1,234 of 2,000 tickets sold" → 1234. */
 async function soldOf(line: Locator): Promise<{ sold: number; capacity: number }> {

@@ -2,7 +2,7 @@
 // event drawer (desktop) and on the phone route, opened from the event's actions menu. Each test of
 // each project works on an upcoming event with sales of its own (fixtures.ts salesEvent): the
 // two projects run at once. "Today" is the server's (ENCORE_NOW may move it; the browser follows).
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './screen-checks';
 import ExcelJS from 'exceljs';
 import type { Page, TestInfo } from '@playwright/test';
 import type { EventItem } from '../../src/lib/contracts/events';
@@ -278,10 +278,7 @@ test.describe('sales entry', () => {
 
   test('both panels have no serious or critical accessibility violations', async ({ page, salesEvent: event }, testInfo) => {
     extendTimeout(30_000);
-    const serious = async () =>
-      (await new AxeBuilder({ page }).include('[data-testid="sales-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    const serious = () => seriousViolations(page, { include: '[data-testid="sales-panel"]' });
     const manual = await openPanel(page, testInfo, event, 'manual');
     await manual.getByRole('textbox', { name: 'Number of tickets' }).fill('0');
     await manual.getByRole('textbox', { name: 'Number of tickets' }).press('Tab');

@@ -7,7 +7,7 @@
 // each mode, and ask a question with no answer, whose summary is open. Every screen: no
 // horizontal overflow, axe without serious or critical findings.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectCleanScreen } from './screen-checks';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { isPhone, openNavigation, signIn, waitForIslands } from './helpers';
@@ -23,16 +23,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** What every walked screen must hold: no sideways scrolling, no serious or critical axe finding. */
-async function screenIsSound(page: Page, where: string) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scrollWidth, `${where}: the page does not scroll sideways`).toBeLessThanOrEqual(innerWidth);
-  await waitForIslands(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious, `${where}: axe`).toEqual([]);
-}
+const screenIsSound = expectCleanScreen;
 
 async function ask(page: Page, question: string, outcome: string) {
   await page.getByLabel(S.question.label).fill(question);

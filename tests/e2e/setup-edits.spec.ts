@@ -6,7 +6,7 @@
 // prepared through the API (campaign-prep.ts); the main journey walks there through the interface.
 import type { Locator } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
-import { connectMetaAndClusters, openRecommendations } from './campaign-prep';
+import { choosePixelAndConversion, connectMetaAndClusters, openRecommendations } from './campaign-prep';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn } from './helpers';
 import { serverDay } from './clock';
@@ -64,6 +64,9 @@ test('the Ads step: a cut paste is announced, long TLDs pass, one scrollbar on t
   await expect(wizard.or(view.getByTestId('start-setup'))).toBeVisible({ timeout: 20_000 });
   if (!(await wizard.isVisible())) await view.getByTestId('start-setup').click();
   await expect(wizard).toHaveAttribute('data-step', '2');
+  // A sales goal measures tickets: the pixel and its conversion come before Next.
+  await expect(wizard.getByTestId('asset-facebook.ad_account')).not.toHaveValue('', { timeout: 15_000 });
+  await choosePixelAndConversion(wizard);
   await wizard.getByTestId('wizard-next').click();
   await expect(wizard).toHaveAttribute('data-step', '3', { timeout: 20_000 });
 

@@ -2,7 +2,7 @@
 // §5 Targeting: the targeting form of a cluster in the wizard's Ads step, through the real
 // sandbox geo lookups and the setup autosave. The setup is prepared through the API (an ITC run
 // of the test's own event, a setup at step 3), so this journey starts where targeting begins.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations as serious } from './screen-checks';
 import type { Locator, Page, Request, TestInfo } from '@playwright/test';
 import type { SetupProcess, SetupUpdateBody, Targeting } from '../../src/lib/contracts/setup-process';
 import type { ItcStatusResponse, SuggestedTc } from '../../src/lib/contracts/taste-clusters';
@@ -40,10 +40,7 @@ async function setupAtAdsStep(api: ApiSession, eventId: string): Promise<SetupPr
 }
 
 /** Serious or critical axe findings inside the elements `selector` matches. */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
+const seriousViolations = (page: Page, selector: string) => serious(page, { include: selector, bestPractice: true });
 const POSTAL_DIALOG = '[role="dialog"]:has([data-testid="postal-dialog"])';
 const RADIUS_DIALOG = '[role="dialog"]:has([data-testid="radius-dialog"])';
 

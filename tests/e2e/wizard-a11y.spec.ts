@@ -10,7 +10,6 @@
 // The Meta connection, the taste-cluster run and the choice of clusters are prepared through the
 // API (the clusters are chosen directly: how many the model suggests for a budget depends on the
 // day's demo data). The UI-only main journey is setup-wizard-e2e.spec.ts.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
@@ -19,22 +18,15 @@ import { serverDay } from './clock';
 import { expect, extendTimeout, test, withLock } from './fixtures';
 import { enText, isPhone, signIn, waitForIslands } from './helpers';
 import { png } from '../helpers/media-fixtures';
+import { expectCleanScreen } from './screen-checks';
 import { choosePixelAndConversion, connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const T = (key: string) => enText(`campaigns.wizard.${key}`);
 
-/** axe (WCAG 2.0/2.1 A and AA) finds nothing serious or critical, and the page is no wider than the screen. */
+/** axe finds nothing serious or critical and the page is no wider than the screen (screen-checks.ts). */
 async function screenIsSound(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await waitForIslands(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious, `axe on ${name}`).toEqual([]);
-  // Against the screen's width, not innerWidth: a phone widens its layout viewport to the content.
-  const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width on ${name}`).toBeLessThanOrEqual(width);
+  await expectCleanScreen(page, name);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/wizard-a11y-${testInfo.project.name}-${name}.png` });
 }
 
