@@ -35,7 +35,7 @@ async function eventsCalled(page: Page, text: string): Promise<number> {
 test('a partner admin checks, confirms and finds the imported ticketing history', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const phone = isPhone(testInfo);
-  await signIn(page, phone ? 'prisma' : 'admin');
+  await signIn(page, phone ? 'prisma' : 'admin', { form: true });
 
   // Settings › System, through the menu.
   const nav = await openNavigation(page, testInfo);

@@ -32,7 +32,7 @@ test('sales entry through the interface: navigation, list, event, Add sales › 
   // Six axe scans of whole pages and a forecast recompute: slow on a shared machine.
   extendTimeout(240_000);
   const phone = isPhone(testInfo);
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { form: true });
   await checkScreen(page, 'after sign-in');
 
   // The list, from the main navigation.

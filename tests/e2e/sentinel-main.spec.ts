@@ -71,7 +71,7 @@ test.describe('Sentinel question → export (main flow)', () => {
 
   test('asks in German, reads the summary, exports what the grid shows, opens a customer, reads the aggregates and an empty answer', async ({ page }, testInfo) => {
     const phone = isPhone(testInfo);
-    await signIn(page, 'admin', { language: 'de' });
+    await signIn(page, 'admin', { language: 'de', form: true });
 
     // Sentinel from the menu.
     const nav = await openNavigation(page, testInfo, { open: de.shell.openMenu, nav: de.shell.mainNavigation, sheet: de.shell.menuTitle });

@@ -159,7 +159,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
   extendTimeout(600_000);
   const phone = isPhone(testInfo);
   const saved = () => adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${encodeURIComponent(event.id)}`);
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { form: true });
 
   // Meta: the user's own login in Settings. Both projects connect partner 1001 (one at a time);
   // the last one to finish puts the partner's user connections back as the first one found them.
