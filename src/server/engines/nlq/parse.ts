@@ -6,7 +6,7 @@
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
-import { fold } from './lexicon/normalise';
+import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
 import { detectOthers, detectWrite } from './refuse';
 import type { DateRange } from './time';
@@ -58,7 +58,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
   for (let j = 0; j < items.length; j++) {
     const it = items[j];
     if (it.k === 'boundary') { out.push([]); continue; }
-    const nextMeaningful = items.slice(j + 1).filter((x) => x.k !== 'stop').slice(0, 3);
+    const nextMeaningful: Item[] = [];
+    for (let m = j + 1; m < items.length && nextMeaningful.length < 3; m++) if (items[m].k !== 'stop') nextMeaningful.push(items[m]);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
     const betweenNumber = items[j - 2]?.k === 'between';
     if (it.k === 'conj' && startsRelated && !betweenNumber) { out.push([]); continue; }
@@ -84,6 +85,11 @@ function measureOf(it: Item | undefined): Measure | undefined {
 
 export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const { outcome, vocabulary, now } = opts;
+  // Bounds first (issue 21 §1): the raw words are measured before anything folds or matches them,
+  // so no question costs more than its bounded words do.
+  const breach = inputBreach(text);
+  if (breach?.kind === 'word') return { ok: false, refusal: 'not_understood', understood: [], reason: `no word of a question is this long ("${breach.word}")`, problems: [breach.word] };
+  if (breach?.kind === 'words') return { ok: false, refusal: 'not_understood', understood: [], reason: `${breach.count} words are more than one question (at most ${INPUT_BOUNDS.words})`, problems: [] };
   const write = detectWrite(text);
   if (write) return { ok: false, refusal: 'write', understood: [], reason: `asks to change data ("${write}")` };
   const others = detectOthers(text);
@@ -630,7 +636,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
     const known = understood.filter((u) => !misread.some((m) => m.raw === u));
-    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
   const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);

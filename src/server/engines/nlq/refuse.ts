@@ -10,8 +10,17 @@ const LOOKALIKES: Record<string, string> = {
   α: 'a', ε: 'e', ο: 'o', ρ: 'p', τ: 't', υ: 'u', ι: 'i', κ: 'k', ν: 'v',
 };
 
+/** The look-alike letters in either case, so only they call back (not every character of a long text). */
+const LOOKALIKE_CHARS = new RegExp(`[${Object.keys(LOOKALIKES).flatMap((c) => [c, c.toUpperCase()]).join('')}]`, 'gu');
+
+// detectWrite and detectOthers both read the same question: the last one is converted once.
+let last: { text: string; plain: string } | undefined;
+
 export function unLookalike(text: string): string {
-  return text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '').replace(/./gu, (ch) => LOOKALIKES[ch.toLowerCase()] ?? ch);
+  if (last?.text === text) return last.plain;
+  const plain = text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '').replace(LOOKALIKE_CHARS, (ch) => LOOKALIKES[ch.toLowerCase()] ?? ch);
+  last = { text, plain };
+  return plain;
 }
 
 export function detectWrite(text: string): string | undefined {

@@ -76,7 +76,15 @@ export type Refusal = 'write' | 'others_data' | 'not_understood';
 
 export type ParseResult =
   | { ok: true; query: TypedQuery; understood: string[] }
-  | { ok: false; refusal: Refusal; understood: string[]; reason: string };
+  | {
+      ok: false;
+      refusal: Refusal;
+      understood: string[];
+      /** Why, in English (logged; the API message repeats it for not_understood). */
+      reason: string;
+      /** What could not be read, as typed (long words shortened): unknown words, an impossible date, a number out of range. */
+      problems?: string[];
+    };
 
 /**
  * The partner's own words, loaded from the database by src/server/modules/nlq/vocabulary.ts:
