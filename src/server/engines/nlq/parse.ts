@@ -8,7 +8,8 @@ import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
 import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
-import { detectOthers, detectWrite } from './refuse';
+import { detectOthers, detectStrayOperators, detectWrite } from './refuse';
+import { numberProblems } from './numbers';
 import type { DateRange } from './time';
 import type { Condition, Entity, FieldFilter, Measure, ParseOptions, ParseResult, RelatedFilter, TypedQuery } from './typed-query';
 
@@ -95,10 +96,21 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const others = detectOthers(text);
   if (others) return { ok: false, refusal: 'others_data', understood: [], reason: `names data of other partners ("${others}")` };
 
+  // Injection residue is no condition ("Köln' OR '1'='1" read as "exactly 1 transaction").
+  const stray = detectStrayOperators(text);
+  if (stray) return { ok: false, refusal: 'not_understood', understood: [], reason: `stray quotes or operators ("${shortWord(stray)}")`, problems: [shortWord(stray)] };
+
   const { tokens, items } = matchQuestion(text, vocabulary, now);
   if (items.some((i) => i.k === 'other')) {
     const o = items.find((i) => i.k === 'other')!;
     return { ok: false, refusal: 'others_data', understood: [], reason: `names another partner ("${o.raw}")` };
+  }
+  // "2025-02-30", "am 31.02.2025": no such day — refused naming it, never rolled over to March.
+  const impossible = items.filter((i) => i.k === 'invalid');
+  if (impossible.length > 0) {
+    const named = impossible.map((i) => shortWord(i.raw));
+    const understoodSoFar = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'invalid' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
+    return { ok: false, refusal: 'not_understood', understood: understoodSoFar, reason: `no such date: ${named.join(', ')}`, problems: named };
   }
   const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
   const used = new Set<Item>();
@@ -658,6 +670,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (orderBy) query.orderBy = orderBy;
   if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
   if (groupBy) query.groupBy = groupBy;
+  // A number no column holds, or a fraction against a count or whole-number field ("mehr als
+  // 99999999999999999999 Tickets", "mehr als 1.9 Transaktionen"): refused naming the number as
+  // typed — the schema refuses the same (./numbers.ts), so the database never sees it.
+  const badNumbers = numberProblems(query);
+  if (badNumbers.length > 0) {
+    const typed = (v: number) => items.find((i) => i.k === 'num' && i.value === v)?.raw ?? String(v);
+    const named = [...new Set(badNumbers.map((b) => shortWord(typed(b.value))))];
+    return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named };
+  }
   return { ok: true, query, understood };
 }
 

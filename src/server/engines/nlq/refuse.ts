@@ -51,3 +51,25 @@ export function detectOthers(text: string, partnerId?: number): string | undefin
   }
   return undefined;
 }
+
+/**
+ * Injection residue ("Köln' OR '1'='1", "1=1", "' or ''='"): quotes around a connective or a
+ * value compared with itself are no condition anyone asks for. Read word by word they became
+ * "exactly 1 transaction" (issue 21 §2); the question is refused naming the fragment instead.
+ */
+const QUOTED_CONNECTIVE = /(['"`´‘’])\s*\b(or|and|oder|und|union|select|where)\b\s*['"`´‘’(]/giu;
+const TAUTOLOGY = /(['"`´‘’]?)([\p{L}\p{N}_]*)\1\s*(=|==|<>|!=|<=|>=)\s*\1\2\1(?![\p{L}\p{N}])/u;
+/** A quote mark that is not an apostrophe inside a word ("Mozart's", "O'Brien"). */
+const QUOTE_MARK = /(?<![\p{L}\p{N}])['"`´‘’]|['"`´‘’](?![\p{L}\p{N}])/gu;
+
+export function detectStrayOperators(text: string): string | undefined {
+  for (const m of text.matchAll(QUOTED_CONNECTIVE)) {
+    // "'Oper' oder 'Ballett'" closes a quote before the connective (an odd count of quote marks
+    // before it); "Köln' OR '1'='1" opens none: the quote is left over from a string literal.
+    const before = text.slice(0, m.index ?? 0).match(QUOTE_MARK)?.length ?? 0;
+    if (before % 2 === 0) return m[0].trim();
+  }
+  const t = TAUTOLOGY.exec(text);
+  if (t && (t[1] || /^\d+$/.test(t[2]))) return t[0].trim();
+  return undefined;
+}

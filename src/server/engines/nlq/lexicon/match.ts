@@ -17,7 +17,9 @@ export type ItemBody =
   | { k: 'num'; value: number }
   | { k: 'field'; field: SemanticField }
   | { k: 'stop' }
-  | { k: 'unknown' };
+  | { k: 'unknown' }
+  /** Words that name something impossible (a day not in the calendar): the question is refused naming them. */
+  | { k: 'invalid'; what: 'date' };
 
 export type Item = ItemBody & { start: number; end: number; raw: string; fuzzy?: boolean };
 
@@ -34,6 +36,9 @@ const NUMBER_WORDS: Record<string, number> = {
   dreissig: 30, thirty: 30, vierzig: 40, forty: 40, fuenfzig: 50, fifty: 50, hundert: 100, hundred: 100, tausend: 1000, thousand: 1000,
   dutzend: 12, dozen: 12,
 };
+/** Words after which a number is compared, not a date ("mehr als 2.5."). */
+const COMPARISON_WORDS = new Set(['als', 'than', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'least', 'most', 'genau', 'exactly', 'maximal', 'max', 'min', '>', '<', '>=', '<=', '=']);
+
 /** "ein Ticket" is a number only after a comparison ("mindestens ein Ticket"). */
 const ONE_WORDS = new Set(['ein', 'eine', 'einen', 'einem', 'einer', 'eins', 'one', 'a', 'an', 'single']);
 
@@ -260,9 +265,14 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       i += c.len - 1;
     }
   }
-  for (const t of findTimeExpressions(words, now)) {
+  // "ab 1.9.", "seit 15.3.": the tokenizer keeps the last dot apart (a word ends in a letter or
+  // digit), so the time rules see day.month. again — unless a comparison stands before it
+  // ("mehr als 2.5." is a number).
+  const timeWords = words.map((w, i) => (/^\d{1,2}\.\d{1,2}$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
+  for (const t of findTimeExpressions(timeWords, now)) {
     if (reserved.slice(t.start, t.end).some(Boolean)) continue;
-    push({ k: 'time', range: t.range }, t.start, t.end);
+    if (t.invalid !== undefined) push({ k: 'invalid', what: 'date' }, t.start, t.end);
+    else push({ k: 'time', range: t.range }, t.start, t.end);
   }
   for (let i = 0; i < words.length; i++) {
     if (reserved[i]) continue;

@@ -28,7 +28,9 @@ export interface Token {
 }
 
 // Words keep letters, digits and a few inner marks (e-mail addresses, "1.000", "12:30", "50.5").
-const WORD = /"([^"]{1,200})"|„([^“”"]{1,200})[“”"]|[\p{L}\p{N}][\p{L}\p{N}@._'’:+\/-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[€£$%<>=!]+/gu;
+// A comma stays inside a number only as thousands ("1,000") or a German decimal ("2,5", "12,50"):
+// split, "mehr als 2,5 Tickets" became "more than 2 transactions and at least 5 tickets".
+const WORD = /"([^"]{1,200})"|„([^“”"]{1,200})[“”"]|(?<![\p{N},])\p{N}{1,3}(?:,\p{N}{3})+(?![\p{N},])|(?<![\p{N},])\p{N}+,\p{N}{1,2}(?![\p{N},])|[\p{L}\p{N}][\p{L}\p{N}@._'’:+\/-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[€£$%<>=!]+/gu;
 
 /** A word as typed, before folding: what tokenize() folds and what the input bounds measure. */
 export interface RawToken {
