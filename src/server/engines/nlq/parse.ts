@@ -89,8 +89,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // Bounds first (issue 21 §1): the raw words are measured before anything folds or matches them,
   // so no question costs more than its bounded words do.
   const breach = inputBreach(text);
-  if (breach?.kind === 'word') return { ok: false, refusal: 'not_understood', understood: [], reason: `no word of a question is this long ("${breach.word}")`, problems: [breach.word] };
-  if (breach?.kind === 'words') return { ok: false, refusal: 'not_understood', understood: [], reason: `${breach.count} words are more than one question (at most ${INPUT_BOUNDS.words})`, problems: [] };
+  if (breach?.kind === 'word') return { ok: false, refusal: 'not_understood', understood: [], reason: `no word of a question is this long ("${breach.word}")`, problems: [breach.word], hard: true };
+  if (breach?.kind === 'words') return { ok: false, refusal: 'not_understood', understood: [], reason: `${breach.count} words are more than one question (at most ${INPUT_BOUNDS.words})`, problems: [], hard: true };
   const write = detectWrite(text);
   if (write) return { ok: false, refusal: 'write', understood: [], reason: `asks to change data ("${write}")` };
   const others = detectOthers(text);
@@ -98,7 +98,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
 
   // Injection residue is no condition ("Köln' OR '1'='1" read as "exactly 1 transaction").
   const stray = detectStrayOperators(text);
-  if (stray) return { ok: false, refusal: 'not_understood', understood: [], reason: `stray quotes or operators ("${shortWord(stray)}")`, problems: [shortWord(stray)] };
+  if (stray) return { ok: false, refusal: 'not_understood', understood: [], reason: `stray quotes or operators ("${shortWord(stray)}")`, problems: [shortWord(stray)], hard: true };
 
   const { tokens, items } = matchQuestion(text, vocabulary, now);
   if (items.some((i) => i.k === 'other')) {
@@ -110,7 +110,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (impossible.length > 0) {
     const named = impossible.map((i) => shortWord(i.raw));
     const understoodSoFar = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'invalid' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
-    return { ok: false, refusal: 'not_understood', understood: understoodSoFar, reason: `no such date: ${named.join(', ')}`, problems: named };
+    return { ok: false, refusal: 'not_understood', understood: understoodSoFar, reason: `no such date: ${named.join(', ')}`, problems: named, hard: true };
   }
   const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
   const used = new Set<Item>();
@@ -677,7 +677,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (badNumbers.length > 0) {
     const typed = (v: number) => items.find((i) => i.k === 'num' && i.value === v)?.raw ?? String(v);
     const named = [...new Set(badNumbers.map((b) => shortWord(typed(b.value))))];
-    return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named };
+    return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named, hard: true };
   }
   return { ok: true, query, understood };
 }

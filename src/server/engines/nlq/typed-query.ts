@@ -91,6 +91,12 @@ export type ParseResult =
       reason: string;
       /** What could not be read, as typed (long words shortened): unknown words, an impossible date, a number out of range. */
       problems?: string[];
+      /**
+       * A hard refusal (input beyond the bounds, an impossible date, a number no column holds,
+       * injection residue): the parser understood what is wrong, so no fallback (the LLM) may
+       * read the question another way.
+       */
+      hard?: true;
     };
 
 /**

@@ -112,7 +112,8 @@ async function understand(db: Db, ctx: NlqCtx, description: string, outcome: Res
   }
   let candidate: unknown = parsed.ok ? parsed.query : undefined;
   // The LLM may only help with what the parser did not understand; refusals stand.
-  if (!parsed.ok && parsed.refusal === 'not_understood') candidate = await llmFallback(description, opts);
+  // A hard refusal (bounds, impossible date, out-of-range number, injection residue) stands too.
+  if (!parsed.ok && parsed.refusal === 'not_understood' && !parsed.hard) candidate = await llmFallback(description, opts);
   if (!candidate) throw refusalError(parsed.ok ? { refusal: 'not_understood', understood: parsed.understood, reason: '' } : parsed);
   const checked = TypedQuery.safeParse(candidate);
   // The outcome is the user's choice (spec 3 §2); a query for another entity is not an answer.
