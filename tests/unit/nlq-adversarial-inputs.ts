@@ -4,9 +4,12 @@
 // could grow faster than the input: one huge word, NFKD expansion, many words, compounds the
 // splitter tries every cut of, typos the edit distance must weigh, mixed scripts, lone surrogates.
 import type { Vocabulary } from '../../src/server/engines/nlq';
+import { INPUT_BOUNDS } from '../../src/server/engines/nlq/lexicon/normalise';
 import { VOCAB } from './nlq-fixtures';
 
 const MAX = 5000;
+/** The most words a question may have: inputs meant to pass the bounds stop there (the worst allowed). */
+const WORDS = INPUT_BOUNDS.words;
 
 /** Deterministic pseudo-random letters (a fixed seed: the set is the same on every run). */
 function letters(seed: number, n: number, alphabet = 'abcdefghijklmnopqrstuvwxyz'): string {
@@ -19,14 +22,15 @@ function letters(seed: number, n: number, alphabet = 'abcdefghijklmnopqrstuvwxyz
   return out;
 }
 
-/** Words joined by spaces until the text would pass `max` characters. */
-function fill(word: (i: number) => string, max = MAX): string {
+/** Words joined by spaces until the text would pass 5,000 characters or `words` words. */
+function fill(word: (i: number) => string, words = WORDS): string {
   let out = '';
-  for (let i = 0; ; i++) {
+  for (let i = 0; i < words; i++) {
     const next = out ? `${out} ${word(i)}` : word(i);
-    if (next.length > max) return out;
+    if (next.length > MAX) return out;
     out = next;
   }
+  return out;
 }
 
 const KNOWN = ['kunden', 'opern', 'besucher', 'ballett', 'karten', 'tickets', 'konzert', 'abo', 'saison', 'umsatz', 'theater', 'veranstaltungen'];
@@ -37,15 +41,16 @@ export const ADVERSARIAL: { name: string; text: string }[] = [
   { name: 'one 5,000-letter word', text: 'a'.repeat(MAX) },
   { name: 'one 5,000-letter compound chain', text: 'Opernbesucher'.repeat(Math.floor(MAX / 13)) },
   { name: '1,000 × U+FDFA (NFKD ×18)', text: '\uFDFA'.repeat(1000) },
-  { name: '2,500 × U+FDFA as words', text: fill(() => '\uFDFA') },
-  { name: '300 words of 6 × U+FDFA (folded to 108 each)', text: Array.from({ length: 300 }, () => '\uFDFA'.repeat(6)).join(' ').slice(0, MAX) },
-  { name: 'many short unknown words filling 5,000 chars', text: fill((i) => `xq${letters(i, 1)}`) },
-  { name: '300 distinct unknown words of 15 letters', text: Array.from({ length: 300 }, (_, i) => `k${letters(i, 14)}`).join(' ').slice(0, MAX) },
+  { name: '2,500 × U+FDFA as words', text: fill(() => '\uFDFA', Infinity) },
+  { name: 'words of 6 × U+FDFA (folded to 108 each)', text: fill(() => '\uFDFA'.repeat(6)) },
+  { name: 'many short unknown words filling 5,000 chars', text: fill((i) => `xq${letters(i, 1)}`, Infinity) },
+  { name: 'short unknown words, as many as allowed', text: fill((i) => `xq${letters(i, 1)}`) },
+  { name: 'distinct unknown words of 15 letters', text: fill((i) => `k${letters(i, 14)}`) },
   { name: 'repeated compounds', text: fill(() => 'Opernbesucherinnen') },
   { name: 'distinct 40-letter compound candidates', text: fill((i) => `${KNOWN[i % KNOWN.length]}${letters(i, 40 - KNOWN[i % KNOWN.length].length)}`) },
   { name: 'known words glued to unknown tails', text: fill((i) => `${KNOWN[i % KNOWN.length]}${KNOWN[(i * 7) % KNOWN.length]}${letters(i, 3)}`) },
   { name: 'typos of known words', text: fill((i) => { const w = KNOWN[i % KNOWN.length]; const k = 1 + (i % (w.length - 2)); return `${w.slice(0, k)}${w[k + 1]}${w[k]}${w.slice(k + 2)}`; }) },
-  { name: 'known words only (300 of them)', text: Array.from({ length: 300 }, (_, i) => KNOWN[i % KNOWN.length]).join(' ') },
+  { name: 'known words only', text: fill((i) => KNOWN[i % KNOWN.length]) },
   { name: 'mixed scripts', text: fill((i) => ['kундeн', 'Κunden', 'オペラ', 'كونسرت', 'opéra', 'Ballеtt', '🎭', 'ᏦᏌᏁᎠᎬᏁ', 'ｋｕｎｄｅｎ', 'ﬁnale'][i % 10]) },
   { name: 'lone surrogates between words', text: fill((i) => (i % 2 ? '\uD800' : `Kunden${'\uDC00'}aus`)) },
   { name: 'lone surrogates only', text: '\uD800'.repeat(MAX) },

@@ -91,8 +91,8 @@ export const INPUT_BOUNDS = {
   expansionSlack: 6,
   /** Characters of a quoted phrase after folding (the tokenizer takes at most 200 as typed). */
   quotedFoldedChars: 400,
-  /** Words of one question: far above any question of the accuracy set (about 25). */
-  words: 300,
+  /** Words of one question: eight times the longest question of the accuracy set (about 25). */
+  words: 200,
   /** How a refused word is named back: its first characters and an ellipsis. */
   namedChars: 24,
 } as const;
