@@ -23,7 +23,7 @@ function letters(seed: number, n: number, alphabet = 'abcdefghijklmnopqrstuvwxyz
 }
 
 /** Words joined by spaces until the text would pass 5,000 characters or `words` words. */
-function fill(word: (i: number) => string, words = WORDS): string {
+function fill(word: (i: number) => string, words: number = WORDS): string {
   let out = '';
   for (let i = 0; i < words; i++) {
     const next = out ? `${out} ${word(i)}` : word(i);
