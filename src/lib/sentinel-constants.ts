@@ -31,6 +31,8 @@ export const NLQ_ERROR_CODES = {
   failed: 'error.nlq.failed',
   /** 429: the user already has MAX_RUNNING_PER_USER questions waiting or running. */
   busy: 'error.nlq.too_many_running',
+  /** 429: the user asked more questions (refused ones included) than the ask rate allows (issue 21 §1). */
+  tooManyQuestions: 'error.nlq.too_many_questions',
   /** 409: rows or an export asked of an answer whose task has not finished (or failed). */
   notReady: 'error.nlq.not_ready',
 } as const;

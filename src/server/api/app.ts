@@ -42,6 +42,21 @@ const UPLOAD_PATHS = /^\/api\/v3\/(ingest\/transaction_summary\/from_excel|daily
 /** Each upload's own "file too large" code, so a body stopped before the reader reads the same as one the reader refused. */
 const uploadTooLargeCode = (path: string) => (path.includes('/from_excel') ? 'error.upload_sales_from_excel.file_too_large' : 'error.sales_edit.file_too_large');
 
+/** Every name and value of the URL's query decodes as percent-encoded UTF-8. */
+function queryDecodes(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0) return true;
+  const end = url.indexOf('#', q);
+  for (const part of url.slice(q + 1, end < 0 ? undefined : end).split('&')) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
 function v3(): Hono<Env> {
   const api = new Hono<Env>();
   api.use('*', preMfaGuard);
@@ -113,6 +128,9 @@ export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<En
   // The input net of validate.ts for what a handler might read without validate(): no query
   // value or path segment with text the database cannot store reaches any route.
   app.use('*', async (c, next) => {
+    // A query whose percent-encoding does not decode (a stray %, cut or invalid UTF-8 such as
+    // %ED%A0%80) is refused, not read as the literal text Hono leaves it as (docs/SECURITY.md §8).
+    if (!queryDecodes(c.req.url)) return c.json(errorBody('error.request.malformedUrl', 'The address is not valid percent-encoding'), 400);
     if (findUnsafeText(c.req.path) !== null) return unsafeTextResponse(c, 'path');
     for (const [key, values] of Object.entries(c.req.queries())) {
       if (findUnsafeText(key) !== null || findUnsafeText(values) !== null) return unsafeTextResponse(c, findUnsafeText(key) === null ? key : 'query');

@@ -71,6 +71,7 @@ const decodes = (s: string) => {
  * a malformed query is re-encoded the way a browser's URLSearchParams reads it (a stray `%` stays a
  * `%`, broken UTF-8 becomes U+FFFD), which changes no value any parser of ours would see; a
  * malformed path can name no page or API route, so it becomes null (the caller answers 404/400).
+ * On /api either answers 400 error.request.malformedUrl (createHttpServer).
  */
 export function wellFormedRequestUrl(raw: string): string | null {
   if (decodes(raw)) return raw;
@@ -85,7 +86,10 @@ export function createHttpServer(handler: Handler): http.Server {
   const server = http.createServer((req, res) => {
     if (isLocalPartPut(req)) return void handleLocalPartPut(req, res);
     const url = wellFormedRequestUrl(req.url ?? '/');
-    if (url === null && /^\/api(\/|$)/.test(req.url ?? '')) {
+    // On the API a malformed query is refused too (docs/SECURITY.md §8): re-encoded, broken UTF-8
+    // such as an encoded lone surrogate (%ED%A0%80) became U+FFFD and was stored and answered as
+    // if the caller had typed it (issue 21 §2).
+    if ((url === null || url !== req.url) && /^\/api(\/|\?|$)/.test(req.url ?? '')) {
       const body = JSON.stringify(errorBody('error.request.malformedUrl', 'The address is not valid percent-encoding'));
       res.writeHead(400, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(body);
       return;

@@ -118,6 +118,15 @@ describe('malformed percent-encoding', () => {
     expect(await (await fetch(`${base}/echo/%`)).text()).toBe('url /404');
     expect(await (await fetch(`${base}/echo?q=%`)).text()).toBe('url /echo?q=%25');
   });
+  it('answers an API query that does not decode with 400, never reading broken UTF-8 as U+FFFD (issue 21 §2)', async () => {
+    for (const q of ['description=%ED%A0%80&result_type=customers', 'description=Kunden%E0%A4%A', 'q=%']) {
+      const res = await fetch(`${base}/api/v3/nlq/ids_from_nl_description?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(await res.json()).toMatchObject({ error_code: 'error.request.malformedUrl' });
+    }
+    // A well-formed API query still reaches the handler unchanged.
+    expect((await fetch(`${base}/api/v3/nlq/ids_from_nl_description?description=K%C3%B6ln%20100%25`)).status).toBe(200);
+  });
 });
 
 describe('a page that fails mid-stream', () => {

@@ -9,6 +9,7 @@
 // HAVING, ORDER BY … NULLS LAST, LIMIT; sub-selects in IN / NOT IN and NOT EXISTS (correlated on
 // the outcome's id); LEFT JOIN to a sub-select; casts `::text` and `::timestamptz`; operators
 // = <> > >= < <= AND OR NOT IN, IS [NOT] NULL, ILIKE, `= ANY(array)`; functions count (incl. DISTINCT), sum, coalesce, lower.
+import { fieldNumberProblem } from './numbers';
 import { FIELDS, MEASURE_LABELS, VIEWS, field as semanticField, type SemanticField } from './semantic';
 import { TypedQuery, type CompiledQuery, type CompileOptions, type Condition, type Entity, type FieldFilter, type Measure, type RelatedFilter, type Tag } from './typed-query';
 
@@ -122,6 +123,10 @@ function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldF
   const v = scalar(value);
   if (v === null) return `${col} ${op === '!=' ? 'IS NOT NULL' : 'IS NULL'}`;
   if ((f.type === 'number') && typeof v !== 'number') throw new CompileError(`${f.name} compares with a number`);
+  if (f.type === 'number') {
+    const problem = fieldNumberProblem({ tag: f.tag, field: f.name }, v as number);
+    if (problem) throw new CompileError(problem);
+  }
   if (f.type === 'boolean' && typeof v !== 'boolean') throw new CompileError(`${f.name} compares with true or false`);
   return `${lhs} ${SQL_OP[op]} ${b.p(norm(v) as Param)}`;
 }
@@ -240,7 +245,9 @@ function condition(b: Builder, outcome: Entity, alias: string, c: Condition): st
 }
 
 export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQuery {
-  const q = TypedQuery.parse(input);
+  const checked = TypedQuery.safeParse(input);
+  if (!checked.success) throw new CompileError(`typed query: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+  const q = checked.data;
   if (!Number.isInteger(opts.partnerId) || opts.partnerId < 1) throw new CompileError('partner id');
   const b = new Builder(opts.partnerId);
   const own = OWN_TAG[q.outcome];

@@ -6,9 +6,10 @@
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
-import { fold } from './lexicon/normalise';
+import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
-import { detectOthers, detectWrite } from './refuse';
+import { detectOthers, detectStrayOperators, detectWrite } from './refuse';
+import { numberProblems } from './numbers';
 import type { DateRange } from './time';
 import type { Condition, Entity, FieldFilter, Measure, ParseOptions, ParseResult, RelatedFilter, TypedQuery } from './typed-query';
 
@@ -58,7 +59,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
   for (let j = 0; j < items.length; j++) {
     const it = items[j];
     if (it.k === 'boundary') { out.push([]); continue; }
-    const nextMeaningful = items.slice(j + 1).filter((x) => x.k !== 'stop').slice(0, 3);
+    const nextMeaningful: Item[] = [];
+    for (let m = j + 1; m < items.length && nextMeaningful.length < 3; m++) if (items[m].k !== 'stop') nextMeaningful.push(items[m]);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
     const betweenNumber = items[j - 2]?.k === 'between';
     if (it.k === 'conj' && startsRelated && !betweenNumber) { out.push([]); continue; }
@@ -84,15 +86,31 @@ function measureOf(it: Item | undefined): Measure | undefined {
 
 export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const { outcome, vocabulary, now } = opts;
+  // Bounds first (issue 21 §1): the raw words are measured before anything folds or matches them,
+  // so no question costs more than its bounded words do.
+  const breach = inputBreach(text);
+  if (breach?.kind === 'word') return { ok: false, refusal: 'not_understood', understood: [], reason: `no word of a question is this long ("${breach.word}")`, problems: [breach.word], hard: true };
+  if (breach?.kind === 'words') return { ok: false, refusal: 'not_understood', understood: [], reason: `${breach.count} words are more than one question (at most ${INPUT_BOUNDS.words})`, problems: [], hard: true };
   const write = detectWrite(text);
   if (write) return { ok: false, refusal: 'write', understood: [], reason: `asks to change data ("${write}")` };
   const others = detectOthers(text);
   if (others) return { ok: false, refusal: 'others_data', understood: [], reason: `names data of other partners ("${others}")` };
 
+  // Injection residue is no condition ("Köln' OR '1'='1" read as "exactly 1 transaction").
+  const stray = detectStrayOperators(text);
+  if (stray) return { ok: false, refusal: 'not_understood', understood: [], reason: `stray quotes or operators ("${shortWord(stray)}")`, problems: [shortWord(stray)], hard: true };
+
   const { tokens, items } = matchQuestion(text, vocabulary, now);
   if (items.some((i) => i.k === 'other')) {
     const o = items.find((i) => i.k === 'other')!;
     return { ok: false, refusal: 'others_data', understood: [], reason: `names another partner ("${o.raw}")` };
+  }
+  // "2025-02-30", "am 31.02.2025": no such day — refused naming it, never rolled over to March.
+  const impossible = items.filter((i) => i.k === 'invalid');
+  if (impossible.length > 0) {
+    const named = impossible.map((i) => shortWord(i.raw));
+    const understoodSoFar = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'invalid' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
+    return { ok: false, refusal: 'not_understood', understood: understoodSoFar, reason: `no such date: ${named.join(', ')}`, problems: named, hard: true };
   }
   const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
   const used = new Set<Item>();
@@ -630,7 +648,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
     const known = understood.filter((u) => !misread.some((m) => m.raw === u));
-    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable' };
+    return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
   const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
@@ -652,6 +670,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (orderBy) query.orderBy = orderBy;
   if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
   if (groupBy) query.groupBy = groupBy;
+  // A number no column holds, or a fraction against a count or whole-number field ("mehr als
+  // 99999999999999999999 Tickets", "mehr als 1.9 Transaktionen"): refused naming the number as
+  // typed — the schema refuses the same (./numbers.ts), so the database never sees it.
+  const badNumbers = numberProblems(query);
+  if (badNumbers.length > 0) {
+    const typed = (v: number) => items.find((i) => i.k === 'num' && i.value === v)?.raw ?? String(v);
+    const named = [...new Set(badNumbers.map((b) => shortWord(typed(b.value))))];
+    return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named, hard: true };
+  }
   return { ok: true, query, understood };
 }
 

@@ -10,8 +10,17 @@ const LOOKALIKES: Record<string, string> = {
   α: 'a', ε: 'e', ο: 'o', ρ: 'p', τ: 't', υ: 'u', ι: 'i', κ: 'k', ν: 'v',
 };
 
+/** The look-alike letters in either case, so only they call back (not every character of a long text). */
+const LOOKALIKE_CHARS = new RegExp(`[${Object.keys(LOOKALIKES).flatMap((c) => [c, c.toUpperCase()]).join('')}]`, 'gu');
+
+// detectWrite and detectOthers both read the same question: the last one is converted once.
+let last: { text: string; plain: string } | undefined;
+
 export function unLookalike(text: string): string {
-  return text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '').replace(/./gu, (ch) => LOOKALIKES[ch.toLowerCase()] ?? ch);
+  if (last?.text === text) return last.plain;
+  const plain = text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '').replace(LOOKALIKE_CHARS, (ch) => LOOKALIKES[ch.toLowerCase()] ?? ch);
+  last = { text, plain };
+  return plain;
 }
 
 export function detectWrite(text: string): string | undefined {
@@ -40,5 +49,27 @@ export function detectOthers(text: string, partnerId?: number): string | undefin
       if (partnerId === undefined || Number(words[i + 1].replace('#', '')) !== partnerId) return `${words[i]} ${words[i + 1]}`;
     }
   }
+  return undefined;
+}
+
+/**
+ * Injection residue ("Köln' OR '1'='1", "1=1", "' or ''='"): quotes around a connective or a
+ * value compared with itself are no condition anyone asks for. Read word by word they became
+ * "exactly 1 transaction" (issue 21 §2); the question is refused naming the fragment instead.
+ */
+const QUOTED_CONNECTIVE = /(['"`´‘’])\s*\b(or|and|oder|und|union|select|where)\b\s*['"`´‘’(]/giu;
+const TAUTOLOGY = /(['"`´‘’]?)([\p{L}\p{N}_]*)\1\s*(=|==|<>|!=|<=|>=)\s*\1\2\1(?![\p{L}\p{N}])/u;
+/** A quote mark that is not an apostrophe inside a word ("Mozart's", "O'Brien"). */
+const QUOTE_MARK = /(?<![\p{L}\p{N}])['"`´‘’]|['"`´‘’](?![\p{L}\p{N}])/gu;
+
+export function detectStrayOperators(text: string): string | undefined {
+  for (const m of text.matchAll(QUOTED_CONNECTIVE)) {
+    // "'Oper' oder 'Ballett'" closes a quote before the connective (an odd count of quote marks
+    // before it); "Köln' OR '1'='1" opens none: the quote is left over from a string literal.
+    const before = text.slice(0, m.index ?? 0).match(QUOTE_MARK)?.length ?? 0;
+    if (before % 2 === 0) return m[0].trim();
+  }
+  const t = TAUTOLOGY.exec(text);
+  if (t && (t[1] || /^\d+$/.test(t[2]))) return t[0].trim();
   return undefined;
 }

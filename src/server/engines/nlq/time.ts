@@ -21,6 +21,11 @@ export interface TimeMatch {
   range: DateRange;
   /** The words as understood, for the "understood" list. */
   text: string;
+  /**
+   * Words that look like a date but name none ("2025-02-30", "31.02.2025", "zwischen 1900 und
+   * 9999"): the question is refused naming them, never rolled over to another day (issue 21 §2).
+   */
+  invalid?: string;
 }
 
 const MONTHS: Record<string, number> = {
@@ -101,22 +106,31 @@ function numberAt(word: string | undefined): number | undefined {
   return NUMBER_WORDS[word];
 }
 
-/** An explicit calendar date in one token ("15.03.2025", "2025-03-15", "15.3."). */
-function explicitDate(word: string, now: Date): Date | undefined {
+/**
+ * The day, or 'invalid' when the numbers name no day of the calendar: Date.UTC would roll
+ * 30 February over to 2 March, and answer a question nobody asked.
+ */
+function calendarDay(y: number, month: number, day: number): Date | 'invalid' {
+  const d = utc(y, month - 1, day);
+  return y >= 1 && month >= 1 && month <= 12 && day >= 1 && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : 'invalid';
+}
+
+/** An explicit calendar date in one token ("15.03.2025", "2025-03-15", "15.3."); 'invalid' for "2025-02-30". */
+export function explicitDate(word: string, now: Date): Date | 'invalid' | undefined {
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(word);
-  if (m) return utc(+m[1], +m[2] - 1, +m[3]);
+  if (m) return calendarDay(+m[1], +m[2], +m[3]);
   m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})?$/.exec(word);
   if (m) {
     const y = m[3] ? (m[3].length === 2 ? 2000 + +m[3] : +m[3]) : now.getUTCFullYear();
-    return utc(y, +m[2] - 1, +m[1]);
+    return calendarDay(y, +m[2], +m[1]);
   }
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(word);
-  if (m) return utc(+m[3], +m[2] - 1, +m[1]);
+  if (m) return calendarDay(+m[3], +m[2], +m[1]);
   return undefined;
 }
 
 /** A point or period named by the words at i: returns its range and the tokens it spans. */
-function period(w: string[], i: number, now: Date): { range: DateRange; end: number } | undefined {
+function period(w: string[], i: number, now: Date): { range: DateRange; end: number; invalid?: string } | undefined {
   const a = w[i];
   const b = w[i + 1];
   // "letzte Saison", "nächste Woche", "diesen Monat", "last year"
@@ -179,6 +193,7 @@ function period(w: string[], i: number, now: Date): { range: DateRange; end: num
   if (y !== undefined && AMOUNT_UNITS.has(b ?? '')) return undefined;
   if (y !== undefined) return { range: { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) }, end: i + 1 };
   const d = explicitDate(a, now);
+  if (d === 'invalid') return { range: {}, end: i + 1, invalid: a };
   if (d) return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 1 };
   return undefined;
 }
@@ -210,7 +225,7 @@ function canonical(words: string[]): string[] {
   });
 }
 
-const COMPARATOR_BEFORE = new Set(['als', 'than', 'least', 'most', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'maximal', 'max', 'min', 'genau', 'exactly', 'von', 'of', '>', '<', '>=', '<=', '=', 'zu', 'to']);
+const COMPARATOR_BEFORE = new Set(['zwischen', 'between', 'als', 'than', 'least', 'most', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'maximal', 'max', 'min', 'genau', 'exactly', 'von', 'of', '>', '<', '>=', '<=', '=', 'zu', 'to']);
 
 export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
   const words = canonical(input);
@@ -222,10 +237,20 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
     if (w === 'zwischen' || w === 'between') {
       const a = period(words, skipFiller(words, i + 1), now);
       if (a && (words[a.end] === 'und' || words[a.end] === 'and')) {
-        const b = period(words, skipFiller(words, a.end + 1), now);
+        const bAt = skipFiller(words, a.end + 1);
+        const b = period(words, bAt, now);
         if (b) {
-          out.push({ start: i, end: b.end, range: { from: a.range.from, to: b.range.to }, text: words.slice(i, b.end).join(' ') });
+          const text = words.slice(i, b.end).join(' ');
+          out.push({ start: i, end: b.end, range: { from: a.range.from, to: b.range.to }, text, ...(a.invalid || b.invalid ? { invalid: a.invalid ?? b.invalid } : {}) });
           i = b.end;
+          continue;
+        }
+        // "between 1900 and 9999": a year and a number that is none — neither a time span nor a
+        // count; read half as a year it answered a different question (issue 21 §2).
+        // With a unit ("zwischen 2000 und 3000 Euro") both are amounts, read by the parser.
+        if (/^\d+$/.test(words[bAt] ?? '') && /^\d{4}$/.test(words[skipFiller(words, i + 1)] ?? '') && !AMOUNT_UNITS.has(words[bAt + 1] ?? '')) {
+          out.push({ start: i, end: bAt + 1, range: {}, text: words.slice(i, bAt + 1).join(' '), invalid: words.slice(i, bAt + 1).join(' ') });
+          i = bAt + 1;
           continue;
         }
       }
@@ -234,6 +259,17 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
       const p = period(words, skipFiller(words, i + 1), now);
       if (p) {
         const today = iso(startOfDay(now));
+        if (p.invalid) {
+          out.push({ start: i, end: p.end, range: {}, text: words.slice(i, p.end).join(' '), invalid: p.invalid });
+          i = p.end;
+          continue;
+        }
+        // "seit 1.9." in March: the last 1 September, not the coming one.
+        if ((w === 'seit' || w === 'since') && p.range.from && p.range.from > today && /^\d{1,2}\.\d{1,2}\.$/.test(words[p.end - 1] ?? '')) {
+          const from = new Date(`${p.range.from}T00:00:00Z`);
+          from.setUTCFullYear(from.getUTCFullYear() - 1);
+          p.range = { from: iso(from) };
+        }
         const range: DateRange = w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: p.range.to }
           // "seit/since X" runs until now (RULES: since January = 1 January … now)
           : w === 'seit' || w === 'since' ? { from: p.range.from, to: today }
@@ -248,13 +284,18 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
     // A number after a comparison is an amount ("mehr als 2000"), not a year.
     if (/^\d{4}$/.test(w) && COMPARATOR_BEFORE.has(words[i - 1] ?? '')) { i++; continue; }
     const p = period(words, i, now);
+    if (p?.invalid) {
+      out.push({ start: i, end: p.end, range: {}, text: words.slice(i, p.end).join(' '), invalid: p.invalid });
+      i = p.end;
+      continue;
+    }
     if (p) {
       // "1980 bis 1989", "March to May", "2023-2025": one range from the first to the end of the second.
       const joiner = words[p.end];
       if (joiner === 'bis' || joiner === 'to' || joiner === 'until' || joiner === '-' || joiner === 'und' && words[i - 1] === 'zwischen') {
         const q = period(words, p.end + 1, now);
         if (q) {
-          out.push({ start: i, end: q.end, range: { from: p.range.from, to: q.range.to }, text: words.slice(i, q.end).join(' ') });
+          out.push({ start: i, end: q.end, range: { from: p.range.from, to: q.range.to }, text: words.slice(i, q.end).join(' '), ...(q.invalid ? { invalid: q.invalid } : {}) });
           i = q.end;
           continue;
         }

@@ -4,6 +4,7 @@
 // predicate injected by construction. Pure data: no SQL text ever travels inside it — fields are
 // names from the semantic layer (./semantic.ts) and values are bound as parameters.
 import { z } from 'zod';
+import { numberProblems } from './numbers';
 
 export const ENTITIES = ['customers', 'events', 'transactions'] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -48,7 +49,8 @@ export type RelatedFilter = z.infer<typeof RelatedFilter>;
 export const Condition = z.discriminatedUnion('kind', [FieldFilter, RelatedFilter]);
 export type Condition = z.infer<typeof Condition>;
 
-export const TypedQuery = z.object({
+export const TypedQuery = z
+  .object({
   outcome: z.enum(ENTITIES),
   /** All must hold (AND). */
   filters: z.array(Condition).max(30),
@@ -68,7 +70,12 @@ export const TypedQuery = z.object({
   limit: z.number().int().min(1).max(10_000).optional(),
   /** "revenue per category": the aggregations are also broken down by this field. */
   groupBy: FieldRef.optional(),
-});
+  })
+  // A number the column cannot hold, or a fraction against a whole-number column or count, is
+  // refused here — before SQL, never by the database (./numbers.ts; issue 21 §2).
+  .superRefine((q, ctx) => {
+    for (const { problem } of numberProblems(q)) ctx.addIssue({ code: 'custom', message: problem, path: ['filters'] });
+  });
 export type TypedQuery = z.infer<typeof TypedQuery>;
 
 /** Why a question gets no query (spec 3 §8 Sentinel errors). */
@@ -76,7 +83,21 @@ export type Refusal = 'write' | 'others_data' | 'not_understood';
 
 export type ParseResult =
   | { ok: true; query: TypedQuery; understood: string[] }
-  | { ok: false; refusal: Refusal; understood: string[]; reason: string };
+  | {
+      ok: false;
+      refusal: Refusal;
+      understood: string[];
+      /** Why, in English (logged; the API message repeats it for not_understood). */
+      reason: string;
+      /** What could not be read, as typed (long words shortened): unknown words, an impossible date, a number out of range. */
+      problems?: string[];
+      /**
+       * A hard refusal (input beyond the bounds, an impossible date, a number no column holds,
+       * injection residue): the parser understood what is wrong, so no fallback (the LLM) may
+       * read the question another way.
+       */
+      hard?: true;
+    };
 
 /**
  * The partner's own words, loaded from the database by src/server/modules/nlq/vocabulary.ts:

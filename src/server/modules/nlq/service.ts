@@ -38,6 +38,7 @@ import { loadVocabulary } from './vocabulary';
 import { readRows } from './rows';
 import { aggregateAnswer, type AnswerAggregates } from './aggregations';
 import { llmFallback } from './llm-fallback';
+import { countAsk } from './ask-rate';
 
 export interface NlqCtx extends Who {
   /** The partner's product type: prisma hides the event percentages (spec 3 §3). */
@@ -79,7 +80,7 @@ async function assertRoom(db: Db, ctx: NlqCtx): Promise<void> {
   }
 }
 
-function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: 'not_understood'; understood: string[]; reason: string }): AppError {
+function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: 'not_understood'; understood: string[]; reason: string; problems?: string[] }): AppError {
   if (parsed.refusal === 'write') {
     return new AppError(400, NLQ_ERROR_CODES.write, 'Sentinel only reads your data: a question that changes data is not answered.');
   }
@@ -87,10 +88,14 @@ function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: '
     return new AppError(400, NLQ_ERROR_CODES.othersData, "Sentinel answers from your own data only: the question names another partner's data.");
   }
   const understood = parsed.understood.slice(0, 50).map((u) => u.slice(0, 200));
+  // What could not be read (unknown words, an impossible date, a number out of range), named back
+  // as typed — shortened by the parser, so a 5,000-letter word is not echoed whole.
+  const problems = (parsed.problems ?? []).slice(0, 20).map((p) => p.slice(0, 200));
+  const notRead = problems.length ? ` Not understood: ${problems.map((p) => `"${p}"`).join(', ')}.` : '';
   const message = understood.length
-    ? `The question was not understood completely. Understood: ${understood.join('; ')}. Please rephrase the rest.`
-    : 'The question was not understood. Name what you are looking for (customers, events or transactions) and a condition, e.g. "customers who bought opera tickets in 2025".';
-  return new AppError(400, NLQ_ERROR_CODES.notUnderstood, message, undefined, undefined, undefined, { understood });
+    ? `The question was not understood completely.${notRead} Understood: ${understood.join('; ')}. Please rephrase the rest.`
+    : `The question was not understood.${notRead} Name what you are looking for (customers, events or transactions) and a condition, e.g. "customers who bought opera tickets in 2025".`;
+  return new AppError(400, NLQ_ERROR_CODES.notUnderstood, message, undefined, undefined, undefined, { understood, problems });
 }
 
 /** Question → typed query → SQL, or the refusal of spec 3 §8. Nothing is stored here. */
@@ -107,7 +112,8 @@ async function understand(db: Db, ctx: NlqCtx, description: string, outcome: Res
   }
   let candidate: unknown = parsed.ok ? parsed.query : undefined;
   // The LLM may only help with what the parser did not understand; refusals stand.
-  if (!parsed.ok && parsed.refusal === 'not_understood') candidate = await llmFallback(description, opts);
+  // A hard refusal (bounds, impossible date, out-of-range number, injection residue) stands too.
+  if (!parsed.ok && parsed.refusal === 'not_understood' && !parsed.hard) candidate = await llmFallback(description, opts);
   if (!candidate) throw refusalError(parsed.ok ? { refusal: 'not_understood', understood: parsed.understood, reason: '' } : parsed);
   const checked = TypedQuery.safeParse(candidate);
   // The outcome is the user's choice (spec 3 §2); a query for another entity is not an answer.
@@ -127,6 +133,7 @@ async function understand(db: Db, ctx: NlqCtx, description: string, outcome: Res
 /** GET /nlq/ids_from_nl_description: parse now, answer in the task. */
 export async function askQuestion(db: Db, ctx: NlqCtx, q: AskQuery): Promise<AskResponse> {
   await assertRoom(db, ctx);
+  await countAsk(db, ctx);
   const { query, compiled } = await understand(db, ctx, q.description, q.result_type, q.language);
   // One transaction: the worker must never see the task before the row names it.
   const { id, taskId } = await db.transaction(async (txDb) => {
@@ -153,6 +160,7 @@ export async function askAgain(db: Db, ctx: NlqCtx, nlqId: number): Promise<AskR
   const row = await ownQuestion(db, ctx, nlqId);
   if (isRunning(row)) await revokeTask(db, row.task_id!, ctx.partnerId);
   await assertRoom(db, ctx);
+  await countAsk(db, ctx);
   const { query, compiled } = await understand(db, ctx, row.original_description, row.result_type, row.language);
   const taskId = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;

@@ -6,7 +6,7 @@ import { FIELDS, type SemanticField } from '../semantic';
 import { findTimeExpressions, type DateRange } from '../time';
 import type { Vocabulary } from '../typed-query';
 import { KEYWORDS, type KeywordItem } from './keywords';
-import { sameWord, stems, tokenize, type Token } from './normalise';
+import { sameWord, stemForms, stems, tokenize, type Token } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { vocabularyEntries, type VocabItem } from './vocabulary-lexicon';
 
@@ -17,7 +17,9 @@ export type ItemBody =
   | { k: 'num'; value: number }
   | { k: 'field'; field: SemanticField }
   | { k: 'stop' }
-  | { k: 'unknown' };
+  | { k: 'unknown' }
+  /** Words that name something impossible (a day not in the calendar): the question is refused naming them. */
+  | { k: 'invalid'; what: 'date' };
 
 export type Item = ItemBody & { start: number; end: number; raw: string; fuzzy?: boolean };
 
@@ -34,6 +36,9 @@ const NUMBER_WORDS: Record<string, number> = {
   dreissig: 30, thirty: 30, vierzig: 40, forty: 40, fuenfzig: 50, fifty: 50, hundert: 100, hundred: 100, tausend: 1000, thousand: 1000,
   dutzend: 12, dozen: 12,
 };
+/** Words after which a number is compared, not a date ("mehr als 2.5."). */
+const COMPARISON_WORDS = new Set(['als', 'than', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'least', 'most', 'genau', 'exactly', 'maximal', 'max', 'min', '>', '<', '>=', '<=', '=']);
+
 /** "ein Ticket" is a number only after a comparison ("mindestens ein Ticket"). */
 const ONE_WORDS = new Set(['ein', 'eine', 'einen', 'einem', 'einer', 'eins', 'one', 'a', 'an', 'single']);
 
@@ -56,16 +61,29 @@ function wordScore(typed: string, known: string): number {
   return -1;
 }
 
+/**
+ * How far a known word's length can be from a typed word's and still score: a stem drops at most
+ * 3 letters (stems()), a typo changes the length by at most 2 (typoBudget), and a typo in a stem
+ * of the typed word adds both. Matches outside are impossible, so the index below skips them.
+ */
+const LENGTH_REACH = 5;
+
 interface Candidate { len: number; score: number; order: number; body: ItemBody }
 
-const buckets = new WeakMap<Entry[], Map<string, [Entry, number][]>>();
-/** Entries by first letter: every kind of match (exact, stem, typo) keeps the first letter. */
-function byFirstLetter(entries: Entry[]): Map<string, [Entry, number][]> {
+type Indexed = [Entry, number];
+const buckets = new WeakMap<Entry[], Map<string, Indexed[]>>();
+/**
+ * Entries by the first letter and length of their first word: every kind of match (exact, stem,
+ * typo) keeps the first letter (sameWord), and the length within LENGTH_REACH. A typed word is
+ * compared with a few dozen entries at most instead of the whole lexicon.
+ */
+function indexOf(entries: Entry[]): Map<string, Indexed[]> {
   let m = buckets.get(entries);
   if (!m) {
     m = new Map();
     entries.forEach((e, order) => {
-      const k = e[0][0][0];
+      const first = e[0][0];
+      const k = `${first[0]}|${first.length}`;
       const list = m!.get(k) ?? [];
       list.push([e, order]);
       m!.set(k, list);
@@ -75,44 +93,106 @@ function byFirstLetter(entries: Entry[]): Map<string, [Entry, number][]> {
   return m;
 }
 
-function bestAt(words: string[], i: number, reserved: boolean[], entries: Entry[]): Candidate | undefined {
+/** Calls `visit` with each entry whose first word could match `typed` (same first letter, length within reach). */
+function forCandidates(typed: string, entries: Entry[], visit: (c: Indexed) => void): void {
+  const index = indexOf(entries);
+  for (let len = Math.max(1, typed.length - LENGTH_REACH); len <= typed.length + LENGTH_REACH; len++) {
+    const list = index.get(`${typed[0]}|${len}`);
+    if (list) for (const c of list) visit(c);
+  }
+}
+
+/**
+ * Per question, the entries whose first word matches a typed word, with that score: a question
+ * repeats its words, and each word would otherwise be weighed against every entry within reach
+ * at each of its positions, for each list (others, phrases, all). Bounded by the question's
+ * bounded words; the later words of multi-word entries are scored on demand.
+ */
+type FirstMatches = Map<Entry[], Map<string, [Indexed, number][]>>;
+function firstMatches(memo: FirstMatches, typed: string, entries: Entry[]): [Indexed, number][] {
+  let byWord = memo.get(entries);
+  if (!byWord) memo.set(entries, (byWord = new Map()));
+  let hits = byWord.get(typed);
+  if (!hits) {
+    const found: [Indexed, number][] = [];
+    forCandidates(typed, entries, (c) => {
+      const s = wordScore(typed, c[0][0][0]);
+      if (s >= 0) found.push([c, s]);
+    });
+    byWord.set(typed, (hits = found));
+  }
+  return hits;
+}
+
+function bestAt(words: string[], i: number, reserved: boolean[], entries: Entry[], memo: FirstMatches): Candidate | undefined {
   let best: Candidate | undefined;
-  const list = byFirstLetter(entries).get(words[i][0]) ?? [];
-  list.forEach(([[ew, body], order]) => {
+  if (reserved[i]) return undefined;
+  for (const [[[ew, body], order], first] of firstMatches(memo, words[i], entries)) {
     const len = ew.length;
-    if (i + len > words.length) return;
-    let score = 0;
-    for (let j = 0; j < len; j++) {
-      if (reserved[i + j]) return;
+    if (i + len > words.length) continue;
+    let score = first;
+    for (let j = 1; j < len && score >= 0; j++) {
+      if (reserved[i + j]) { score = -1; break; }
       const s = wordScore(words[i + j], ew[j]);
-      if (s < 0) return;
-      score += s;
+      score = s < 0 ? -1 : score + s;
     }
+    if (score < 0) continue;
     // A typo in a one-word entry must not turn an everyday word into a value.
-    if (len === 1 && score === 2 && STOP_WORDS.has(words[i])) return;
+    if (len === 1 && score === 2 && STOP_WORDS.has(words[i])) continue;
     if (!best || len > best.len || (len === best.len && score < best.score) || (len === best.len && score === best.score && order < best.order)) {
       best = { len, score, order, body };
     }
-  });
+  }
   return best;
+}
+
+/**
+ * A compound is letters only and at most this long: the longest German compounds of a question
+ * ("Abonnementverlängerungen") have about 25 letters, so 40 leaves room. Together with the input
+ * bounds (./normalise.ts INPUT_BOUNDS) this caps the cuts tried per word at 34.
+ */
+const COMPOUND_MAX = 40;
+
+/**
+ * The one-word entries as lookups for compound parts, which match exactly or by stem only (a typo
+ * in a cut is too loose a guess): `exact` maps a word to its first entry in the lexicon's order,
+ * `byStem` a stem of an entry's word ("oper" of "opern") to the first entry having it. A part then
+ * costs a few hash lookups, whatever the size of the partner's vocabulary.
+ */
+interface PartIndex { exact: Map<string, Indexed>; byStem: Map<string, Indexed> }
+const partIndexes = new WeakMap<Entry[], PartIndex>();
+function partIndexOf(entries: Entry[]): PartIndex {
+  let p = partIndexes.get(entries);
+  if (!p) {
+    p = { exact: new Map(), byStem: new Map() };
+    let order = 0;
+    for (const e of entries) {
+      if (e[0].length !== 1) continue;
+      const w = e[0][0];
+      const at: Indexed = [e, order++];
+      if (!p.exact.has(w)) p.exact.set(w, at);
+      for (const st of stemForms(w).slice(1)) if (!p.byStem.has(st)) p.byStem.set(st, at);
+    }
+    partIndexes.set(entries, p);
+  }
+  return p;
 }
 
 /** A German compound of two known words ("opernbesucher", "abokunden", "ballettkarten"). */
 function splitCompound(word: string, entries: Entry[]): [ItemBody, ItemBody] | undefined {
-  if (word.length < 7) return undefined;
-  const single = entries.filter(([w]) => w.length === 1);
+  if (word.length < 7 || word.length > COMPOUND_MAX || !/^\p{L}+$/u.test(word)) return undefined;
+  const { exact, byStem } = partIndexOf(entries);
+  // The entry the part is (score 0), else the first entry that is a stem of the part or has the
+  // part as a stem (score 1) — what wordScore() ranks, found by lookup.
   const find = (part: string): ItemBody | undefined => {
-    let hit: ItemBody | undefined;
-    let bestScore = 3;
-    for (const [[w], body] of single) {
-      const s = wordScore(part, w);
-      if (s >= 0 && s < bestScore && !(s === 2 && part.length < 5)) {
-        hit = body;
-        bestScore = s;
-        if (s === 0) break;
-      }
+    const same = exact.get(part);
+    if (same) return same[0][1];
+    let hit = byStem.get(part);
+    for (const st of stemForms(part).slice(1)) {
+      const h = exact.get(st);
+      if (h && (!hit || h[1] < hit[1])) hit = h;
     }
-    return bestScore <= 1 ? hit : undefined;
+    return hit?.[0][1];
   };
   for (let cut = word.length - 3; cut >= 3; cut--) {
     const right = find(word.slice(cut));
@@ -124,6 +204,26 @@ function splitCompound(word: string, entries: Entry[]): [ItemBody, ItemBody] | u
     }
   }
   return undefined;
+}
+
+interface Lexicon { others: Entry[]; phrases: Entry[]; entries: Entry[]; quotedValues: Map<string, Entry> }
+const lexicons = new WeakMap<Entry[], Lexicon>();
+/** The lists the matcher walks, built once per vocabulary (their indexes are cached on them). */
+function lexiconOf(vocabulary: Vocabulary): Lexicon {
+  const vocab = vocabularyEntries(vocabulary) as Entry[];
+  let l = lexicons.get(vocab);
+  if (!l) {
+    const quotedValues = new Map<string, Entry>();
+    for (const e of vocab) if (e[1].k !== 'other' && !quotedValues.has(e[0].join(' '))) quotedValues.set(e[0].join(' '), e);
+    l = {
+      quotedValues,
+      others: vocab.filter(([, b]) => b.k === 'other'),
+      phrases: vocab.filter(([w, b]) => w.length >= 2 && b.k !== 'other'),
+      entries: [...vocab.filter(([, b]) => b.k !== 'other'), ...STATIC_ENTRIES],
+    };
+    lexicons.set(vocab, l);
+  }
+  return l;
 }
 
 export interface Matched {
@@ -141,11 +241,11 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     items.push({ ...body, start, end, raw: raw(start, end), ...(fuzzy ? { fuzzy } : {}) } as Item);
     for (let j = start; j < end; j++) reserved[j] = true;
   };
-  const vocab = vocabularyEntries(vocabulary) as Entry[];
+  const { others, phrases, entries, quotedValues } = lexiconOf(vocabulary);
+  const memo: FirstMatches = new Map();
   // Another partner's names are checked before anything else may claim their words.
-  const others = vocab.filter(([, b]) => b.k === 'other');
   for (let i = 0; i < words.length; i++) {
-    const c = bestAt(words, i, reserved, others);
+    const c = bestAt(words, i, reserved, others, memo);
     if (c && (c.score === 0 || words.slice(i, i + c.len).join('').length >= 8)) push(c.body, i, i + c.len, c.score > 0);
   }
   // Event ids ("e1001-00265"): the partner's own are a value, another partner's are refused.
@@ -157,26 +257,29 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
   });
   // The partner's multi-word names ("Season Pass 2026/27", "1. Rang", "Großer Saal") before time
   // expressions and numbers may claim their words.
-  const phrases = vocab.filter(([w, b]) => w.length >= 2 && b.k !== 'other');
   for (let i = 0; i < words.length; i++) {
     if (reserved[i]) continue;
-    const c = bestAt(words, i, reserved, phrases);
+    const c = bestAt(words, i, reserved, phrases, memo);
     if (c && c.score <= 1) {
       push(c.body, i, i + c.len);
       i += c.len - 1;
     }
   }
-  for (const t of findTimeExpressions(words, now)) {
+  // "ab 1.9.", "seit 15.3.": the tokenizer keeps the last dot apart (a word ends in a letter or
+  // digit), so the time rules see day.month. again — unless a comparison stands before it
+  // ("mehr als 2.5." is a number).
+  const timeWords = words.map((w, i) => (/^\d{1,2}\.\d{1,2}$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
+  for (const t of findTimeExpressions(timeWords, now)) {
     if (reserved.slice(t.start, t.end).some(Boolean)) continue;
-    push({ k: 'time', range: t.range }, t.start, t.end);
+    if (t.invalid !== undefined) push({ k: 'invalid', what: 'date' }, t.start, t.end);
+    else push({ k: 'time', range: t.range }, t.start, t.end);
   }
-  const entries: Entry[] = [...vocab.filter(([, b]) => b.k !== 'other'), ...STATIC_ENTRIES];
   for (let i = 0; i < words.length; i++) {
     if (reserved[i]) continue;
     const tok = tokens[i];
     if (tok.quoted) {
       // A quoted phrase is a literal; it may still be exactly one of the partner's values.
-      const hit = vocab.find(([w, b]) => b.k !== 'other' && w.join(' ') === tok.norm);
+      const hit = quotedValues.get(tok.norm);
       push(hit ? hit[1] : { k: 'unknown' }, i, i + 1);
       continue;
     }
@@ -185,7 +288,7 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       push({ k: 'num', value: n }, i, i + 1);
       continue;
     }
-    const c = bestAt(words, i, reserved, entries);
+    const c = bestAt(words, i, reserved, entries, memo);
     if (c && !(c.len === 1 && STOP_WORDS.has(words[i]) && c.score > 0)) {
       push(c.body, i, i + c.len, c.score === 2);
       i += c.len - 1;
