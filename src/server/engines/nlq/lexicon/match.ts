@@ -142,12 +142,6 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     for (let j = start; j < end; j++) reserved[j] = true;
   };
   const vocab = vocabularyEntries(vocabulary) as Entry[];
-  // Another partner's names are checked before anything else may claim their words.
-  const others = vocab.filter(([, b]) => b.k === 'other');
-  for (let i = 0; i < words.length; i++) {
-    const c = bestAt(words, i, reserved, others);
-    if (c && (c.score === 0 || words.slice(i, i + c.len).join('').length >= 8)) push(c.body, i, i + c.len, c.score > 0);
-  }
   // Event ids ("e1001-00265"): the partner's own are a value, another partner's are refused.
   tokens.forEach((t, i) => {
     const m = /^e(\d+)-[a-z0-9-]+$/.exec(t.norm);
