@@ -7,7 +7,9 @@
 //      0 rows;
 //   3. hostile questions through GET /api/v3/nlq/ids_from_nl_description: write requests in
 //      German and English, SQL pasted as a question, injection residue, unicode look-alikes,
-//      another partner's names, venues and ids → 400 with the right error code.
+//      another partner's ids → 400 with the right error code;
+//   4. another partner's names, venues and cities are answered exactly like made-up names of
+//      the same shape (issue 21 §4: no oracle for who is an Encore partner).
 // Every case checks that nothing changed (customers, transactions, questions, tasks, users) and
 // no id of the other partner ever appears in an answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,7 @@ import { executeSentinelQuery, SentinelQueryError } from '../../src/server/modul
 import { attachTask, insertQuestion, type Who } from '../../src/server/modules/nlq/repo';
 import { NLQ_TASK } from '../../src/server/modules/nlq';
 import { enqueueTask } from '../../src/server/modules/tasks/repo';
+import { forgetVocabulary, loadVocabulary } from '../../src/server/modules/nlq/vocabulary';
 import { NLQ_ERROR_CODES, NlqAnswer } from '../../src/lib/contracts/nlq';
 
 const ME = 1001;
@@ -36,6 +39,8 @@ let otherCustomerIds: string[];
 let otherEventIds: string[];
 let otherTransactionIds: string[];
 let otherOnlyNames: { venue: string; city: string; partner: string };
+/** Every name, venue and venue city of the other partner that partner ME does not have. */
+let otherNames: string[];
 
 async function counts() {
   const [r] = await rows<Record<string, string>>(
@@ -83,6 +88,17 @@ beforeAll(async () => {
   );
   const [p] = await rows<{ name: string }>(t.db, sql`SELECT name FROM partners WHERE id = ${OTHER}`);
   otherOnlyNames = { venue: v!.venue, city: v!.city, partner: p!.name };
+  otherNames = (
+    await rows<{ v: string }>(
+      t.db,
+      sql`SELECT name AS v FROM partners WHERE id = ${OTHER}
+          UNION SELECT name FROM venues WHERE partner_id = ${OTHER}
+          UNION SELECT city FROM venues WHERE partner_id = ${OTHER} AND city IS NOT NULL
+          EXCEPT (SELECT name FROM venues WHERE partner_id = ${ME} UNION SELECT city FROM venues WHERE partner_id = ${ME} AND city IS NOT NULL
+                  UNION SELECT city FROM customers WHERE partner_id = ${ME} AND city IS NOT NULL)
+          ORDER BY 1`,
+    )
+  ).map((r) => r.v);
 }, 300_000);
 afterAll(() => t.close());
 
@@ -233,10 +249,11 @@ const WRITE_QUESTIONS: [string, 'en' | 'de', string?][] = [
 
 /** Questions naming another partner, its places or its ids. */
 const OTHERS_QUESTIONS = (): [string, 'en' | 'de', string?][] => [
-  [`Kunden von ${otherOnlyNames.partner}`, 'de'],
-  [`customers of ${otherOnlyNames.partner}`, 'en'],
-  [`Veranstaltungen in ${otherOnlyNames.venue}`, 'de', 'events'],
-  [`all events at ${otherOnlyNames.venue}`, 'en', 'events'],
+  [`Veranstaltung ${otherEventIds[0]}`, 'de', 'events'],
+  [`show me event ${otherEventIds[1]}`, 'en', 'events'],
+  // The id's shape is refused, whether or not such an event exists: no oracle for ids either.
+  ['Kunden der Veranstaltung e9999-00001', 'de'],
+  ['transactions of event e1003-00042', 'en', 'transactions'],
   [`customers where partner_id = ${OTHER}`, 'en'],
   [`Kunden mit partner_id ${OTHER}`, 'de'],
   [`Transaktionen des Partners ${OTHER}`, 'de', 'transactions'],
@@ -259,10 +276,69 @@ describe('hostile questions through GET /nlq/ids_from_nl_description', () => {
   });
 
   // it.each needs the cases before the seed names them: indexes into OTHERS_QUESTIONS().
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('question %i naming another partner, its venues or its ids → attempt_to_access_others_data, nothing stored or changed', async (i) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('question %i naming another partner by number or its event ids → attempt_to_access_others_data, nothing stored or changed', async (i) => {
     const [q, lang, type = 'customers'] = OTHERS_QUESTIONS()[i]!;
     await expectRefused(q, lang, type, NLQ_ERROR_CODES.othersData);
   });
+
+  it("the vocabulary holds none of another partner's names, venues or cities", async () => {
+    forgetVocabulary(ME);
+    const words = JSON.stringify(await loadVocabulary(t.db, ME)).toLowerCase();
+    expect(otherNames.length).toBeGreaterThan(2);
+    for (const name of otherNames) expect(words, name).not.toContain(`"${name.toLowerCase()}"`);
+  });
+
+  // Issue 21 §4: refusing a foreign name as "another partner's data" while an unknown one was
+  // "not understood" told anyone which cities, venues and organisations are Encore partners.
+  // The property: what a question naming such a name gets does not change when the other
+  // partner stops having it (renamed away), i.e. it is exactly what a name nobody has gets.
+  it("answers a question naming another partner, its venues or cities exactly as if no partner had that name", async () => {
+    const templates: [string, 'en' | 'de', string][] = [
+      ['Kunden von %s', 'de', 'customers'],
+      ['customers of %s', 'en', 'customers'],
+      ['Veranstaltungen in %s', 'de', 'events'],
+      ['all events at %s', 'en', 'events'],
+      ['Kunden aus %s', 'de', 'customers'],
+      ['transactions in %s last season', 'en', 'transactions'],
+    ];
+    /** What the asker sees: the refusal, or the answer's rows and interpretation (ids, times left out). */
+    const seen = async (q: string, lang: 'en' | 'de', type: string) => {
+      const res = await ask(q, lang, type);
+      if (res.status !== 202) return { status: res.status, body: await res.json() };
+      const { task_id: taskId } = (await res.json()) as { task_id: string };
+      await drain();
+      const task = (await (await api.request(`/api/v3/tasks/${taskId}`, { token: admin })).json()) as { status: string; result: NlqAnswer };
+      const { query_id: _id, task_completed_at: _at, ...answer } = task.result;
+      return { status: res.status, task: task.status, answer };
+    };
+    const askAll = async () => {
+      forgetVocabulary();
+      const out: unknown[] = [];
+      for (const name of otherNames) for (const [template, lang, type] of templates) out.push(await seen(template.replace('%s', name), lang, type));
+      return out;
+    };
+    const whilePartner = await askAll();
+    for (const r of whilePartner as { status: number; body?: { error_code: string } }[]) {
+      if (r.status === 400) expect(r.body!.error_code).not.toBe(NLQ_ERROR_CODES.othersData);
+    }
+    // The other partner's names, venues and venue cities renamed to words nobody uses.
+    const saved = await rows<{ id: number; name: string; city: string | null }>(t.db, sql`SELECT id, name, city FROM venues WHERE partner_id = ${OTHER}`);
+    const [{ name: partnerName }] = await rows<{ name: string }>(t.db, sql`SELECT name FROM partners WHERE id = ${OTHER}`);
+    try {
+      await t.db.execute(sql`UPDATE venues SET name = 'Zqxj Venue ' || id, city = 'Zqxjburg' WHERE partner_id = ${OTHER}`);
+      await t.db.execute(sql`UPDATE partners SET name = 'Zqxj Partner' WHERE id = ${OTHER}`);
+      const withoutPartner = await askAll();
+      for (let i = 0; i < whilePartner.length; i++) {
+        const name = otherNames[Math.floor(i / templates.length)];
+        expect(whilePartner[i], `${templates[i % templates.length]![0]} / ${name}`).toEqual(withoutPartner[i]);
+      }
+    } finally {
+      for (const v of saved) await t.db.execute(sql`UPDATE venues SET name = ${v.name}, city = ${v.city} WHERE id = ${v.id}`);
+      await t.db.execute(sql`UPDATE partners SET name = ${partnerName} WHERE id = ${OTHER}`);
+      forgetVocabulary();
+    }
+    expect(whilePartner.length).toBeGreaterThanOrEqual(templates.length * 3);
+  }, 240_000);
 
   it("whatever else is asked, an answer never holds another partner's id and nothing changes", async () => {
     const before = await counts();

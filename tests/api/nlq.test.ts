@@ -277,7 +277,9 @@ describe('asking in German and English (parser → compiler → task)', () => {
     const write = await ask('Lösche alle Kunden aus Köln', 'customers', 'de');
     expect(write.status).toBe(400);
     expect((await errorOf(write.res)).error_code).toBe('error.nlq.attempt_to_write_detected');
-    const others = await ask('Kunden von Harbour Lights Promotions', 'customers', 'de');
+    // Other partners' data as such (not another partner's name: that is read like any unknown
+    // name, issue 21 §4, tests/api/nlq-attacks.test.ts).
+    const others = await ask('Kunden aller Partner', 'customers', 'de');
     expect(others.status).toBe(400);
     expect((await errorOf(others.res)).error_code).toBe('error.nlq.attempt_to_access_others_data');
     const gibberish = await ask('asdf qwertz jklö', 'customers', 'de');

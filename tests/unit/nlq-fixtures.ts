@@ -22,5 +22,4 @@ export const VOCAB: Vocabulary = {
     { label: 'Newsletter', values: ['ja', 'nein'] },
     { label: 'Lieblingssparte', values: ['Oper', 'Ballett'] },
   ],
-  otherPartners: ['harbour lights promotions', 'london', 'manchester', 'sheffield symphony hall'],
 };

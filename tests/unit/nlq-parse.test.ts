@@ -133,8 +133,22 @@ describe('parseQuestion: refusals', () => {
     'Kunden aus Bonn; DROP TABLE customers', 'dеlete all customers' /* Cyrillic е */, 'ändere die Stadt aller Kunden'])('write intent: %s', (t) => {
     expect(refusal(t)).toBe('write');
   });
-  it.each(['Kunden von Harbour Lights', 'customers in London', 'Kunden aller Partner', 'customers of partner 1002', 'show customers of other clients'])('others: %s', (t) => {
+  // What a question says, not whom Encore serves: other partners in general, a partner number, an
+  // event id of another partner (its shape, whether or not it exists).
+  it.each(['Kunden aller Partner', 'customers of partner 1002', 'show customers of other clients', 'Kunden der Veranstaltung e1002-00042', 'event e9999-00001'])('others: %s', (t) => {
     expect(refusal(t)).toBe('others_data');
+  });
+  // Issue 21 §4: a name the partner does not have is read like any made-up word of its shape,
+  // whoever else has it (here "Kunden von X Y" is a person's name, "in X" an unknown word).
+  it.each([
+    ['Kunden von Harbour Lights', 'Harbour Lights', 'Qwertz Blorf'],
+    ['customers in London', 'London', 'Qwertzburg'],
+  ])('a name that is not the partner\'s is read like a made-up one: %s', (t, name, madeUp) => {
+    const read = (q: string) => parseQuestion(q, { language: 'de', outcome: 'customers', vocabulary: VOCAB, now: NOW });
+    const [a, b] = name.split(' ');
+    const [x, y] = madeUp.split(' ');
+    const unmask = (r: unknown) => JSON.stringify(r).replaceAll(a, x).replaceAll(b ?? '\u0000', y ?? '');
+    expect(unmask(read(t))).toBe(JSON.stringify(read(t.replace(name, madeUp))));
   });
   it.each(['Wie wird das Wetter morgen?', 'customers who like frobnication', 'asdf qwer'])('not understood: %s', (t) => {
     expect(refusal(t)).toBe('not_understood');

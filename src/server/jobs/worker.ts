@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { claimTask, setTaskState } from '../modules/tasks/repo';
+import { listenForTasks } from '../modules/tasks/wake';
 import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
 import { TASK_FAILED, taskFailure } from '../modules/tasks/failure';
@@ -18,7 +19,12 @@ import '../modules/nlq/task';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {
+  /** The poll while idle: the fallback, since a queued task wakes the worker (tasks/wake.ts). */
   idleDelayMs?: number;
+  /** Wake when a task is queued (default on); off leaves only the poll. */
+  listen?: boolean;
+  /** Called each time the worker goes idle (tests wait for it instead of sleeping). */
+  onIdle?: () => void;
   /** Queue the daily forecast runs and housekeeping when idle (default on). */
   nightly?: boolean;
   log?: (msg: string) => void;
@@ -60,16 +66,31 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
   return true;
 }
 
-export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Promise<void> } {
+export interface RunningWorker {
+  /** Resolves once the worker listens for queued tasks. */
+  ready: Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export function startWorker(db: Db, opts: WorkerOptions = {}): RunningWorker {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const idle = opts.idleDelayMs ?? 1000;
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
+  // A task queued while the worker is busy (claiming, scheduling) must not wait for the poll
+  // either: the flag keeps the wake-up until the worker would go to sleep.
+  let queued = false;
+  const onQueued = () => {
+    queued = true;
+    wake?.();
+  };
+  const listener = opts.listen === false ? null : listenForTasks(db, onQueued, opts.log);
   const nightly = opts.nightly === false ? null : nightlyScheduler(db);
   const maintenance = opts.nightly === false ? null : dailyMaintenanceScheduler(db);
   const loop = (async () => {
     while (running) {
+      queued = false;
       let worked = false;
       try {
         worked = await runOnce(db, workerId);
@@ -90,20 +111,26 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): { stop: () => Pro
           opts.log?.(`[worker] maintenance scheduling failed: ${(err as Error).message}`);
         }
       }
-      if (!worked && running) {
+      if (!worked && running && !queued) {
         await new Promise<void>((resolve) => {
-          wake = resolve;
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
           timer = setTimeout(resolve, idle);
+          opts.onIdle?.();
         });
+        wake = undefined;
       }
     }
   })();
   return {
+    ready: listener?.ready ?? Promise.resolve(),
     stop: async () => {
       running = false;
-      clearTimeout(timer);
       wake?.();
       await loop;
+      await listener?.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/lib/api/client';
 import type { Creative, SetupProcess } from '../../../src/lib/contracts/setup-process';
 import type { TaskResponse } from '../../../src/lib/contracts/tasks';
-import { disabledCount, localCheck, publish } from '../../../src/islands/campaigns/wizard/publish';
+import { disabledCount, FIRST_POLL_MS, localCheck, POLL_EVERY_MS, publish } from '../../../src/islands/campaigns/wizard/publish';
 
 const creative: Creative = {
   tc: 3,
@@ -81,6 +81,13 @@ describe('publish', () => {
     expect(await publish(failed)).toEqual({ kind: 'failed' });
     const taskAccounts = deps({ task: vi.fn(async () => task('SUCCESS', { error_code: 'error.setup.INVALID_ACCOUNTS' })) });
     expect(await publish(taskAccounts)).toEqual({ kind: 'invalidAccounts', problems: [] });
+  });
+  it('looks at the boost task soon after starting it, then every POLL_EVERY_MS', async () => {
+    const sleep = vi.fn(async () => undefined);
+    const d = deps({ sleep, task: vi.fn<(id: string) => Promise<TaskResponse>>().mockResolvedValueOnce(task('PENDING')).mockResolvedValue(task('SUCCESS')) });
+    expect(await publish(d)).toEqual({ kind: 'boosted' });
+    expect(sleep.mock.calls.map((c) => (c as unknown[])[0])).toEqual([FIRST_POLL_MS, POLL_EVERY_MS]);
+    expect(FIRST_POLL_MS).toBeLessThan(POLL_EVERY_MS);
   });
   it('gives up polling after 180 s', async () => {
     let now = 0;

@@ -47,6 +47,11 @@ const reasonOf = (code: string | undefined, data?: unknown): PublishOutcome | nu
   !code ? null : code.includes('INVALID_ACCOUNTS') ? { kind: 'invalidAccounts', problems: problemsOf(data) } : code.includes('INVALID_SETUP') ? { kind: 'invalidSetup', problems: problemsOf(data) } : null;
 
 export const POLL_EVERY_MS = 2000;
+/**
+ * The first look at the boost task (issue 21 §4): the worker is woken when it is queued, so it
+ * has usually finished by then; looking at once only ever met PENDING and waited POLL_EVERY_MS.
+ */
+export const FIRST_POLL_MS = 250;
 export const POLL_FOR_MS = 180_000;
 
 export async function publish(deps: {
@@ -74,6 +79,7 @@ export async function publish(deps: {
     throw err;
   }
   const until = nowMs() + POLL_FOR_MS;
+  await sleep(FIRST_POLL_MS);
   for (;;) {
     const t = await deps.task(taskId);
     const result = t.result as { error_code?: string; data?: unknown } | null;

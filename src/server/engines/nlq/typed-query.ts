@@ -121,8 +121,6 @@ export interface Vocabulary {
   paymentMethods: string[];
   /** Custom property labels and their known values (few distinct values only). */
   customProperties: { label: string; values: string[] }[];
-  /** Names, venues and cities unique to other partners (lower-cased), for attemptToAccessOthersData. */
-  otherPartners: string[];
 }
 
 export interface ParseOptions {

@@ -1,9 +1,13 @@
 // The partner's own words for the Sentinel parser (src/server/engines/nlq): every distinct value
 // a question may name — categories, cities, venues, halls, artists, composers, titles, ticket
-// types, price categories, payment methods, custom properties with few values — and the names,
-// venues and cities of other partners that a question must not reach for. Read through the
+// types, price categories, payment methods, custom properties with few values. Read through the
 // sentinel views as the application (views filtered by partner_id here), cached per partner for
 // a minute: it is read on every question, and a new event's words may wait that long.
+//
+// Only the asking partner's own words (issue 21 §4): the names, venues and cities of other
+// partners are not read. A question naming them is answered exactly like one naming a word
+// nobody uses (not_understood); refusing them as "another partner's data" told anyone which
+// cities, venues and organisations are Encore partners (docs/SECURITY.md §1).
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Vocabulary } from '../../engines/nlq';
@@ -60,11 +64,6 @@ async function read(db: Db, partnerId: number): Promise<Vocabulary> {
     SELECT label, count(DISTINCT content)::int AS n,
            CASE WHEN count(DISTINCT content) <= ${MAX_PROPERTY_VALUES} THEN array_agg(DISTINCT content) END AS vals
     FROM sentinel.customer_properties WHERE partner_id = ${partnerId} GROUP BY label ORDER BY label`);
-  const own = new Set([p?.name, ...eventCities, ...customerCities, ...venues].filter(Boolean).map((x) => x!.toLowerCase()));
-  const others = await list(db, sql`
-    SELECT lower(name) AS v FROM partners WHERE id <> ${partnerId}
-    UNION SELECT lower(name) FROM venues WHERE partner_id <> ${partnerId}
-    UNION SELECT lower(city) FROM venues WHERE partner_id <> ${partnerId}`);
   const fromTitles = namesInTitles(titles).filter((n) => !composers.includes(n) && !artists.includes(n));
   return {
     partnerId,
@@ -81,7 +80,6 @@ async function read(db: Db, partnerId: number): Promise<Vocabulary> {
     priceCategories,
     paymentMethods,
     customProperties: props.map((r) => ({ label: r.label, values: r.vals ?? [] })),
-    otherPartners: others.filter((o) => !own.has(o)),
   };
 }
 

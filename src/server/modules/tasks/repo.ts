@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskStatus } from '../../../lib/contracts/tasks';
+import { notifyTaskQueued } from './wake';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -23,6 +24,9 @@ export async function enqueueTask(
       runAfter: input.runAfter ?? new Date(),
     })
     .returning();
+  // Idle workers start it now instead of at their next poll (wake.ts); a task due later is found
+  // by the poll.
+  if (row.runAfter.getTime() <= Date.now()) await notifyTaskQueued(db);
   return row;
 }
 

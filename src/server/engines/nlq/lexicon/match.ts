@@ -206,7 +206,7 @@ function splitCompound(word: string, entries: Entry[]): [ItemBody, ItemBody] | u
   return undefined;
 }
 
-interface Lexicon { others: Entry[]; phrases: Entry[]; entries: Entry[]; quotedValues: Map<string, Entry> }
+interface Lexicon { phrases: Entry[]; entries: Entry[]; quotedValues: Map<string, Entry> }
 const lexicons = new WeakMap<Entry[], Lexicon>();
 /** The lists the matcher walks, built once per vocabulary (their indexes are cached on them). */
 function lexiconOf(vocabulary: Vocabulary): Lexicon {
@@ -217,7 +217,6 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
     for (const e of vocab) if (e[1].k !== 'other' && !quotedValues.has(e[0].join(' '))) quotedValues.set(e[0].join(' '), e);
     l = {
       quotedValues,
-      others: vocab.filter(([, b]) => b.k === 'other'),
       phrases: vocab.filter(([w, b]) => w.length >= 2 && b.k !== 'other'),
       entries: [...vocab.filter(([, b]) => b.k !== 'other'), ...STATIC_ENTRIES],
     };
@@ -241,13 +240,8 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     items.push({ ...body, start, end, raw: raw(start, end), ...(fuzzy ? { fuzzy } : {}) } as Item);
     for (let j = start; j < end; j++) reserved[j] = true;
   };
-  const { others, phrases, entries, quotedValues } = lexiconOf(vocabulary);
+  const { phrases, entries, quotedValues } = lexiconOf(vocabulary);
   const memo: FirstMatches = new Map();
-  // Another partner's names are checked before anything else may claim their words.
-  for (let i = 0; i < words.length; i++) {
-    const c = bestAt(words, i, reserved, others, memo);
-    if (c && (c.score === 0 || words.slice(i, i + c.len).join('').length >= 8)) push(c.body, i, i + c.len, c.score > 0);
-  }
   // Event ids ("e1001-00265"): the partner's own are a value, another partner's are refused.
   tokens.forEach((t, i) => {
     const m = /^e(\d+)-[a-z0-9-]+$/.exec(t.norm);

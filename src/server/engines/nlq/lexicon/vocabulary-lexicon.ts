@@ -13,6 +13,7 @@ export type VocabItem =
   | { k: 'value'; tag: 'e' | 't'; field: string; value: string; op: '=' | 'contains' }
   | { k: 'ccpLabel'; label: string }
   | { k: 'ccpValue'; label: string; value: string; short: boolean }
+  /** Another partner's event id ("e1002-…", match.ts): refused by its shape, never by a lookup. */
   | { k: 'other' };
 
 export type Entry = [string[], VocabItem];
@@ -95,12 +96,6 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
       const generic = f.length < 4 || STOP_WORDS.has(f) || keywordWords.has(f) || /\d/.test(f) || genreWords.has(f) || stems(f).some((s) => genreWords.has(s));
       if (!generic) add(val, { k: 'ccpValue', label: p.label, value: val, short: false });
     }
-  }
-  for (const o of v.otherPartners) {
-    add(o, { k: 'other' });
-    // "Harbour Lights" for "Harbour Lights Promotions": any two consecutive words of a longer name.
-    const w = words(o);
-    if (w.length > 2) for (let i = 0; i + 2 <= w.length; i++) if (w.slice(i, i + 2).every((x) => !STOP_WORDS.has(x))) out.push([w.slice(i, i + 2), { k: 'other' }]);
   }
   cache.set(v, out);
   return out;
