@@ -105,7 +105,7 @@ function forCandidates(typed: string, entries: Entry[], visit: (c: Indexed) => v
 /**
  * Per question, the entries whose first word matches a typed word, with that score: a question
  * repeats its words, and each word would otherwise be weighed against every entry within reach
- * at each of its positions, for each list (others, phrases, all). Bounded by the question's
+ * at each of its positions, for each list (phrases, all). Bounded by the question's
  * bounded words; the later words of multi-word entries are scored on demand.
  */
 type FirstMatches = Map<Entry[], Map<string, [Indexed, number][]>>;
