@@ -216,8 +216,12 @@ describe("another partner's rows on the views", () => {
   });
 });
 
-const ask = (description: string, language: 'en' | 'de', resultType = 'customers') =>
-  api.request(`/api/v3/nlq/ids_from_nl_description?${new URLSearchParams({ description, result_type: resultType, language })}`, { token: admin });
+/** One question as the admin. This suite asks hundreds: the per-user ask rate (tested in
+ *  nlq-hard-refusals.test.ts) is reset first, so every question reaches the parser. */
+const ask = async (description: string, language: 'en' | 'de', resultType = 'customers') => {
+  await t.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'nlq:ask:%'`);
+  return api.request(`/api/v3/nlq/ids_from_nl_description?${new URLSearchParams({ description, result_type: resultType, language })}`, { token: admin });
+};
 
 /** Write requests, as staff or an attacker would type them. */
 const WRITE_QUESTIONS: [string, 'en' | 'de', string?][] = [
