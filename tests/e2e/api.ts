@@ -42,8 +42,10 @@ export class ApiSession {
   }
 
   async call(method: Method, path: string, data?: unknown): Promise<APIResponse> {
-    const send = () =>
-      this.request.fetch(path, { method, data, headers: method === 'GET' ? {} : { origin: BASE_URL }, failOnStatusCode: false });
+    const fetch = () => this.request.fetch(path, { method, data, headers: method === 'GET' ? {} : { origin: BASE_URL }, failOnStatusCode: false });
+    // A kept-alive socket the server closed just as the call reused it answers ECONNRESET before
+    // the request was read: sent again once, on a new socket.
+    const send = () => fetch().catch((err: Error) => (/ECONNRESET|socket hang up/.test(err.message) ? fetch() : Promise.reject(err)));
     let res = await send();
     if (res.status() === 401) {
       await apiSignIn(this.request, this.user);

@@ -68,7 +68,9 @@ export async function languageCookie(context: BrowserContext): Promise<string | 
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   const scripting = await page.evaluate(() => customElements.get('astro-island') !== undefined);
-  if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Hydration waits for the island's scripts: on a loaded 2-core CI machine a heavy page (the
+  // dashboard's three islands) took more than the 5 s default.
+  if (scripting) await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Manual sales entry (spec 3 "Manual sales entry", §4, §5): a period and rows of ticket type,
 // tickets and revenue, sent as one summary. zod lives in this chunk only: it loads when the panel
 // opens, never with the events list.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, useLayoutEffect } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -55,7 +55,8 @@ export default function ManualSalesForm({ event, onCancel, onSaved, onDirtyChang
   const start = useWatch({ control, name: 'start' });
   const { errors, isValid, isDirty, isSubmitting, touchedFields, submitCount } = formState;
 
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  // Before the paint that shows the input: an Escape right after it must already find it unsaved.
+  useLayoutEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const chosen = new Set(rows.map((r) => r.type).filter(Boolean));
   const missingRequired =

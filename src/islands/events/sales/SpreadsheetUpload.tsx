@@ -1,7 +1,7 @@
 // Spreadsheet sales upload (spec 3 "Spreadsheet sales upload", §4, §5, §8): one file, checked in
 // the browser with the spec's client codes, then sent; the server checks it again and its codes
 // are shown with their subcode.
-import { useEffect, useState } from 'react';
+import { useState, useLayoutEffect } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ApiError } from '../../../lib/api/client';
 import { SALES_TEMPLATE_HREF, uploadSalesSpreadsheet } from '../../../lib/api/sales';
@@ -40,7 +40,8 @@ export default function SpreadsheetUpload({ event, onCancel, onSaved, onDirtyCha
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'empty', error: null });
   const file = state.status === 'empty' ? null : state.file;
-  useEffect(() => onDirtyChange(file !== null), [file, onDirtyChange]);
+  // Before the paint that shows the file: an Escape right after it must already find it unsaved.
+  useLayoutEffect(() => onDirtyChange(file !== null), [file, onDirtyChange]);
 
   const choose = async (next: File) => {
     setState({ status: 'checking', file: next });
