@@ -26,7 +26,9 @@ describe('the accuracy set itself', () => {
     expect(REFUSALS.length).toBeGreaterThanOrEqual(15);
   });
 
-  it('expects plausible answers: every SQL runs, none answers every row, at most 10 % answer nothing', async () => {
+  // A property of the set and the seed, not of the database: checked once, on PGlite (on the test
+  // PostgreSQL its cold correlated subqueries cost ~100 s, and every expected SQL still runs there below).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('expects plausible answers: every SQL runs, none answers every row, at most 10 % answer nothing', async () => {
     const TABLE = { customers: 'customers', events: 'events', transactions: 'ticket_transactions' } as const;
     const empty: string[] = [];
     const everything: string[] = [];
