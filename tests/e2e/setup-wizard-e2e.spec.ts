@@ -12,14 +12,16 @@
 // the Summary shows the uploaded image; the previews disable one variation; Publish asks about it,
 // boosts, and the panel is back with the campaign in the campaign list and the event's badge in
 // the events list. At every step: the right step, no horizontal overflow at 390 px.
-// The event is the journey's own (fixtures salesEvent), so no journey depends on the demo calendar.
+// The event is a demo event the user picks on /campaigns, reached through the menu: the date filter
+// set six weeks ahead (room for a runtime on any date the suite runs at), the first listed event
+// without a campaign badge on desktop, the second on phones (both projects run at once).
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
-import { enText, isPhone, signIn, waitForIslands } from './helpers';
+import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
+import { displayDay, serverDay } from './clock';
 import { png } from '../helpers/media-fixtures';
-import { openRecommendations } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string, target?: Locator): Promise<void> {
@@ -67,6 +69,36 @@ async function connectMeta(page: Page, testInfo: TestInfo): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Your Meta assets are connected.' })).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText('Connected as Sandbox User')).toBeVisible();
   await shot(page, testInfo, '0-meta', card);
+}
+
+/** The event the user sets a campaign up for, chosen on /campaigns; its recommendations are open when this returns. */
+async function chooseEvent(page: Page, testInfo: TestInfo): Promise<string> {
+  const nav = await openNavigation(page, testInfo);
+  await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+  await expect(page).toHaveURL(/\/campaigns(\?|$)/);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('region', { name: 'Event filters' });
+  const from = panel.getByRole('textbox', { name: 'From' });
+  await from.fill(displayDay(serverDay(42)));
+  await from.press('Enter');
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const free = rows
+    .filter({ hasNotText: enText('events.row.campaignActive') })
+    .filter({ hasNotText: enText('events.row.campaignInactive') });
+  const row = free.nth(isPhone(testInfo) ? 1 : 0);
+  await expect(row).toBeVisible();
+  const id = (await row.getAttribute('data-event-id'))!;
+  await noOverflow(page, testInfo, 'the campaigns list');
+  await shot(page, testInfo, '0-campaigns', row);
+  await row.click();
+  const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+  await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+  await waitForIslands(page);
+  return id;
 }
 
 /**
@@ -155,9 +187,10 @@ async function radius(page: Page, targeting: Locator): Promise<void> {
   await expect(targeting.getByRole('alert')).toHaveCount(0);
 }
 
-test('connect Meta, generate taste clusters, set up and publish: all through the interface', async ({ page, salesEvent: event, adminApi }, testInfo) => {
+test('connect Meta, generate taste clusters, set up and publish: all through the interface', async ({ page, adminApi }, testInfo) => {
   extendTimeout(600_000);
   const phone = isPhone(testInfo);
+  let event = { id: '', title: '' };
   const saved = () => adminApi.json<SetupProcess>('GET', `/api/v3/setup_processes/${encodeURIComponent(event.id)}`);
   await signIn(page, 'admin', { form: true });
 
@@ -180,7 +213,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
 
   async function walk(): Promise<void> {
     // The taste clusters, generated through the ITC form.
-    await openRecommendations(page, testInfo, event.id);
+    const id = await chooseEvent(page, testInfo);
+    event = { id, title: (await adminApi.json<{ title: string }>('GET', `/api/v3/events/${encodeURIComponent(id)}`)).title };
     const view = () => (phone ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') }));
     await generateClusters(page, testInfo, view);
     const v = view();
