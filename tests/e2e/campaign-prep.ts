@@ -58,3 +58,20 @@ export async function choosePixelAndConversion(wizard: Locator): Promise<void> {
   await expect(conversion.locator('option:not([value=""])').first()).toBeAttached({ timeout: 15_000 });
   await conversion.selectOption({ index: 1 });
 }
+
+/**
+ * Summary step: Publish, then the confirmation of what will be spent (the budget and both days as
+ * the summary shows them; the variations left disabled, when there are) and "Publish now".
+ */
+export async function publishAndConfirm(page: Page, summary: Locator, { disabled = 0 }: { disabled?: number } = {}): Promise<Locator> {
+  const publish = summary.getByTestId('wizard-next');
+  await expect(publish).toHaveText(enText('campaigns.wizard.actions.publish'));
+  await expect(publish).toBeEnabled({ timeout: 15_000 });
+  await publish.click();
+  const confirm = page.getByRole('dialog', { name: /^Publish \d+ campaigns?\?$/ });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId('publish-spend')).toHaveText(/^Meta starts delivering your ads and spends up to €[\d,]+(\.\d\d)? between \d\d\.\d\d\.\d{4} and \d\d\.\d\d\.\d{4}\.$/);
+  if (disabled > 0) await expect(confirm.getByTestId('publish-disabled')).toContainText(`${disabled} ad variation`);
+  else await expect(confirm.getByTestId('publish-disabled')).toHaveCount(0);
+  return confirm;
+}

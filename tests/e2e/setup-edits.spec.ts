@@ -6,7 +6,7 @@
 // prepared through the API (campaign-prep.ts); the main journey walks there through the interface.
 import type { Locator } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
-import { choosePixelAndConversion, connectMetaAndClusters, openRecommendations } from './campaign-prep';
+import { choosePixelAndConversion, connectMetaAndClusters, openRecommendations, publishAndConfirm } from './campaign-prep';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, isPhone, signIn } from './helpers';
 import { serverDay } from './clock';
@@ -171,10 +171,7 @@ test('publishing refreshes the /campaigns row and the header without a reload; t
   await expect(wizard.getByTestId('wizard-next')).toBeEnabled({ timeout: 15_000 });
   await wizard.getByTestId('wizard-next').click();
   await expect(wizard).toHaveAttribute('data-step', '4', { timeout: 20_000 });
-  const publish = wizard.getByTestId('wizard-next');
-  await expect(publish).toHaveText(enText('campaigns.wizard.actions.publish'));
-  await expect(publish).toBeEnabled({ timeout: 15_000 });
-  await publish.click();
+  await (await publishAndConfirm(page, wizard)).getByTestId('publish-confirm').click();
   await expect(v.getByTestId('boosted-step')).toContainText(enText('campaigns.wizard.boosted.title'), { timeout: 60_000 });
 
   // Without a reload: the row behind the drawer, the drawer's header and its campaign list agree.

@@ -21,6 +21,7 @@ import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { displayDay, serverDay } from './clock';
+import { publishAndConfirm } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -363,14 +364,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await expect(modal).toBeHidden();
     await expect(summary.getByTestId('summary-disabled')).toHaveText('1');
 
-    // Publish: the disabled variation is confirmed first.
-    const publish = summary.getByTestId('wizard-next');
-    await expect(publish).toBeEnabled({ timeout: 15_000 });
-    await publish.click();
-    const confirm = page.getByRole('dialog', {
-      name: enText('campaigns.wizard.publish.disabledTitle'),
-    });
-    await expect(confirm).toBeVisible();
+    // Publish: what will be spent, and the disabled variation, are confirmed first.
+    const confirm = await publishAndConfirm(page, summary, { disabled: 1 });
     await shot(page, testInfo, '4-confirm');
     const calls: string[] = [];
     page.on('response', (r) => {
@@ -381,7 +376,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
         );
     });
     page.on('console', (m) => m.type() === 'error' && calls.push(`console: ${m.text()}`));
-    await confirm.getByTestId('disabled-proceed').click();
+    await confirm.getByTestId('publish-confirm').click();
 
     // Step 5, then the panel again after 2 s, with the campaigns in the list.
     await expect(v.getByTestId('boosted-step'))

@@ -13,7 +13,7 @@ import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
 import { expect, extendTimeout, test } from './fixtures';
 import { enText, signIn } from './helpers';
-import { connectMetaAndClusters, fillAdsThroughApi, openRecommendations } from './campaign-prep';
+import { connectMetaAndClusters, fillAdsThroughApi, openRecommendations, publishAndConfirm } from './campaign-prep';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 /** The part in question scrolled into view (the drawer scrolls inside a fixed dialog: no full-page shots there). */
@@ -111,10 +111,7 @@ test.describe('setup wizard', () => {
     await adminApi.json('PUT', `/api/v3/setup_processes/${event.id}`, { wizard: { ...previewSeen.wizard, preview_viewed: true } });
     v = await openRecommendations(page, testInfo, event.id);
     await expect(v.getByTestId('setup-wizard')).toHaveAttribute('data-step', '4');
-    const publish = v.getByTestId('wizard-next');
-    await expect(publish).toHaveText(enText('campaigns.wizard.actions.publish'));
-    await expect(publish).toBeEnabled({ timeout: 10_000 });
-    await publish.click();
+    await (await publishAndConfirm(page, v)).getByTestId('publish-confirm').click();
 
     // Step 5, then back to step 1 after 2 s; the campaign list shows the published clusters.
     await expect(v.getByTestId('boosted-step')).toContainText(enText('campaigns.wizard.boosted.title'), { timeout: 60_000 });

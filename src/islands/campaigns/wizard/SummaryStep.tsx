@@ -1,7 +1,7 @@
 // spec 2 §2 Summary step: per cluster a read-only summary of its creative and targeting, the total
 // ad count, budget, runtime and accounts; "Preview ads" opens the (lazy) preview modal, whose
-// overlay switches variations on and off; Publish (./publish) with the disabled-variations
-// confirmation.
+// overlay switches variations on and off; Publish (./publish) after a confirmation of what will be
+// spent (and of the variations that stay disabled).
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Creative, SetupProcess, Targeting } from '../../../lib/contracts/setup-process';
 import type { MetaAsset } from '../../../lib/contracts/meta-connect';
@@ -155,7 +155,7 @@ export function SummaryStep({
       <StepActions
         onBack={onBack}
         onCancel={onCancel}
-        next={{ onClick: () => (disabled > 0 ? setConfirm(true) : onPublish()), disabled: !canPublish, busy: publishing, label: t('campaigns.wizard.actions.publish'), describedBy: setup.wizard.preview_viewed ? undefined : `${uid}-preview-first` }}
+        next={{ onClick: () => setConfirm(true), disabled: !canPublish, busy: publishing, label: t('campaigns.wizard.actions.publish'), describedBy: setup.wizard.preview_viewed ? undefined : `${uid}-preview-first` }}
       />
 
       {previewOpen && selection['facebook.profile'] && adAccount && (
@@ -174,10 +174,15 @@ export function SummaryStep({
           />
         </Suspense>
       )}
-      <Modal open={confirm} onOpenChange={setConfirm} title={t('campaigns.wizard.publish.disabledTitle')} closeLabel={t('common.close')}>
-        <p>{t('campaigns.wizard.publish.disabledText', { count: disabled })}</p>
+      {/* Publishing spends money: always asked once, with what will be spent and when (and the
+          variations that stay off, spec 2 §2's confirmation, folded into the same question). */}
+      <Modal open={confirm} onOpenChange={setConfirm} title={t('campaigns.wizard.publish.confirmTitle', { count: setup.creatives.length })} closeLabel={t('common.close')}>
+        <p data-testid="publish-spend">
+          {t('campaigns.wizard.publish.confirmText', { budget: formatMoney(setup.total_budget, currency, lng), start: day(setup.start_date), end: day(setup.end_date) })}
+        </p>
+        {disabled > 0 && <p data-testid="publish-disabled">{t('campaigns.wizard.publish.disabledText', { count: disabled })}</p>}
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setConfirm(false)} data-testid="disabled-cancel">
+          <Button variant="secondary" onClick={() => setConfirm(false)} data-testid="publish-cancel">
             {t('campaigns.wizard.publish.cancel')}
           </Button>
           <Button
@@ -185,9 +190,9 @@ export function SummaryStep({
               setConfirm(false);
               onPublish();
             }}
-            data-testid="disabled-proceed"
+            data-testid="publish-confirm"
           >
-            {t('campaigns.wizard.publish.proceed')}
+            {t('campaigns.wizard.publish.confirmProceed')}
           </Button>
         </div>
       </Modal>
