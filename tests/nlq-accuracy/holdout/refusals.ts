@@ -1,0 +1,2 @@
+import type { RefusalCase } from '../types';
+export const HOLDOUT_REFUSAL_CASES: RefusalCase[] = [];
