@@ -1,34 +1,64 @@
-// Sentinel execution accuracy per language (issue 15): asks the question set of
-// tests/nlq-accuracy/ through the engine on the demo data at the set's fixed now and compares the
-// ids with the hand-written expected SQL. Prints the report with every failing question.
-// Usage: npx tsx bench/nlq-accuracy.ts [--write]  (--write updates docs/PERFORMANCE.md)
-//        add --only de-0 to ask only the questions whose id starts with it.
+// Sentinel execution accuracy per language (issues 15, 21): asks the question sets of
+// tests/nlq-accuracy/ through the engine on the demo data at the sets' fixed now and compares the
+// ids with the hand-written expected SQL. Reports the dev set (QUESTIONS, with every failing
+// question) and the hold-out (HOLDOUT, written by someone who had not read the parser) apart, per
+// language with 95 % Wilson score intervals.
+//
+// The hold-out's question texts and failures are never printed unless --show-holdout: the engine's
+// authors see only its totals, so it keeps measuring generalisation.
+//
+// Usage: npx tsx bench/nlq-accuracy.ts            dev set (with failures) and hold-out (totals only)
+//        npx tsx bench/nlq-accuracy.ts --dev      the dev set only
+//        npx tsx bench/nlq-accuracy.ts --holdout  the hold-out only (totals only)
+//        add --show-holdout to print the hold-out's failing questions (its authors only),
+//        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
+//        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { formatReport, openSeededDb, runAccuracy } from '../tests/nlq-accuracy/runner';
+import { HOLDOUT, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
+import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
-const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
+const runDev = !args.includes('--holdout');
+const runHoldout = !args.includes('--dev') && !only;
+const showHoldout = args.includes('--show-holdout');
 
 const t0 = Date.now();
 const t = await openSeededDb();
 const seededMs = Date.now() - t0;
-const report = await runAccuracy(t.db, questions, refusals);
+
+let dev: AccuracyReport | undefined;
+let holdout: AccuracyReport | undefined;
+if (runDev) {
+  const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
+  const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
+  dev = await runAccuracy(t.db, questions, refusals);
+  console.log(formatReport(dev, 'Dev set (QUESTIONS)'));
+}
+if (runHoldout) {
+  holdout = await runAccuracy(t.db, HOLDOUT, HOLDOUT_REFUSALS);
+  console.log(showHoldout ? formatReport(holdout, 'Hold-out (HOLDOUT)') : formatTotals(holdout, 'Hold-out (HOLDOUT; totals only, --show-holdout for its failures)'));
+}
 await t.close();
-console.log(formatReport(report));
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
 
-if (args.includes('--write') && !only) {
+if (args.includes('--write') && !only && dev && holdout) {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  const row = (label: string, s: { correct: number; total: number; accuracy: number }) => `| ${label} | ${s.total} | ${s.correct} | ${pct(s.accuracy)} |`;
+  const row = (label: string, s: { correct: number; total: number; accuracy: number }) => {
+    const { low, high } = wilsonInterval(s.correct, s.total);
+    return `| ${label} | ${s.total} | ${s.correct} | ${pct(s.accuracy)} | ${pct(low)} – ${pct(high)} |`;
+  };
   const table = [
-    '| questions | asked | correct | execution accuracy (goal ≥ 90 %) |',
-    '|---|---|---|---|',
-    row('German', report.byLanguage.de),
-    row('English', report.byLanguage.en),
-    row('Refusals (right kind)', report.refusalAccuracy),
+    '| questions | asked | correct | execution accuracy (goal ≥ 90 %) | 95 % Wilson interval |',
+    '|---|---|---|---|---|',
+    row('Dev, German', dev.byLanguage.de),
+    row('Dev, English', dev.byLanguage.en),
+    row('Dev refusals (right kind)', dev.refusalAccuracy),
+    row('Hold-out, German', holdout.byLanguage.de),
+    row('Hold-out, English', holdout.byLanguage.en),
+    row('Hold-out refusals (right kind)', holdout.refusalAccuracy),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

@@ -1,14 +1,17 @@
 // Authoring aid: prints how many ids each expected SQL returns against a seeded PGlite data dir
 // (see seed-dir.ts), next to the size of the outcome's table, to spot empty or all-rows answers.
 // Usage: npx tsx tests/nlq-accuracy/check-expected.ts /tmp/nlq-accuracy-db [id-prefix]
+// (the hold-out's questions are included: their authors check them here; engine authors do not look)
 import { PGlite } from '@electric-sql/pglite';
-import { QUESTIONS } from './index';
+import { QUESTIONS as DEV } from './index';
+import { HOLDOUT } from './holdout/index';
 import { expectedIds } from './expected';
 
 const dir = process.argv[2];
 const only = process.argv[3];
 if (!dir) throw new Error('usage: check-expected.ts <pglite data dir> [id prefix]');
 const client = new PGlite(dir);
+const QUESTIONS = [...DEV, ...HOLDOUT];
 const TABLE = { customers: 'customers', events: 'events', transactions: 'ticket_transactions' } as const;
 let empty = 0;
 for (const q of QUESTIONS) {

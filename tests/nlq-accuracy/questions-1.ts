@@ -133,7 +133,7 @@ export const BATCH_1: AccuracyQuestion[] = [
     id: 'de-020', language: 'de', partner: 1001, outcome: 'customers',
     question: 'kunden die noch nie was gekauft haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'de-021', language: 'de', partner: 1001, outcome: 'customers',
@@ -249,7 +249,7 @@ export const BATCH_1: AccuracyQuestion[] = [
     id: 'en-015', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who never bought a ticket',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'en-016', language: 'en', partner: 1002, outcome: 'customers',
@@ -270,9 +270,9 @@ export const BATCH_1: AccuracyQuestion[] = [
     question: 'edinburgh customers who bought opera but never ballet',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city = 'Edinburgh'
             AND EXISTS (SELECT 1 FROM ticket_transactions t JOIN events e ON e.id = t.event_id
-                        WHERE t.customer_id = c.id AND e.category = 'opera')
+                        WHERE t.customer_id = c.id AND e.category = 'opera' AND t.ticket_type <> 'cancelled')
             AND NOT EXISTS (SELECT 1 FROM ticket_transactions t JOIN events e ON e.id = t.event_id
-                        WHERE t.customer_id = c.id AND e.category = 'ballet')`,
+                        WHERE t.customer_id = c.id AND e.category = 'ballet' AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'en-019', language: 'en', partner: 1001, outcome: 'events',

@@ -151,8 +151,8 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'de-047', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Welche Kunden haben seit Januar nichts mehr gekauft?',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at < '2026-01-01')
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01')`,
+            AND EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at < '2026-01-01' AND t.ticket_type <> 'cancelled')
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01' AND t.ticket_type <> 'cancelled')`,
     note: '"nichts mehr" = they bought before January, and nothing since.',
   },
   {
@@ -181,7 +181,7 @@ export const BATCH_2: AccuracyQuestion[] = [
   {
     id: 'de-052', language: 'de', partner: 1001, outcome: 'customers',
     question: 'wer hat Fidelio gebucht',
-    sql: `SELECT DISTINCT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.title = 'Fidelio'`,
+    sql: `SELECT DISTINCT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.title = 'Fidelio' AND t.ticket_type <> 'cancelled'`,
   },
   {
     id: 'de-053', language: 'de', partner: 1001, outcome: 'customers',
@@ -302,13 +302,13 @@ export const BATCH_2: AccuracyQuestion[] = [
   {
     id: 'en-038', language: 'en', partner: 1002, outcome: 'customers',
     question: 'who bought tickets for The Magic Flute',
-    sql: `SELECT DISTINCT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.title = 'The Magic Flute'`,
+    sql: `SELECT DISTINCT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.title = 'The Magic Flute' AND t.ticket_type <> 'cancelled'`,
   },
   {
     id: 'en-039', language: 'en', partner: 1002, outcome: 'customers',
     question: "customers who haven't bought anything this year",
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01')`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01' AND t.ticket_type <> 'cancelled')`,
     note: 'Includes customers who never bought anything.',
   },
   {

@@ -208,7 +208,7 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'en-055', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who bought more than 10 tickets for comedy shows last season',
     sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
-            AND e.category = 'comedy' AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'
+            AND e.category = 'comedy' AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01' AND t.ticket_type <> 'cancelled'
           GROUP BY t.customer_id HAVING sum(t.quantity) > 10`,
     note: 'The season is put on the shows.',
   },
@@ -242,7 +242,7 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'en-060', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who bought a season pass',
     sql: `SELECT DISTINCT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
-            AND e.title ILIKE 'Season Pass%'`,
+            AND e.title ILIKE 'Season Pass%' AND t.ticket_type <> 'cancelled'`,
     note: 'The "Season Pass 2024/25" and "Season Pass 2026/27" products.',
   },
 ];

@@ -31,7 +31,7 @@ export const BATCH_4: AccuracyQuestion[] = [
     id: 'de-079', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Newsletter-Empfänger, die dieses Jahr nichts gekauft haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${hasProperty('Newsletter', 'ja')}
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01')`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.sold_at >= '2026-01-01' AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'de-080', language: 'de', partner: 1001, outcome: 'customers',

@@ -14,6 +14,7 @@ import { SENTINEL } from '../../src/lib/contracts/nlq';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { NOW } from './rules';
 import { loadPartnerVocabulary } from './vocabulary';
+import { formatWithInterval } from './wilson';
 import type { AccuracyQuestion, DemoPartner, Language, RefusalCase } from './types';
 
 export interface QuestionOutcome {
@@ -152,13 +153,16 @@ export async function runAccuracy(db: Db, questions: AccuracyQuestion[], refusal
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** The per-language report with every failing question, as plain text. */
-export function formatReport(r: AccuracyReport): string {
+/**
+ * The totals only: per language with the 95 % Wilson interval, per outcome, refusals. No question
+ * text and no failure — what may be printed of the hold-out (issue 21 §3).
+ */
+export function formatTotals(r: AccuracyReport, label: string): string {
   const lines: string[] = [];
-  lines.push(`Sentinel execution accuracy at NOW ${NOW.toISOString()} (vocabulary: ${r.vocabularySource})`);
+  lines.push(`${label} (95 % Wilson intervals):`);
   for (const l of ['de', 'en'] as const) {
     const s = r.byLanguage[l];
-    lines.push(`  ${l}: ${s.correct}/${s.total} = ${pct(s.accuracy)}`);
+    lines.push(`  ${l}: ${s.correct}/${s.total} = ${formatWithInterval(s.correct, s.total)}`);
   }
   for (const outcome of ['customers', 'events', 'transactions'] as const) {
     const cells = (['de', 'en'] as const).map((l) => {
@@ -168,7 +172,15 @@ export function formatReport(r: AccuracyReport): string {
     lines.push(`    ${outcome}: ${cells.join(', ')}`);
   }
   const rs = r.refusalAccuracy;
-  lines.push(`  refusals: ${rs.correct}/${rs.total} = ${pct(rs.accuracy)}`);
+  lines.push(`  refusals: ${rs.correct}/${rs.total} = ${rs.total === 0 ? '–' : pct(rs.accuracy)}`);
+  return lines.join('\n');
+}
+
+/** The per-language report with every failing question, as plain text. */
+export function formatReport(r: AccuracyReport, label = 'Dev set'): string {
+  const lines: string[] = [];
+  lines.push(`Sentinel execution accuracy at NOW ${NOW.toISOString()} (vocabulary: ${r.vocabularySource})`);
+  lines.push(formatTotals(r, label));
   const failing = r.questions.filter((o) => !o.correct);
   if (failing.length > 0) {
     lines.push(`Failing questions (${failing.length}):`);

@@ -1,0 +1,82 @@
+// Sentinel accuracy on the HOLD-OUT (issue 21 §3): questions written from RULES.md, the schema and
+// the demo data by someone who had not read the parser, kept out of QUESTIONS so that the engine's
+// authors never tune to them. This gate prints only the totals (never a question or a failure) and
+// fails when the engine falls below the floor measured when the hold-out was written, minus a
+// margin — a regression guard. The issue's goal is ≥ 90 % per language; raise the floors as the
+// engine gets there (never by looking at the failing hold-out questions).
+//
+// Measured 2026-11-28 on main's engine at 857c7ad (npx tsx bench/nlq-accuracy.ts --holdout):
+//   German 37/70 = 52.9 % [41.3–64.1 %], English 35/70 = 50.0 % [38.6–61.4 %], refusals 12/16.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
+import { HOLDOUT, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
+import type { TestDb } from '../helpers/db';
+
+/** Today's figure minus five questions per language (≈ 7 points), rounded down. */
+const FLOOR = { de: 0.45, en: 0.42, refusals: 0.6 } as const;
+const GOAL = 0.9;
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openSeededDb();
+}, 300_000);
+afterAll(() => t?.close());
+
+describe('the hold-out itself', () => {
+  it('has at least 120 questions, at least 55 per language, both partners, all outcomes, and refusal cases', () => {
+    expect(HOLDOUT.length).toBeGreaterThanOrEqual(120);
+    for (const language of ['de', 'en'] as const) {
+      const mine = HOLDOUT.filter((q) => q.language === language);
+      expect(mine.length).toBeGreaterThanOrEqual(55);
+      expect(new Set(mine.map((q) => q.partner))).toEqual(new Set([1001, 1002]));
+      expect(new Set(mine.map((q) => q.outcome))).toEqual(new Set(['customers', 'events', 'transactions']));
+    }
+    expect(HOLDOUT_REFUSALS.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('is apart from the dev set: no shared id or question text, and not inside QUESTIONS', () => {
+    const ids = [...QUESTIONS, ...HOLDOUT].map((q) => q.id);
+    const refusalIds = [...REFUSALS, ...HOLDOUT_REFUSALS].map((r) => r.id);
+    expect(new Set([...ids, ...refusalIds]).size).toBe(ids.length + refusalIds.length);
+    const devTexts = new Set(QUESTIONS.map((q) => q.question.toLowerCase()));
+    expect(HOLDOUT.filter((q) => devTexts.has(q.question.toLowerCase())).map((q) => q.id)).toEqual([]);
+    expect(HOLDOUT.every((q) => /^(de|en)-h\d{3}$/.test(q.id) && q.id.startsWith(q.language))).toBe(true);
+  });
+
+  it('expects plausible answers: every SQL runs, none answers every row or more than the cap, at most 10 % answer nothing', async () => {
+    const TABLE = { customers: 'customers', events: 'events', transactions: 'ticket_transactions' } as const;
+    const empty: string[] = [];
+    const everything: string[] = [];
+    const overCap: string[] = [];
+    for (const q of HOLDOUT) {
+      const ids = await expectedIds(t.db, q);
+      const [n] = (await expectedIds(t.db, { ...q, ordered: true, sql: `SELECT count(*)::text AS id FROM ${TABLE[q.outcome]} WHERE partner_id = :partner` })).map(Number);
+      if (ids.length === 0) empty.push(q.id);
+      if (ids.length === n) everything.push(q.id);
+      if (ids.length > 10_000) overCap.push(q.id);
+    }
+    expect(everything).toEqual([]);
+    expect(overCap).toEqual([]);
+    expect(empty.length).toBeLessThanOrEqual(Math.floor(HOLDOUT.length * 0.1));
+  }, 300_000);
+});
+
+describe('execution accuracy of the engine on the hold-out', () => {
+  let report: AccuracyReport;
+  beforeAll(async () => {
+    report = await runAccuracy(t.db, HOLDOUT, HOLDOUT_REFUSALS);
+    // Totals only: the hold-out's questions and failures stay unseen by the engine's authors.
+    console.log(formatTotals(report, `Hold-out (floors de ${FLOOR.de}, en ${FLOOR.en}; goal ${GOAL})`));
+  }, 600_000);
+
+  it(`stays at or above the German floor (${FLOOR.de * 100} %)`, () => {
+    expect(report.byLanguage.de.accuracy).toBeGreaterThanOrEqual(FLOOR.de);
+  });
+  it(`stays at or above the English floor (${FLOOR.en * 100} %)`, () => {
+    expect(report.byLanguage.en.accuracy).toBeGreaterThanOrEqual(FLOOR.en);
+  });
+  it(`refuses with the right kind in at least ${FLOOR.refusals * 100} % of the hold-out refusal cases`, () => {
+    expect(report.refusalAccuracy.accuracy).toBeGreaterThanOrEqual(FLOOR.refusals);
+  });
+});

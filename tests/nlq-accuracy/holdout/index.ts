@@ -1,0 +1,11 @@
+// The Sentinel accuracy hold-out (issue 21 §3): questions written from RULES.md, the schema and
+// the demo data by someone who had not read the parser. NOT part of QUESTIONS: the engine's authors
+// do not look at these files while they work, so the figure measures generalisation.
+// bench/nlq-accuracy.ts prints only the hold-out's totals unless --show-holdout.
+import type { AccuracyQuestion, RefusalCase } from '../types';
+import { HOLDOUT_DE } from './de';
+import { HOLDOUT_EN } from './en';
+import { HOLDOUT_REFUSAL_CASES } from './refusals';
+
+export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
+export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
