@@ -17,13 +17,17 @@ import type { TestDb } from '../helpers/db';
 const FLOOR = { de: 0.45, en: 0.42, refusals: 0.6 } as const;
 const GOAL = 0.9;
 
+// What the engine understands does not depend on the database, and the dev set's gate already runs
+// the compiled SQL on the test PostgreSQL: the hold-out is asked once, on PGlite (CI time).
+const ON_SERVER = Boolean(process.env.TEST_DATABASE_URL);
+
 let t: TestDb;
 beforeAll(async () => {
-  t = await openSeededDb();
+  if (!ON_SERVER) t = await openSeededDb();
 }, 300_000);
 afterAll(() => t?.close());
 
-describe('the hold-out itself', () => {
+describe.skipIf(ON_SERVER)('the hold-out itself', () => {
   it('has at least 120 questions, at least 55 per language, both partners, all outcomes, and refusal cases', () => {
     expect(HOLDOUT.length).toBeGreaterThanOrEqual(120);
     for (const language of ['de', 'en'] as const) {
@@ -62,7 +66,7 @@ describe('the hold-out itself', () => {
   }, 300_000);
 });
 
-describe('execution accuracy of the engine on the hold-out', () => {
+describe.skipIf(ON_SERVER)('execution accuracy of the engine on the hold-out', () => {
   let report: AccuracyReport;
   beforeAll(async () => {
     report = await runAccuracy(t.db, HOLDOUT, HOLDOUT_REFUSALS);
