@@ -354,6 +354,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         case 'newCustomers':
           use(it);
           break;
+        case 'zipPrefix':
+          // A postal-code area (./postal.ts): the customer's code starts with it.
+          loose.push({ pos: it.start, cond: ff('c', 'zip_code', 'starts', it.value), negated: !!pendingNeg });
+          pendingNeg = undefined;
+          use(it);
+          break;
         case 'time': {
           // Which date: a date field named just before, else the event's or the purchase's.
           if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
@@ -651,7 +657,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
-  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix']);
   if (!items.some((i) => DATA_KINDS.has(i.k))) {
     return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
   }
