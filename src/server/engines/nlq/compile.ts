@@ -28,6 +28,8 @@ const SQL_OP: Record<FieldFilter['op'], string> = {
 /** Names matched on their words (./name-match.ts), not as one substring. */
 const NAME_FIELDS = new Set(['title', 'venue', 'hall', 'description']);
 
+/** The ticket type of a cancelled transaction (docs/SENTINEL-DATA.md, tests/nlq-accuracy/RULES.md). */
+export const CANCELLED = 'cancelled';
 
 const OWN_TAG: Record<Entity, Exclude<Tag, 'ccp'>> = { customers: 'c', events: 'e', transactions: 't' };
 
@@ -199,6 +201,19 @@ function rowConditions(b: Builder, tag: Exclude<Tag, 'ccp'>, alias: string, wher
   return out;
 }
 
+/**
+ * Cancelled is not bought (issue 21 §3): every count over related transactions — bought, booked,
+ * visited, tickets, purchases, revenue, and "never bought" — leaves cancelled transactions out,
+ * on whichever side of the condition it stands, so a customer whose only purchase was cancelled
+ * has never bought. Only a question about a ticket type ("stornierte Tickets", "free tickets")
+ * counts the rows of that type as asked. One place for the rule: every related count and every
+ * ranking by a measure go through here.
+ */
+function notCancelled(b: Builder, t: string, where: FieldFilter[]): string[] {
+  if (where.some((w) => w.field.tag === 't' && w.field.field === 'ticket_type')) return [];
+  return [`(${t}.ticket_type IS NULL OR ${t}.ticket_type != ${b.p(CANCELLED)})`];
+}
+
 const MEASURE_SQL: Record<Measure, (t: string) => string> = {
   events: (t) => `count(DISTINCT ${t}.event_id)`,
   tickets: (t) => `coalesce(sum(${t}.tickets), 0)`,
@@ -229,7 +244,7 @@ function relatedCondition(b: Builder, outcome: Entity, alias: string, r: Related
   const t = b.alias('t');
   const keyCol = outcome === 'events' ? 'event_id' : 'customer_id';
   const outerKey = outcome === 'transactions' ? `${alias}.customer_id` : `${alias}.id`;
-  const rowConds = rowConditions(b, 't', t, r.where);
+  const rowConds = [...rowConditions(b, 't', t, r.where), ...notCancelled(b, t, r.where)];
   const where = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConds].join(' AND ');
   const m = MEASURE_SQL[r.measure](t);
   const counting = r.measure === 'events' || r.measure === 'transactions' || r.measure === 'customers';
@@ -291,7 +306,7 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
     const t = b.alias('t');
     const o = b.alias('o');
     const keyCol = q.outcome === 'events' ? 'event_id' : 'customer_id';
-    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])];
+    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? []), ...notCancelled(b, t, q.orderBy.where ?? [])];
     // Rank only the candidates: the outcome's field conditions (conjuncts of the WHERE, so every
     // answered row meets them), repeated on another alias, bound the sum to their transactions
     // ("Top 5 Kunden aus Nürnberg nach Umsatz" summed every sale of the partner before joining the
