@@ -17,7 +17,9 @@ export interface Suggestion {
 /** Marks that may stand around a word and are dropped with it ("habne,", "(xyz)"). */
 const EDGE = /^[\s"'„“”‚‘’«»()[\]{}.,;:!?¿¡-]+|[\s"'„“”‚‘’«»()[\]{}.,;:!?¿¡-]+$/gu;
 
-const DANGLING = new Set(['mit', 'ohne', 'und', 'oder', 'von', 'aus', 'in', 'im', 'am', 'an', 'für', 'fuer', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'with', 'without', 'and', 'or', 'of', 'from', 'in', 'at', 'on', 'for', 'the', 'a', 'an', 'by', 'nach', 'bei']);
+/** Prepositions that only lead into the word after them ("aus Quxzyburg", "with xyz"): dropped with it. */
+const LEADING = new Set(['mit', 'ohne', 'von', 'aus', 'in', 'im', 'am', 'an', 'für', 'fuer', 'nach', 'bei', 'with', 'without', 'of', 'from', 'at', 'on', 'for', 'by']);
+const DANGLING = new Set(['mit', 'ohne', 'und', 'oder', 'von', 'aus', 'in', 'im', 'am', 'an', 'für', 'fuer', 'die', 'der', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'with', 'without', 'and', 'or', 'of', 'from', 'in', 'at', 'on', 'for', 'the', 'a', 'an', 'by', 'nach', 'bei', 'that', 'which', 'who', 'whose', 'deren', 'dessen', 'welche', 'welcher', 'wo']);
 
 /** The text without the unplaced words; a hyphenated part is cut from its word ("PLZ-Xyz" → "PLZ"). */
 export function withoutWords(text: string, words: string[]): { text: string; dropped: string[] } {
@@ -29,6 +31,7 @@ export function withoutWords(text: string, words: string[]): { text: string; dro
     const core = chunk.replace(EDGE, '');
     if (drop.has(core)) {
       dropped.push(core);
+      if (kept.length > 1 && LEADING.has(kept[kept.length - 1].toLowerCase())) kept.pop();
       // A comma after the dropped word still separates what stood around it.
       if (/[,;]$/.test(chunk) && kept.length > 0 && !/[,;]$/.test(kept[kept.length - 1])) kept[kept.length - 1] += chunk.slice(-1);
       continue;
