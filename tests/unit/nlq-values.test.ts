@@ -96,6 +96,15 @@ describe('postal-code areas', () => {
     expect(exact.ok && fieldFilters(exact.query)).toEqual([{ kind: 'field', field: { tag: 'c', field: 'zip_code' }, op: '=', value: '50667' }]);
     expect(findPostalAreas(tokenize('PLZ-Bereich Köln'))).toEqual([]);
   });
+  it('refuses a negated area naming it, never answering its opposite', () => {
+    for (const text of ['Kunden nicht im PLZ-Bereich 51', 'Kunden ohne PLZ-Bereich 51', 'customers not in postal area 10']) {
+      const r = parse(text, 'customers', /customers/.test(text) ? 'en' : 'de');
+      expect(r.ok, text).toBe(false);
+      if (!r.ok) expect(r.problems?.join(' ')).toMatch(/51|10/);
+    }
+    const r = parse('Kunden im PLZ-Bereich 51, die nie gekauft haben', 'customers');
+    expect(r.ok && r.query.filters).toEqual([{ kind: 'field', field: { tag: 'c', field: 'zip_code' }, op: 'starts', value: '51' }, { kind: 'related', measure: 'transactions', where: [], op: '=', value: 0 }]);
+  });
   it('escapes the input’s own wildcards', () => {
     const c = compile({ outcome: 'customers', filters: [{ kind: 'field', field: { tag: 'c', field: 'zip_code' }, op: 'starts', value: '5_%\\' }] });
     expect(c.params).toContain('5\\_\\%\\\\%');
