@@ -89,7 +89,7 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
                       </span>
                       {filterParameter(f, t)}
                     </td>
-                    <td>{t(operatorWordKey(f.operator))}</td>
+                    <td>{t(operatorWordKey(f.operator, f.value))}</td>
                     <td className={styles.value} title={value.length > 100 ? value : undefined}>
                       {truncateValue(value)}
                     </td>

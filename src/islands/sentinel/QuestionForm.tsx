@@ -1,6 +1,6 @@
 // spec 3 §2/§5: the question (at most 5000 characters, a counter in colour bands), the outcome
 // choice, Ask (needs both) and Stop while a question runs (disabled once it is overdue).
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type Ref } from 'react';
 import type { ResultType } from '../../lib/contracts/nlq';
 import { PAGE } from './model/constants';
 import { useTranslation } from '../../lib/i18n/react';
@@ -20,9 +20,11 @@ export interface QuestionFormProps {
   onOutcome: (outcome: ResultType) => void;
   onAsk: () => void;
   onStop: () => void;
+  /** The question box, for the page to move focus into it ("Ask this instead"). */
+  textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
-export function QuestionForm({ text, outcome, running, overdue, onText, onOutcome, onAsk, onStop }: QuestionFormProps) {
+export function QuestionForm({ text, outcome, running, overdue, onText, onOutcome, onAsk, onStop, textareaRef }: QuestionFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const band = counterBand(text.length);
@@ -36,6 +38,7 @@ export function QuestionForm({ text, outcome, running, overdue, onText, onOutcom
         {t('sentinel.question.label')}
       </label>
       <textarea
+        ref={textareaRef}
         id={`${id}-q`}
         className={styles.textarea}
         value={text}

@@ -14,6 +14,7 @@ import { questionLanguage } from './model/language';
 import { Paginator } from './Paginator';
 import { QuerySummary } from './QuerySummary';
 import { QuestionForm } from './QuestionForm';
+import { RefusalDetails } from './RefusalDetails';
 import { closeDrawerUrl, drawerUrl, readDrawer, resultPagePath, drawerRedirectsToPage } from './drawerUrl';
 import { TopBar } from './TopBar';
 import { useSentinelQuestion } from './useSentinelQuestion';
@@ -59,6 +60,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   const [customerId, setCustomerId] = useState<string | null>(null);
   const textRef = useRef(text);
   textRef.current = text;
+  const questionBox = useRef<HTMLTextAreaElement>(null);
 
   const onAnswer = useCallback((answer: NlqAnswer) => {
     setSelection({});
@@ -95,12 +97,23 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
     };
   }, [execute]);
 
-  const ask = () => {
+  const ask = (asked: string = text) => {
     if (!outcome) return;
     setNotice(null);
-    const description = text.trim();
+    const description = asked.trim();
     const language = questionLanguage(description, i18n.language === 'de' ? 'de' : 'en');
     void execute((signal) => askQuestion({ description, result_type: outcome, language }, signal));
+  };
+
+  // "Ask this instead": the closest question goes into the box and is asked — this click is the
+  // only way it runs. Focus moves to the box, which now holds what is being asked (the button
+  // leaves with the error box).
+  const askInstead = (question: string) => {
+    if (running) return;
+    void loadGrid();
+    setText(question);
+    ask(question);
+    questionBox.current?.focus();
   };
 
   const onText = (next: string) => {
@@ -146,11 +159,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
         <div className={`alert alert--error ${styles.error}`} role="alert" data-testid="sentinel-error">
           <div>
             <strong>{t('sentinel.errorPrefix')}</strong> {t(error.key)}
-            {error.understood && (
-              <p className={styles.understood}>
-                {error.understood.length > 0 ? `${t('sentinel.errors.understood')} ${error.understood.join(', ')}` : t('sentinel.errors.understoodNothing')}
-              </p>
-            )}
+            <RefusalDetails error={error} onAskInstead={askInstead} />
           </div>
         </div>
       )}
@@ -164,7 +173,8 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
           if (running) cancel();
           setOutcome(o);
         }}
-        onAsk={ask}
+        onAsk={() => ask()}
+        textareaRef={questionBox}
         onStop={cancel}
       />
       <div className={styles.results}>

@@ -18,6 +18,10 @@ export type Phase = 'idle' | 'asking' | 'done' | 'error' | 'aborted';
 export interface SentinelError {
   key: string;
   understood?: string[];
+  /** What could not be read, as typed (unknown words, an impossible date, a number out of range). */
+  problems?: string[];
+  /** "Ask this instead": the closest answerable question and the words it leaves out. */
+  suggestion?: { question: string; unplaced: string[] };
 }
 
 export interface QuestionState {
@@ -72,8 +76,12 @@ function failureOf(err: unknown, stage: SentinelFailure['stage']): SentinelError
       code: err.code,
       cancelled: err.cancelled,
     });
-    const understood = (err as AskError).understood;
-    return understood ? { key, understood } : { key };
+    const { understood, problems, suggestion, unplaced } = err as AskError;
+    const out: SentinelError = { key };
+    if (understood) out.understood = understood;
+    if (problems) out.problems = problems;
+    if (suggestion) out.suggestion = { question: suggestion, unplaced: unplaced ?? [] };
+    return out;
   }
   if (err instanceof DOMException && err.name === 'AbortError') return { key: 'sentinel.errors.abortTip' };
   return { key: 'common.errors.inServerResponse' };

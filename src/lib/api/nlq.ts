@@ -8,8 +8,14 @@ import { dispositionFilename } from './notifications';
 
 const enc = encodeURIComponent;
 
-/** A refused question's error: error.nlq.not_understood also names what was understood. */
-export type AskError = ApiError & { understood?: string[] };
+/**
+ * A refused question's error: error.nlq.not_understood also names what was understood, what could
+ * not be read (problems: unknown words, an impossible date, a number out of range) and, when there
+ * is one, the closest question that can be answered (suggestion) with the words it leaves out.
+ */
+export type AskError = ApiError & { understood?: string[]; problems?: string[]; suggestion?: string; unplaced?: string[] };
+
+const strings = (x: unknown): string[] | undefined => (Array.isArray(x) ? x.filter((u): u is string => typeof u === 'string') : undefined);
 
 /**
  * Asks a question. A refusal (400 error.nlq.*) is an ApiError; for not_understood it carries the
@@ -26,8 +32,15 @@ export async function askQuestion(q: { description: string; result_type: ResultT
     const apiError: AskError = await toApiError(err);
     signalUnauthorised(apiError);
     if (err instanceof HTTPError) {
-      const understood = (err.data as { data?: { understood?: unknown } } | undefined)?.data?.understood;
-      if (Array.isArray(understood)) apiError.understood = understood.filter((u): u is string => typeof u === 'string');
+      const data = (err.data as { data?: { understood?: unknown; problems?: unknown; suggestion?: unknown; unplaced?: unknown } } | undefined)?.data;
+      const understood = strings(data?.understood);
+      if (understood) apiError.understood = understood;
+      const problems = strings(data?.problems);
+      if (problems && problems.length > 0) apiError.problems = problems;
+      if (typeof data?.suggestion === 'string' && data.suggestion.trim()) {
+        apiError.suggestion = data.suggestion;
+        apiError.unplaced = strings(data.unplaced) ?? [];
+      }
     }
     throw apiError;
   }

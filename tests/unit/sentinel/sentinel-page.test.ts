@@ -42,6 +42,8 @@ describe('query summary', () => {
     expect(operatorWordKey('IS NOT')).toBe('sentinel.summary.operators.isNot');
     expect(operatorWordKey('>')).toBe('sentinel.summary.operators.greaterThan');
     expect(operatorWordKey('ILIKE')).toBe('sentinel.summary.operators.contains');
+    expect(operatorWordKey('ILIKE', '%Requiem%')).toBe('sentinel.summary.operators.contains');
+    expect(operatorWordKey('ILIKE', '51%')).toBe('sentinel.summary.operators.startsWith');
     expect(operatorWordKey('IN')).toBe('sentinel.summary.operators.isIn');
     expect(operatorWordKey('NOT IN')).toBe('sentinel.summary.operators.isNotIn');
   });

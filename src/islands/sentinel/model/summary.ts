@@ -20,7 +20,9 @@ export const OPERATOR_WORDS: Record<NlqFilter['operator'], string> = {
   'IS NOT': 'isNot',
 };
 
-export function operatorWordKey(op: string): string {
+export function operatorWordKey(op: string, value?: string): string {
+  // A prefix ("PLZ-Bereich 51": ILIKE '51%') reads "starts with", not "contains".
+  if ((op === 'ILIKE' || op === 'LIKE') && value !== undefined && !value.startsWith('%') && value.endsWith('%')) return 'sentinel.summary.operators.startsWith';
   return `sentinel.summary.operators.${OPERATOR_WORDS[op as NlqFilter['operator']] ?? 'is'}`;
 }
 

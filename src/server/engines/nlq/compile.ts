@@ -9,6 +9,7 @@
 // HAVING, ORDER BY … NULLS LAST, LIMIT; sub-selects in IN / NOT IN and NOT EXISTS (correlated on
 // the outcome's id); LEFT JOIN to a sub-select; casts `::text` and `::timestamptz`; operators
 // = <> > >= < <= AND OR NOT IN, IS [NOT] NULL, ILIKE, `= ANY(array)`; functions count (incl. DISTINCT), sum, coalesce, lower.
+import { nameWords } from './name-match';
 import { fieldNumberProblem } from './numbers';
 import { FIELDS, MEASURE_LABELS, VIEWS, field as semanticField, type SemanticField } from './semantic';
 import { TypedQuery, type CompiledQuery, type CompileOptions, type Condition, type Entity, type FieldFilter, type Measure, type RelatedFilter, type Tag } from './typed-query';
@@ -21,8 +22,14 @@ type Param = CompiledQuery['params'][number];
 const EXACT_FIELDS = new Set(['category', 'city', 'venue', 'hall', 'title', 'ticket_type', 'price_category', 'payment_method', 'currency', 'frontend_status', 'country']);
 
 const SQL_OP: Record<FieldFilter['op'], string> = {
-  '=': '=', '!=': '!=', '>': '>', '>=': '>=', '<': '<', '<=': '<=', contains: 'ILIKE', in: 'IN', 'not in': 'NOT IN', is: 'IS', 'is not': 'IS NOT',
+  '=': '=', '!=': '!=', '>': '>', '>=': '>=', '<': '<', '<=': '<=', contains: 'ILIKE', starts: 'ILIKE', in: 'IN', 'not in': 'NOT IN', is: 'IS', 'is not': 'IS NOT',
 };
+
+/** Names matched on their words (./name-match.ts), not as one substring. */
+const NAME_FIELDS = new Set(['title', 'venue', 'hall', 'description']);
+
+/** The ticket type of a cancelled transaction (docs/SENTINEL-DATA.md, tests/nlq-accuracy/RULES.md). */
+export const CANCELLED = 'cancelled';
 
 const OWN_TAG: Record<Entity, Exclude<Tag, 'ccp'>> = { customers: 'c', events: 'e', transactions: 't' };
 
@@ -118,7 +125,23 @@ function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldF
     return `${lhs} ${op === 'in' ? 'IN' : 'NOT IN'} (${values.map((v) => b.p(norm(v) as Param)).join(', ')})`;
   }
   if (op === 'contains') {
-    return `${col} ILIKE ${b.p(`%${escapeLike(String(scalar(value)))}%`)}`;
+    const text = String(scalar(value));
+    const words = NAME_FIELDS.has(f.name) ? nameWords(text) : [];
+    // Every word of the name, in any order, each in any of its spellings.
+    if (words.length > 0) {
+      const each = words.map((spellings) => {
+        const alts = spellings.map((w) => `${col} ILIKE ${b.p(`%${escapeLike(w)}%`)}`);
+        return alts.length === 1 ? alts[0] : `(${alts.join(' OR ')})`;
+      });
+      return each.length === 1 ? each[0] : `(${each.join(' AND ')})`;
+    }
+    return `${col} ILIKE ${b.p(`%${escapeLike(text)}%`)}`;
+  }
+  if (op === 'starts') {
+    // "PLZ-Bereich 51", "postcodes starting with M1": a prefix, the input's own % and _ escaped.
+    const text = String(scalar(value)).trim();
+    if (text.length === 0) throw new CompileError('starts with needs a value');
+    return `${col} ILIKE ${b.p(`${escapeLike(text)}%`)}`;
   }
   const v = scalar(value);
   if (v === null) return `${col} ${op === '!=' ? 'IS NOT NULL' : 'IS NULL'}`;
@@ -178,6 +201,19 @@ function rowConditions(b: Builder, tag: Exclude<Tag, 'ccp'>, alias: string, wher
   return out;
 }
 
+/**
+ * Cancelled is not bought (issue 21 §3): every count over related transactions — bought, booked,
+ * visited, tickets, purchases, revenue, and "never bought" — leaves cancelled transactions out,
+ * on whichever side of the condition it stands, so a customer whose only purchase was cancelled
+ * has never bought. Only a question about a ticket type ("stornierte Tickets", "free tickets")
+ * counts the rows of that type as asked. One place for the rule: every related count and every
+ * ranking by a measure go through here.
+ */
+function notCancelled(b: Builder, t: string, where: FieldFilter[]): string[] {
+  if (where.some((w) => w.field.tag === 't' && w.field.field === 'ticket_type')) return [];
+  return [`(${t}.ticket_type IS NULL OR ${t}.ticket_type != ${b.p(CANCELLED)})`];
+}
+
 const MEASURE_SQL: Record<Measure, (t: string) => string> = {
   events: (t) => `count(DISTINCT ${t}.event_id)`,
   tickets: (t) => `coalesce(sum(${t}.tickets), 0)`,
@@ -208,7 +244,7 @@ function relatedCondition(b: Builder, outcome: Entity, alias: string, r: Related
   const t = b.alias('t');
   const keyCol = outcome === 'events' ? 'event_id' : 'customer_id';
   const outerKey = outcome === 'transactions' ? `${alias}.customer_id` : `${alias}.id`;
-  const rowConds = rowConditions(b, 't', t, r.where);
+  const rowConds = [...rowConditions(b, 't', t, r.where), ...notCancelled(b, t, r.where)];
   const where = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConds].join(' AND ');
   const m = MEASURE_SQL[r.measure](t);
   const counting = r.measure === 'events' || r.measure === 'transactions' || r.measure === 'customers';
@@ -270,7 +306,7 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
     const t = b.alias('t');
     const o = b.alias('o');
     const keyCol = q.outcome === 'events' ? 'event_id' : 'customer_id';
-    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? [])];
+    const scope = [`${t}.partner_id = $1`, `${t}.${keyCol} IS NOT NULL`, ...rowConditions(b, 't', t, q.orderBy.where ?? []), ...notCancelled(b, t, q.orderBy.where ?? [])];
     // Rank only the candidates: the outcome's field conditions (conjuncts of the WHERE, so every
     // answered row meets them), repeated on another alias, bound the sum to their transactions
     // ("Top 5 Kunden aus Nürnberg nach Umsatz" summed every sale of the partner before joining the
@@ -309,8 +345,8 @@ function filterRow(f: FieldFilter, language: 'en' | 'de'): CompiledQuery['filter
   const sem = f.field.tag === 'ccp' ? undefined : FIELDS.find((x) => x.tag === f.field.tag && x.name === f.field.field);
   const parameter = sem ? sem.label[language] : f.field.field;
   const operator = SQL_OP[f.op];
-  const value = f.op === 'contains' ? `%${valueText(f.value)}%` : valueText(f.value);
-  const shown = f.op === 'contains' ? `'%${String(f.value)}%'` : quoted(f.value);
+  const value = f.op === 'contains' ? `%${valueText(f.value)}%` : f.op === 'starts' ? `${valueText(f.value)}%` : valueText(f.value);
+  const shown = f.op === 'contains' ? `'%${String(f.value)}%'` : f.op === 'starts' ? `'${String(f.value)}%'` : quoted(f.value);
   return { entity: f.field.tag, parameter, operator, value, text: `${f.field.tag}.${f.field.field} ${operator} ${shown}`, field: `${f.field.tag}.${f.field.field}` };
 }
 

@@ -6,3 +6,4 @@ export { parseQuestion } from './parse';
 export { compileQuery, CompileError, summarise } from './compile';
 
 export { checkSql, type GuardResult, type GuardReason } from './sql-guard';
+export { closestQuestion, type Suggestion } from './suggest';

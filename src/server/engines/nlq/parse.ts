@@ -193,7 +193,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
           const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
-          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed');
+          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed' || target?.k === 'zipPrefix');
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
@@ -352,6 +352,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           break;
         }
         case 'newCustomers':
+          use(it);
+          break;
+        case 'zipPrefix':
+          // A postal-code area (./postal.ts): the customer's code starts with it. "Not in the
+          // area" has no operator yet: refused naming it, never answered as its opposite.
+          if (pendingNeg) return { ok: false, refusal: 'not_understood', understood, reason: `a negated postal area ("${shortWord(it.raw)}")`, problems: [shortWord(it.raw)], hard: true };
+          loose.push({ pos: it.start, cond: ff('c', 'zip_code', 'starts', it.value), negated: false });
+          pendingNeg = undefined;
           use(it);
           break;
         case 'time': {
@@ -651,7 +659,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
-  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name']);
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix']);
   if (!items.some((i) => DATA_KINDS.has(i.k))) {
     return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
   }

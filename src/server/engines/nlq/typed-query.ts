@@ -13,7 +13,8 @@ export type Entity = (typeof ENTITIES)[number];
 export const TAGS = ['c', 'e', 't', 'ccp'] as const;
 export type Tag = (typeof TAGS)[number];
 
-export const OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'contains', 'in', 'not in', 'is', 'is not'] as const;
+/** `contains` matches names on their words (./name-match.ts); `starts` is a prefix ("PLZ-Bereich 51"). */
+export const OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'contains', 'starts', 'in', 'not in', 'is', 'is not'] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { now as clockNow, nowMs } from '../../lib/clock';
-import { compileQuery, parseQuestion, TypedQuery, type CompiledQuery, type ParseResult } from '../../engines/nlq';
+import { closestQuestion, compileQuery, parseQuestion, TypedQuery, type CompiledQuery, type ParseResult, type Suggestion } from '../../engines/nlq';
 import {
   NLQ_ERROR_CODES,
   SENTINEL,
@@ -80,7 +80,7 @@ async function assertRoom(db: Db, ctx: NlqCtx): Promise<void> {
   }
 }
 
-function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: 'not_understood'; understood: string[]; reason: string; problems?: string[] }): AppError {
+function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: 'not_understood'; understood: string[]; reason: string; problems?: string[] }, suggestion?: Suggestion): AppError {
   if (parsed.refusal === 'write') {
     return new AppError(400, NLQ_ERROR_CODES.write, 'Sentinel only reads your data: a question that changes data is not answered.');
   }
@@ -95,7 +95,24 @@ function refusalError(parsed: Extract<ParseResult, { ok: false }> | { refusal: '
   const message = understood.length
     ? `The question was not understood completely.${notRead} Understood: ${understood.join('; ')}. Please rephrase the rest.`
     : `The question was not understood.${notRead} Name what you are looking for (customers, events or transactions) and a condition, e.g. "customers who bought opera tickets in 2025".`;
-  return new AppError(400, NLQ_ERROR_CODES.notUnderstood, message, undefined, undefined, undefined, { understood, problems });
+  // "Ask this instead" (issue 21 §3): the closest question that can be answered, never run here.
+  // data.suggestion is the rebuilt question, data.unplaced the words it leaves out.
+  const data: Record<string, string | string[]> = { understood, problems };
+  if (suggestion) {
+    data.suggestion = suggestion.question.slice(0, 2000);
+    data.unplaced = suggestion.unplaced.slice(0, 20).map((u) => u.slice(0, 200));
+  }
+  return new AppError(400, NLQ_ERROR_CODES.notUnderstood, message, undefined, undefined, undefined, data);
+}
+
+/** The closest answerable question of a refused one (engines/nlq/suggest.ts); a failure there only loses the offer. */
+function suggestionFor(description: string, parsed: ParseResult, opts: Parameters<typeof parseQuestion>[1]): Suggestion | undefined {
+  try {
+    return closestQuestion(description, parsed, opts);
+  } catch (err) {
+    console.error('[nlq] suggestion failed:', (err as Error).message);
+    return undefined;
+  }
 }
 
 /** Question → typed query → SQL, or the refusal of spec 3 §8. Nothing is stored here. */
@@ -114,7 +131,7 @@ async function understand(db: Db, ctx: NlqCtx, description: string, outcome: Res
   // The LLM may only help with what the parser did not understand; refusals stand.
   // A hard refusal (bounds, impossible date, out-of-range number, injection residue) stands too.
   if (!parsed.ok && parsed.refusal === 'not_understood' && !parsed.hard) candidate = await llmFallback(description, opts);
-  if (!candidate) throw refusalError(parsed.ok ? { refusal: 'not_understood', understood: parsed.understood, reason: '' } : parsed);
+  if (!candidate) throw refusalError(parsed.ok ? { refusal: 'not_understood', understood: parsed.understood, reason: '' } : parsed, suggestionFor(description, parsed, opts));
   const checked = TypedQuery.safeParse(candidate);
   // The outcome is the user's choice (spec 3 §2); a query for another entity is not an answer.
   if (!checked.success || checked.data.outcome !== outcome) {

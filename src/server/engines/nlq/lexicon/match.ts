@@ -4,6 +4,7 @@
 // Words left over are stop words, numbers, literals (a value after a field word) or unknown.
 import { FIELDS, type SemanticField } from '../semantic';
 import { findTimeExpressions, type DateRange } from '../time';
+import { findPostalAreas } from '../postal';
 import type { Vocabulary } from '../typed-query';
 import { KEYWORDS, type KeywordItem } from './keywords';
 import { sameWord, stemForms, stems, tokenize, type Token } from './normalise';
@@ -15,6 +16,8 @@ export type ItemBody =
   | VocabItem
   | { k: 'time'; range: DateRange }
   | { k: 'num'; value: number }
+  /** "PLZ-Bereich 51", "postcodes starting with M1": the customer's postal code starts with it (../postal.ts). */
+  | { k: 'zipPrefix'; value: string }
   | { k: 'field'; field: SemanticField }
   | { k: 'stop' }
   | { k: 'unknown' }
@@ -249,6 +252,7 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (vocabulary.partnerId !== undefined && Number(m[1]) !== vocabulary.partnerId) push({ k: 'other' }, i, i + 1);
     else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
   });
+  for (const a of findPostalAreas(tokens)) if (!reserved.slice(a.start, a.end).some(Boolean)) push({ k: 'zipPrefix', value: a.code }, a.start, a.end);
   // The partner's multi-word names ("Season Pass 2026/27", "1. Rang", "Großer Saal") before time
   // expressions and numbers may claim their words.
   for (let i = 0; i < words.length; i++) {
