@@ -192,8 +192,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           pendingNeg = it;
           use(it);
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
-          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
-          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed');
+          // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
+          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from');
+          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed');
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
@@ -423,7 +424,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const values = [it.value];
           use(it);
           let m = j + 1;
-          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'city') { values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2; }
+          // "Köln oder Bonn", "weder aus Köln noch aus Bonn": one list.
+          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && (cs[m + 1]?.k === 'city' || cs[m + 1]?.k === 'from' && cs[m + 2]?.k === 'city')) {
+            const at = cs[m + 1].k === 'city' ? m + 1 : m + 2;
+            values.push((cs[at] as { value: string }).value); use(cs[m], cs[m + 1], cs[at]); m = at + 1;
+          }
           while (cs[m]?.k === 'city') { values.push((cs[m] as { value: string }).value); use(cs[m]); m++; }
           const fromWord = cs.slice(Math.max(0, j - 3), j).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
           const eventWord = prev?.k === 'field' && prev.field.tag === 'e';
@@ -670,6 +675,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (orderBy) query.orderBy = orderBy;
   if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
   if (groupBy) query.groupBy = groupBy;
+  // "weder … noch" / "neither … nor" carries a negation: if no condition of the query holds one,
+  // the answer would be the opposite of the question — refused naming the words instead.
+  const both = items.find((i) => i.k === 'neg' && i.both);
+  if (both && !hasNegation(query)) {
+    const named = shortWord(`${both.raw} … ${items.find((i) => i.k === 'or' && i.start > both.start)?.raw ?? ''}`.trim());
+    return { ok: false, refusal: 'not_understood', understood, reason: `the negation "${named}" fits no condition`, problems: [named], hard: true };
+  }
   // A number no column holds, or a fraction against a count or whole-number field ("mehr als
   // 99999999999999999999 Tickets", "mehr als 1.9 Transaktionen"): refused naming the number as
   // typed — the schema refuses the same (./numbers.ts), so the database never sees it.
@@ -680,6 +692,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named, hard: true };
   }
   return { ok: true, query, understood };
+}
+
+/** Whether some condition of the query says "not", "none" or "without". */
+function hasNegation(q: TypedQuery): boolean {
+  const neg = (c: Condition): boolean => c.kind === 'related'
+    ? (c.op === '=' && c.value === 0) || (c.op === '<' && c.value <= 1) || (c.op === '<=' && c.value === 0) || c.where.some(neg)
+    : c.op === '!=' || c.op === 'not in' || (c.op === 'is' && c.value === null) || c.value === false;
+  return [...q.filters, ...(q.anyOf ?? []).flat()].some(neg);
 }
 
 function anchorsOrCountIn(cs: Item[]): boolean {

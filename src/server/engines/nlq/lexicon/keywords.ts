@@ -8,7 +8,7 @@ export type Cmp = '>' | '>=' | '<' | '<=' | '=' | '!=';
 
 export type KeywordItem =
   | { k: 'cmp'; op: Cmp; postfix?: boolean }
-  | { k: 'neg' }
+  | { k: 'neg'; both?: true }
   | { k: 'noun'; entity?: Entity; measure: Measure }
   | { k: 'money' }
   | { k: 'percent' }
@@ -89,7 +89,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('enthaelt|enthalten|contains|containing|contain|like|includes|including|beinhaltet|mit dem wort|with the word|auf|endet auf|ends with|endet mit|beginnt mit|starts with|begins with|anfaengt mit|starting with', { k: 'contains' }),
   E('ist|is|sind|are|lautet|lauten|equal|=|:|sein|be|war|was|were|waren', { k: 'eq' }),
   E('aber|but|jedoch|however|sondern|yet|allerdings|trotzdem|dennoch|whereas|waehrend|whilst|while', { k: 'boundary' }),
-  E('und|and|sowie|as well as|&|auch|also|zusaetzlich|additionally', { k: 'conj' }),
+  E('und|and|sowie|as well as|&|auch|also|zusaetzlich|additionally|als auch|und auch|and also', { k: 'conj' }),
   E('oder|or|bzw|beziehungsweise|either', { k: 'or' }),
   E('einmal|once|ein mal|einmalig', { k: 'times', n: 1 }),
   E('zweimal|twice|zwei mal|2 mal|2x|doppelt', { k: 'times', n: 2 }),

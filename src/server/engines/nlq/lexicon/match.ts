@@ -6,7 +6,7 @@ import { FIELDS, type SemanticField } from '../semantic';
 import { findTimeExpressions, type DateRange } from '../time';
 import type { Vocabulary } from '../typed-query';
 import { KEYWORDS, type KeywordItem } from './keywords';
-import { sameWord, stemForms, stems, tokenize, type Token } from './normalise';
+import { editDistance, sameWord, stemForms, stems, tokenize, type Token } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { vocabularyEntries, type VocabItem } from './vocabulary-lexicon';
 
@@ -225,6 +225,21 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
   return l;
 }
 
+/** Words after which the next word is a name, never a function word read through a typo. */
+const NAME_WORDS = new Set(['namens', 'named', 'called', 'heisst', 'name', 'namen', 'vorname', 'nachname', 'firstname', 'lastname', 'surname']);
+
+/** Stop words of 5+ letters by first letter: a typo keeps the first letter (as sameWord does). */
+let stopIndex: Map<string, string[]> | undefined;
+/** One edit (insert, drop, change, swap) from a stop word of 5+ letters, letters only. */
+export function typoOfStopWord(word: string): boolean {
+  if (word.length < 5 || word.length > 25 || !/^\p{L}+$/u.test(word)) return false;
+  if (!stopIndex) {
+    stopIndex = new Map();
+    for (const w of STOP_WORDS) if (w.length >= 5 && /^\p{L}+$/u.test(w)) stopIndex.set(w[0], [...(stopIndex.get(w[0]) ?? []), w]);
+  }
+  return (stopIndex.get(word[0]) ?? []).some((w) => Math.abs(w.length - word.length) <= 1 && editDistance(word, w, 1) <= 1);
+}
+
 export interface Matched {
   tokens: Token[];
   items: Item[];
@@ -249,6 +264,16 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (vocabulary.partnerId !== undefined && Number(m[1]) !== vocabulary.partnerId) push({ k: 'other' }, i, i + 1);
     else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
   });
+  // "weder Oper noch Ballett", "neither opera nor ballet": one negation over alternatives — "nie
+  // Oper oder Ballett". The parser refuses the question if the negation ends up in no condition
+  // (parse.ts): answering without it would answer the opposite.
+  for (let i = 0; i < words.length; i++) {
+    if (reserved[i] || (words[i] !== 'weder' && words[i] !== 'neither')) continue;
+    const j = words.findIndex((w, k) => k > i + 1 && !reserved[k] && (w === 'noch' || w === 'nor'));
+    if (j < 0) continue;
+    push({ k: 'neg', both: true }, i, i + 1);
+    push({ k: 'or' }, j, j + 1);
+  }
   // The partner's multi-word names ("Season Pass 2026/27", "1. Rang", "Großer Saal") before time
   // expressions and numbers may claim their words.
   for (let i = 0; i < words.length; i++) {
@@ -301,6 +326,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     // An invoice number ("RE-1001-0147081", "INV-1002-0019766") is a value of its own.
     if (/^[a-z]{2,4}-\d{2,}-\d{3,}$/.test(words[i])) {
       push({ k: 'value', tag: 't', field: 'invoice_id', value: tok.raw, op: '=' }, i, i + 1);
+      continue;
+    }
+    // "habne", "stattfinen", "plese": a function word with one typo is still a function word
+    // (issue 21 §3). Not after a name word: "namens Hanne" is a name, not "haben".
+    if (typoOfStopWord(words[i]) && !NAME_WORDS.has(words[i - 1] ?? '')) {
+      push({ k: 'stop' }, i, i + 1);
       continue;
     }
     push({ k: 'unknown' }, i, i + 1);
