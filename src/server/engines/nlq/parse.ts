@@ -356,29 +356,33 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           break;
         case 'time': {
-          // Which date: a date field named just before, else the event's or the purchase's.
+          // Which date: a date field named just before, else the rule of dateTarget().
           if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
             for (const c of rangeFilters(prev.field.tag as DateTarget, it.range, prev.field.name)) loose.push({ pos: it.start, cond: c, negated: false });
             use(it, prev);
             break;
           }
-          if (prev?.k === 'field' && prev.field.name === 'birth_year' || prev?.k === 'age') {
+          // A year of birth only when the question speaks of birth or age ("Jahrgang 1980",
+          // "geboren 1980", "born in 1980", "im Alter"); "Kunden im Jahr 2026" is a year of visits.
+          const birthField = (x: Item | undefined) => x?.k === 'field' && x.field.name === 'birth_year';
+          if (birthField(prev) || prev?.k === 'age' && (BIRTH_OR_AGE.test(fold(prev.raw)) || birthField(cs[j - 2])) || birthField(next) && /^geboren|^born/.test(fold(next.raw))) {
+            if (birthField(cs[j - 2])) use(cs[j - 2]);
+            if (birthField(next)) use(next);
             if (it.range.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(it.range.from.slice(0, 4))), negated: false });
             if (it.range.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(it.range.to.slice(0, 4))), negated: false });
             use(it, prev);
             break;
           }
+          if (prev?.k === 'age') use(prev); // "im Jahr 2026": the word "Jahr" belongs to the time
           if (cs.some((x) => x.k === 'newCustomers') && outcome === 'customers') {
             for (const c of rangeFilters('c' as DateTarget, it.range, 'created_at')) loose.push({ pos: it.start, cond: c, negated: false });
             use(it);
             break;
           }
-          const forEvents = prev?.k === 'for' || cs.some((x) => x.k === 'verb' && x.v === 'visit') || cs.some((x) => x.k === 'for' && x.start < it.start && cs.some((y) => y.start > x.start && y.start < it.start && (y.k === 'category' || y.k === 'value' && y.tag === 'e' || y.k === 'noun' && y.entity === 'events')));
-          const buying = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
-          const target: DateTarget = outcome === 'events' ? (buying && anchorsOrCountIn(cs) ? 't' : 'e')
-            : outcome === 'transactions' ? (forEvents || cs.some((x) => x.k === 'noun' && x.entity === 'events') ? 'e' : 't')
-            : forEvents ? 'e' : buying || cs.some((x) => x.k === 'money' || (x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions'))) ? 't' : 'e';
-          for (const c of rangeFilters(target, it.range)) loose.push({ pos: it.start, cond: c, negated: false });
+          const target = dateTarget(outcome, cs, j, clause, it.range, it.earlier, now);
+          // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
+          const range = target === 't' && it.earlier ? it.earlier : it.range;
+          for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
           use(it);
           if (prev?.k === 'for') use(prev);
           break;
@@ -700,6 +704,48 @@ function hasNegation(q: TypedQuery): boolean {
     ? (c.op === '=' && c.value === 0) || (c.op === '<' && c.value <= 1) || (c.op === '<=' && c.value === 0) || c.where.some(neg)
     : c.op === '!=' || c.op === 'not in' || (c.op === 'is' && c.value === null) || c.value === false;
   return [...q.filters, ...(q.anyOf ?? []).flat()].some(neg);
+}
+
+/** Words that make a year a year of birth ("Jahrgang", "Alter", "born" are the field or the age word). */
+const BIRTH_OR_AGE = /^(alter|age|aged|alt|old|jahre alt|years old|year old|lebensjahr|geboren|born|jahrgang)$/;
+
+/** Words saying an event takes place ("stattfinden", "take place", "gespielt"): a time with them is the event's. */
+const EVENT_TIME_WORDS = new Set(['stattfinden', 'stattfindet', 'stattfanden', 'stattgefunden', 'stattfand', 'statt', 'laufen', 'laeuft', 'lief', 'liefen', 'gelaufen',
+  'gespielt', 'spielt', 'spielen', 'spielte', 'aufgefuehrt', 'place', 'happen', 'happens', 'happened', 'happening', 'occur', 'occurs', 'occurred', 'staged', 'performed', 'played', 'playing', 'runs', 'ran', 'running']);
+
+const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
+// Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue.
+const isSaleWord = (x: Item | undefined) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'));
+
+/**
+ * Which date a time phrase means (docs/NLQ-ENGINE.md "Which date"): the noun it qualifies. The
+ * item just before it (a compound such as "Theatervorstellungen" is its event noun) or, for a
+ * time before its verb ("im Oktober gekauft"), the item just after:
+ * - events: the event's date, unless the phrase qualifies a sale ("mit Verkäufen im Oktober",
+ *   "tickets sold last week") — an aggregate elsewhere ("mit weniger als 150 verkauften Karten")
+ *   does not move it;
+ * - transactions: the sale date, unless the phrase qualifies events ("Tickets für Veranstaltungen
+ *   nächste Woche") or says they take place ("stattfinden", "take place") or visits; a title
+ *   between ("Transaktionen für Fidelio im Oktober") names no date of its own;
+ * - customers: the verb decides — "gekauft/bought" the sale date, "besucht/attended/waren bei" the
+ *   event's; without a verb, purchases, revenue and money the sale date, anything else the event's.
+ * Sale dates are never in the future: a time wholly ahead ("nächste Woche") is the event's.
+ */
+function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], range: DateRange, earlier: DateRange | undefined, now: Date): DateTarget {
+  const ahead = !!(earlier ?? range).from && (earlier ?? range).from! > now.toISOString().slice(0, 10);
+  const before = cs.slice(0, j).reverse().find((x) => x.k !== 'for' && x.k !== 'with' && x.k !== 'eq' && x.k !== 'from');
+  const beforeAll = cs.slice(0, j).filter((x) => x.start === before?.start);
+  const after = cs[j + 1];
+  const eventTime = clause.some((x) => x.k === 'stop' && EVENT_TIME_WORDS.has(fold(x.raw)));
+  const visit = cs.some((x) => x.k === 'verb' && x.v === 'visit');
+  const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
+  const qualifiesEvents = beforeAll.some(isEventNoun);
+  let t: boolean;
+  if (outcome === 'events') t = beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime;
+  // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
+  else if (outcome === 'transactions') t = !(qualifiesEvents || eventTime || visit || cs[j - 1]?.k === 'for');
+  else t = !(qualifiesEvents || eventTime || visit) && (buy || cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+  return t && !ahead ? 't' : 'e';
 }
 
 function anchorsOrCountIn(cs: Item[]): boolean {

@@ -13,7 +13,8 @@ import { vocabularyEntries, type VocabItem } from './vocabulary-lexicon';
 export type ItemBody =
   | KeywordItem
   | VocabItem
-  | { k: 'time'; range: DateRange }
+  /** `earlier`: the same words one occurrence earlier, for a yearless date still ahead (time.ts). */
+  | { k: 'time'; range: DateRange; earlier?: DateRange }
   | { k: 'num'; value: number }
   | { k: 'field'; field: SemanticField }
   | { k: 'stop' }
@@ -287,11 +288,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
   // "ab 1.9.", "seit 15.3.": the tokenizer keeps the last dot apart (a word ends in a letter or
   // digit), so the time rules see day.month. again — unless a comparison stands before it
   // ("mehr als 2.5." is a number).
-  const timeWords = words.map((w, i) => (/^\d{1,2}\.\d{1,2}$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
+  // Likewise "1. September", "ab dem 15.": a day written with its dot is an ordinal.
+  const timeWords = words.map((w, i) => (/^\d{1,2}(\.\d{1,2})?$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
   for (const t of findTimeExpressions(timeWords, now)) {
     if (reserved.slice(t.start, t.end).some(Boolean)) continue;
     if (t.invalid !== undefined) push({ k: 'invalid', what: 'date' }, t.start, t.end);
-    else push({ k: 'time', range: t.range }, t.start, t.end);
+    else push({ k: 'time', range: t.range, ...(t.earlier ? { earlier: t.earlier } : {}) }, t.start, t.end);
   }
   for (let i = 0; i < words.length; i++) {
     if (reserved[i]) continue;
