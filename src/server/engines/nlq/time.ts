@@ -495,3 +495,12 @@ function skipFiller(words: string[], i: number): number {
   // "im Jahr 2025": keep "jahr" skipped only when a year follows.
   return j;
 }
+
+/**
+ * Words that name a time or a part of one ("Anfang", "Ende", "März", "Saison"): inside a title they
+ * become a title condition only when the question says so (lexicon/match.ts).
+ */
+export function isTimeWord(w: string): boolean {
+  return MONTHS[w] !== undefined && w.length >= 3 || PART_WORDS[w] !== undefined || SEASON.has(w) || UNIT[w] !== undefined
+    || PREVIOUS.has(w) || CURRENT.has(w) || NEXT.has(w) || ['wochenende', 'weekend', 'heute', 'today', 'gestern', 'yesterday', 'morgen', 'tomorrow'].includes(w);
+}

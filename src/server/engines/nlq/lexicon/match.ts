@@ -3,7 +3,7 @@
 // allowing plural endings, small typos and German compounds ("Opernbesucher" = Oper + Besucher).
 // Words left over are stop words, numbers, literals (a value after a field word) or unknown.
 import { FIELDS, type SemanticField } from '../semantic';
-import { findTimeExpressions, type DateRange } from '../time';
+import { findTimeExpressions, isTimeWord, type DateRange } from '../time';
 import type { Vocabulary } from '../typed-query';
 import { KEYWORDS, type KeywordItem } from './keywords';
 import { editDistance, sameWord, stemForms, stems, tokenize, type Token } from './normalise';
@@ -229,6 +229,11 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
 /** Words after which the next word is a name, never a function word read through a typo. */
 const NAME_WORDS = new Set(['namens', 'named', 'called', 'heisst', 'name', 'namen', 'vorname', 'nachname', 'firstname', 'lastname', 'surname']);
 
+/** Words that say the next words are a title ("Titel Anfang", "Tickets für Anfang", "the show called …"). */
+const TITLE_MARKERS = new Set(['titel', 'title', 'titled', 'fuer', 'for', 'stueck', 'werk', 'produktion', 'programm', 'tour', 'show']);
+const ARTICLES = new Set(['der', 'die', 'das', 'dem', 'den', 'des', 'the', 'a', 'an', 'ein', 'eine', 'einem', 'einen']);
+const TIME_PREPOSITIONS = new Set(['seit', 'since', 'ab', 'bis', 'until', 'till', 'vor', 'before', 'nach', 'after', 'from', 'von', 'vom', 'zum', 'zur', 'am', 'im', 'in', 'at', 'by', 'to', 'zu', 'gegen', 'towards', 'um', 'during', 'waehrend']);
+
 /** Stop words of 5+ letters by first letter: a typo keeps the first letter (as sameWord does). */
 let stopIndex: Map<string, string[]> | undefined;
 /** One edit (insert, drop, change, swap) from a stop word of 5+ letters, letters only. */
@@ -339,6 +344,21 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     push({ k: 'unknown' }, i, i + 1);
   }
   items.sort((a, b) => a.start - b.start || a.end - b.end);
+  // A value word that also appears inside a title becomes a title condition only when the question
+  // says so ("Titel", "für", quotes) or nothing else explains it (issue 21 §2: "seit Anfang …"
+  // became *title contains "Anfang"*). After a name word it is a name ("namens Carmen"); a time
+  // word right after a time preposition ("seit Anfang", "bis zum Ende") is a time the parser could
+  // not read — refused naming it rather than answered as a title.
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j];
+    if (it.k !== 'value' || it.field !== 'title' || tokens[it.start].quoted) continue;
+    let p = it.start - 1;
+    while (p >= 0 && ARTICLES.has(words[p])) p--;
+    if (TITLE_MARKERS.has(words[p] ?? '')) continue;
+    const nameBefore = NAME_WORDS.has(words[it.start - 1] ?? '');
+    const timeAfterPrep = it.op === 'contains' && it.end - it.start === 1 && isTimeWord(words[it.start]) && TIME_PREPOSITIONS.has(words[p] ?? '');
+    if (nameBefore || timeAfterPrep) items[j] = { k: 'unknown', start: it.start, end: it.end, raw: it.raw };
+  }
   // "mindestens ein Ticket": a one-word after a comparison is the number 1.
   for (let j = 0; j < items.length - 1; j++) {
     const a = items[j];
