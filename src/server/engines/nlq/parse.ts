@@ -222,6 +222,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           if (it.k === 'times') {
             // "mehr als einmal", "zweimal", "3 mal"
             if (it.n === 0 && prev?.k === 'num') break;
+            // "zeig mir mal …": "mal" without a number is a filler, not "once".
+            if (it.n === 0 && !(prev?.k === 'num' || prev?.k === 'cmp')) { use(it); break; }
             const cmpBefore = prev?.k === 'cmp' ? prev.op : prev?.k === 'num' && cs[j - 2]?.k === 'cmp' ? (cs[j - 2] as { op: Cmp }).op : '>=';
             const n = it.n || (prev?.k === 'num' ? prev.value : 1);
             // "5 mal da gewesen" counts visits (events); "mehr als einmal gekauft" purchases.
@@ -682,7 +684,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // "weder … noch" / "neither … nor" carries a negation: if no condition of the query holds one,
   // the answer would be the opposite of the question — refused naming the words instead.
   const both = items.find((i) => i.k === 'neg' && i.both);
-  if (both && !hasNegation(query)) {
+  // It negates the alternatives after it: a time, number or comparison there ("weder im Oktober
+  // noch im November") is no value to exclude and became "no sales" instead.
+  const afterBoth = both && items.find((i) => i.start > both.start && !['stop', 'from', 'with', 'eq'].includes(i.k));
+  if (both && (!hasNegation(query) || !afterBoth || ['time', 'num', 'cmp', 'unknown', 'between'].includes(afterBoth.k))) {
     const named = shortWord(`${both.raw} … ${items.find((i) => i.k === 'or' && i.start > both.start)?.raw ?? ''}`.trim());
     return { ok: false, refusal: 'not_understood', understood, reason: `the negation "${named}" fits no condition`, problems: [named], hard: true };
   }

@@ -341,7 +341,7 @@ const FILLER = new Set(['im', 'in', 'der', 'die', 'das', 'den', 'dem', 'the', 'a
  */
 const KNOWN = [...PREVIOUS, ...CURRENT, ...NEXT, ...NEW, ...SEASON, ...Object.keys(UNIT), ...Object.keys(MONTHS).filter((m) => m.length >= 5),
   'wochenende', 'weekend', 'gestern', 'yesterday', 'morgen', 'tomorrow', 'heute', 'today', 'zwischen', 'between', 'vorjahr',
-  ...Object.keys(PART_WORDS).filter((p) => p.length >= 5)];
+  ...Object.keys(PART_WORDS).filter((p) => p.length >= 5), ...[...FROM_WORDS, ...TO_WORDS].filter((p) => p.length >= 5)];
 
 /** Typos in time words ("letze Saison", "Spielziet") are read as the word meant. */
 function canonical(words: string[]): string[] {
@@ -368,7 +368,8 @@ function span(words: string[], i: number, now: Date, joiners: Set<string>, allow
   if (!p || p.invalid) return p;
   if (!joiners.has(words[p.end] ?? '')) return p.bareDay !== undefined && !allowBareDay ? undefined : p;
   const qAt = skipFiller(words, p.end + 1);
-  const q = period(words, qAt, now, true);
+  // After "to/bis" a short month name is the month ("from March to May").
+  const q = period(words, qAt, now, true) ?? (MONTHS[words[qAt] ?? ''] !== undefined ? monthPeriod(words, qAt, now) : undefined);
   if (!q) return p.bareDay !== undefined && !allowBareDay ? undefined : p;
   if (q.invalid) return { range: {}, end: q.end, invalid: q.invalid };
   let from = p.range.from;
@@ -395,6 +396,17 @@ function span(words: string[], i: number, now: Date, joiners: Set<string>, allow
   return { range: { from, to: q.range.to }, end: q.end, ...(earlier ? { earlier } : {}) };
 }
 
+function monthPeriod(words: string[], i: number, now: Date): Period {
+  const m = MONTHS[words[i]];
+  const yy = now.getUTCFullYear();
+  return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) } };
+}
+
+/** The earlier reading only when the date read is still ahead: a date already past keeps its year. */
+function aheadOnly(range: DateRange, earlier: DateRange | undefined, today: string): { earlier?: DateRange } {
+  return earlier && range.from && range.from > today ? { earlier } : {};
+}
+
 function isBareDayBeforeJoin(words: string[], i: number, joiners: Set<string>): boolean {
   return /^\d{1,2}(\.|st|nd|rd|th)$/.test(words[i] ?? '') && joiners.has(words[i + 1] ?? '');
 }
@@ -417,7 +429,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
         const both = span(words, aAt, now, AND_JOIN, true);
         if (both && both.end > a.end) {
           const text = words.slice(i, both.end).join(' ');
-          out.push({ start: i, end: both.end, range: both.range, text, ...(both.invalid || a.invalid ? { invalid: both.invalid ?? a.invalid } : {}), ...(both.earlier ? { earlier: both.earlier } : {}) });
+          out.push({ start: i, end: both.end, range: both.range, text, ...(both.invalid || a.invalid ? { invalid: both.invalid ?? a.invalid } : {}), ...aheadOnly(both.range, both.earlier, today) });
           i = both.end;
           continue;
         }
@@ -440,7 +452,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
       const ranged = fromTo && single && !single.invalid && RANGE_JOIN.has(words[single.end] ?? '') ? span(words, at, now, RANGE_JOIN, true) : undefined;
       if (ranged && ranged.end > (single?.end ?? 0)) {
         // A closed range: "seit/ab 1.9. bis 15.9." reads as from … to as well.
-        out.push({ start: i, end: ranged.end, range: ranged.range, text: words.slice(i, ranged.end).join(' '), ...(ranged.invalid ? { invalid: ranged.invalid } : {}), ...(ranged.earlier ? { earlier: ranged.earlier } : {}) });
+        out.push({ start: i, end: ranged.end, range: ranged.range, text: words.slice(i, ranged.end).join(' '), ...(ranged.invalid ? { invalid: ranged.invalid } : {}), ...aheadOnly(ranged.range, ranged.earlier, today) });
         i = ranged.end;
         continue;
       }
@@ -479,8 +491,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
       continue;
     }
     if (p) {
-      const earlier = p.earlier && p.range.from && p.range.from > today ? p.earlier : undefined;
-      out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' '), ...(earlier ? { earlier } : {}) });
+      out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' '), ...aheadOnly(p.range, p.earlier, today) });
       i = p.end;
       continue;
     }
