@@ -280,7 +280,7 @@ const ATTACH: [Entity, 'e' | 't', Lang, string[]][] = [
     'Theatervorstellungen der letzten Saison mit mehr als 100 verkauften Tickets', 'Konzerte letzte Saison mit weniger als 150 Karten', 'Vorstellungen im Oktober mit über 100 verkauften Tickets',
     'Konzerte, die im Oktober stattfinden, mit weniger als 50 Tickets', 'Umsatz pro Sparte letzte Saison']],
   ['events', 'e', 'en', ['shows last season with fewer than 150 tickets sold', 'theatre performances of last season with fewer than 150 tickets sold', 'events in October with more than 100 tickets sold', 'concerts taking place in October with under 50 tickets']],
-  ['events', 't', 'de', ['Konzerte mit mehr als 100 verkauften Tickets letzte Woche', 'Veranstaltungen mit Käufen im Oktober', 'Veranstaltungen mit mehr als 10 Buchungen seit dem 1. Oktober']],
+  ['events', 't', 'de', ['Konzerte mit mehr als 100 verkauften Tickets letzte Woche', 'Veranstaltungen mit Käufen im Oktober', 'Veranstaltungen, für die im Oktober Tickets verkauft wurden', 'Veranstaltungen mit mehr als 10 Buchungen seit dem 1. Oktober']],
   ['events', 't', 'en', ['events with more than 100 tickets sold last week', 'events with purchases in October', 'events with more than 10 bookings since October 1st']],
   ['transactions', 't', 'de', ['Transaktionen für La Traviata im Oktober', 'Transaktionen im Oktober für La Traviata', 'im Oktober gekaufte Tickets für die Zauberflöte', 'Käufe seit Oktober', 'Buchungen mit Kreditkarte letzten Monat', 'Tickets, die im Oktober gekauft wurden']],
   ['transactions', 't', 'en', ['transactions for La Traviata in October', 'tickets bought in October for Die Zauberflöte', 'purchases since October', 'bookings made last month']],

@@ -381,7 +381,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
-          const target = dateTarget(outcome, cs, j, clause, it.range, it.earlier, now);
+          const target = dateTarget(outcome, cs, j, clause, punct, it.range, it.earlier, now);
           // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
           const range = target === 't' && it.earlier ? it.earlier : it.range;
           for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
@@ -736,9 +736,13 @@ const isSaleWord = (x: Item | undefined) => !!x && (x.k === 'verb' && (x.v === '
  *   event's; without a verb, purchases, revenue and money the sale date, anything else the event's.
  * Sale dates are never in the future: a time wholly ahead ("nächste Woche") is the event's.
  */
-function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], range: DateRange, earlier: DateRange | undefined, now: Date): DateTarget {
+function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punct: string[], range: DateRange, earlier: DateRange | undefined, now: Date): DateTarget {
   const ahead = !!(earlier ?? range).from && (earlier ?? range).from! > now.toISOString().slice(0, 10);
-  const before = cs.slice(0, j).reverse().find((x) => x.k !== 'for' && x.k !== 'with' && x.k !== 'eq' && x.k !== 'from');
+  // A comma starts a relative clause ("Veranstaltungen, für die im Oktober Tickets verkauft
+  // wurden"): the noun before it is not what the phrase qualifies.
+  let clauseStart = -1;
+  for (let k = cs[j].start - 1; k >= 0; k--) if (/,/.test(punct[k] ?? '')) { clauseStart = k; break; }
+  const before = cs.slice(0, j).reverse().find((x) => x.start > clauseStart && x.k !== 'for' && x.k !== 'with' && x.k !== 'eq' && x.k !== 'from');
   const beforeAll = cs.slice(0, j).filter((x) => x.start === before?.start);
   const after = cs[j + 1];
   const eventTime = clause.some((x) => x.k === 'stop' && EVENT_TIME_WORDS.has(fold(x.raw)));
