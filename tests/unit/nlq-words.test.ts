@@ -127,6 +127,19 @@ describe('function words, auxiliaries and fillers leave the typed query as it is
     for (const t of surface(text)) check(ok(t, outcome, lang));
   });
 
+  it('"sowohl 2024 als auch 2025" / "both 2024 and 2025" on customers: each time its own count', () => {
+    for (const [t, lang] of [['Kunden, die sowohl 2024 als auch 2025 gekauft haben', 'de'], ['Kunden, die 2024 und 2025 gekauft haben', 'de'], ['customers who bought in both 2024 and 2025', 'en']] as [string, Lang][]) {
+      const q = ok(t, 'customers', lang);
+      expect(q.filters.map((c) => (c.kind === 'related' ? c.where.map((w) => `${w.field.tag}${w.op}${w.value}`) : [])), t)
+        .toEqual([['t>=2024-01-01', 't<2025-01-01'], ['t>=2025-01-01', 't<2026-01-01']]);
+    }
+  });
+
+  it('colloquial negation and "gibts": "nix mehr gekauft", "welche Vorstellungen gibts im Dezember"', () => {
+    expect(ok('welche kunden haben seit dem 1.9. nix mehr gekauft', 'customers', 'de')).toEqual(ok('Kunden, die seit dem 1.9. nichts mehr gekauft haben', 'customers', 'de'));
+    expect(ok('welche vorstellungen gibts im dezember', 'events', 'de')).toEqual(ok('Vorstellungen im Dezember', 'events', 'de'));
+  });
+
   it('"weder … noch" whose negation fits no condition is refused, naming it, never answered as the opposite', () => {
     for (const t of ['Veranstaltungen weder im Oktober noch im November', 'events neither in October nor in November']) {
       const r = refused(t, 'events', t.startsWith('V') ? 'de' : 'en');
@@ -207,6 +220,16 @@ const DATE_CASES: [string, Lang, string | undefined, string | undefined][] = [
   ['from March to May', 'en', '2026-03-01', '2026-06-01'],
   ['in mid-March', 'en', '2026-03-11', '2026-03-21'],
   ['since the start of 2025', 'en', '2025-01-01', '2026-11-24'],
+  ['since the beginning of the season', 'en', '2026-08-01', '2026-11-24'],
+  ['seit Beginn der Saison', 'de', '2026-08-01', '2026-11-24'],
+  ['seit Saisonbeginn', 'de', '2026-08-01', '2026-11-24'],
+  ['bis Jahresende', 'de', undefined, '2027-01-01'],
+  ['seit Montag', 'de', '2026-11-23', '2026-11-24'],
+  ['since Friday', 'en', '2026-11-20', '2026-11-24'],
+  ['letzten Freitag', 'de', '2026-11-20', '2026-11-21'],
+  ['zwischen 1 und 15 Oktober', 'de', '2026-10-01', '2026-10-16'],
+  ['between 1 and 15 October', 'en', '2026-10-01', '2026-10-16'],
+  ['vom 1.10. bis 15.10.', 'de', '2026-10-01', '2026-10-16'],
 ];
 const NOUN: Record<Lang, string[]> = { de: ['Transaktionen', 'Käufe', 'Buchungen', 'Verkäufe'], en: ['transactions', 'purchases', 'bookings', 'sales transactions'] };
 

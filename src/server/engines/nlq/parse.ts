@@ -612,7 +612,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         byField.set(key, [...(byField.get(key) ?? []), l]);
       }
       const several = outcome === 'customers' ? [...byField.values()].find((ls) => ls.length > 1) : undefined;
-      if (several) {
+      // "sowohl 2024 als auch 2025 gekauft", "2024 und 2025 da gewesen": two times, each its own
+      // count — in one count they were a day in both years at once, and nobody.
+      const datePos = [...new Set(relatedOnes.filter((l) => isDate(l.cond)).map((l) => l.pos))];
+      if (outcome === 'customers' && !several && !pendingNeg && datePos.length > 1) {
+        const rest = relatedOnes.filter((l) => !isDate(l.cond)).map((l) => (l.negated ? negate(l.cond) : l.cond));
+        for (const pos of datePos) anchors.push({ pos, op: '>', value: 0, where: [...rest, ...relatedOnes.filter((l) => l.pos === pos).map((l) => l.cond)], measure: 'transactions' });
+        relatedOnes.length = 0;
+      } else if (several) {
         for (const l of several) anchors.push({ pos: l.pos, op: '>', value: 0, where: [l.cond], measure: 'transactions' });
         const rest = relatedOnes.filter((l) => !several.includes(l));
         for (const a of anchors) a.where.push(...rest.map((l) => (l.negated ? negate(l.cond) : l.cond)));

@@ -49,6 +49,10 @@ const PREVIOUS = new Set(['letzte', 'letzten', 'letzter', 'letztes', 'vergangene
 const CURRENT = new Set(['diese', 'diesen', 'dieser', 'dieses', 'aktuelle', 'aktuellen', 'laufende', 'laufenden', 'this', 'current', 'heurigen']);
 const NEXT = new Set(['naechste', 'naechsten', 'naechster', 'naechstes', 'kommende', 'kommenden', 'kommender', 'kommendes', 'next', 'upcoming', 'coming', 'folgende', 'folgenden']);
 const NEW = new Set(['neue', 'neuen', 'neuer', 'new']);
+/** Day of the week as Date.getUTCDay() (Sunday 0). */
+const WEEKDAYS: Record<string, number> = {
+  sonntag: 0, sunday: 0, montag: 1, monday: 1, dienstag: 2, tuesday: 2, mittwoch: 3, wednesday: 3, donnerstag: 4, thursday: 4, freitag: 5, friday: 5, samstag: 6, sonnabend: 6, saturday: 6,
+};
 const SEASON = new Set(['saison', 'season', 'spielzeit', 'saisons', 'seasons', 'spielzeiten']);
 const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
   tag: 'day', tage: 'day', tagen: 'day', day: 'day', days: 'day',
@@ -206,7 +210,7 @@ function shiftedPart(p: Period, which: 'start' | 'middle' | 'end'): DateRange | 
 }
 
 /** A point or period named by the words at i: returns its range and the tokens it spans. */
-function period(w: string[], i: number, now: Date, allowBareDay = false): Period | undefined {
+function period(w: string[], i: number, now: Date, allowBareDay = false, plainDay = false): Period | undefined {
   const a = w[i];
   const b = w[i + 1];
   if (a === undefined) return undefined;
@@ -216,7 +220,9 @@ function period(w: string[], i: number, now: Date, allowBareDay = false): Period
     let j = i + 1;
     while (PART_FILLER.has(w[j]) && j - i <= 3) j++;
     const unit = w[j] === 'jahres' || w[j] === 'year' || w[j] === 'jahr' ? 'year' : w[j] === 'monats' || w[j] === 'month' || w[j] === 'monat' ? 'month' : undefined;
-    const p: Period | undefined = unit ? { range: unitRange(unit, 0, now), end: j + 1 } : period(w, j, now);
+    // "Anfang der Saison", "since the beginning of the season": the running season.
+    const p: Period | undefined = unit ? { range: unitRange(unit, 0, now), end: j + 1 }
+      : SEASON.has(w[j] ?? '') && year(w[j + 1]) === undefined && !/\//.test(w[j + 1] ?? '') ? { range: seasonRange(seasonStartYear(now)), end: j + 1 } : period(w, j, now);
     if (p?.invalid) return p;
     if (p && p.range.from && p.range.to && p.bareDay === undefined) {
       const earlier = shiftedPart(p, part);
@@ -246,7 +252,7 @@ function period(w: string[], i: number, now: Date, allowBareDay = false): Period
     }
   }
   // "ab dem 15.", "since the 15th": a day of this month (after a time prefix only).
-  if (allowBareDay && dm && (dm[2] && dm[2] !== '.' || dm[2] === '.' && ['dem', 'den', 'the', 'vom', 'zum', 'am', 'on'].includes(w[i - 1] ?? ''))) {
+  if (allowBareDay && dm && (plainDay || dm[2] && dm[2] !== '.' || dm[2] === '.' && ['dem', 'den', 'the', 'vom', 'zum', 'am', 'on'].includes(w[i - 1] ?? ''))) {
     const day = Number(dm[1]);
     const d = calendarDay(now.getUTCFullYear(), now.getUTCMonth() + 1, day);
     if (d === 'invalid') return { range: {}, end: i + 1, invalid: a };
@@ -280,6 +286,25 @@ function period(w: string[], i: number, now: Date, allowBareDay = false): Period
     }
   }
   if (a === 'vorjahr' || a === 'vorjahres') return { range: unitRange('year', -1, now), end: i + 1 };
+  // "seit Saisonbeginn", "bis Jahresende", "ab Monatsanfang": the running season, year or month.
+  const compound = /^(saison|jahres|monats)(beginn|anfang|start|ende|mitte)$/.exec(a);
+  if (compound) {
+    const whole = compound[1] === 'saison' ? seasonRange(seasonStartYear(now)) : unitRange(compound[1] === 'jahres' ? 'year' : 'month', 0, now);
+    return { range: partOf(whole, PART_WORDS[compound[2]]), end: i + 1 };
+  }
+  // Weekdays: "seit Montag" = since the last Monday (today included), "letzten/nächsten Montag".
+  const wd = WEEKDAYS[a];
+  if (wd !== undefined) {
+    const today = startOfDay(now);
+    const back = (today.getUTCDay() - wd + 7) % 7;
+    const last = addDays(today, -back);
+    return { range: { from: iso(last), to: iso(addDays(last, 1)) }, end: i + 1 };
+  }
+  if ((PREVIOUS.has(a) || NEXT.has(a) || CURRENT.has(a)) && b !== undefined && WEEKDAYS[b] !== undefined) {
+    const monday = addDays(weekStart(now), PREVIOUS.has(a) ? -7 : NEXT.has(a) ? 7 : 0);
+    const d = addDays(monday, (WEEKDAYS[b] + 6) % 7);
+    return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 2 };
+  }
   if (a === 'heuer') return { range: unitRange('year', 0, now), end: i + 1 };
   if (a === 'heute' || a === 'today') return { range: unitRange('day', 0, now), end: i + 1 };
   if (a === 'gestern' || a === 'yesterday') return { range: unitRange('day', -1, now), end: i + 1 };
@@ -341,7 +366,7 @@ const FILLER = new Set(['im', 'in', 'der', 'die', 'das', 'den', 'dem', 'the', 'a
  */
 const KNOWN = [...PREVIOUS, ...CURRENT, ...NEXT, ...NEW, ...SEASON, ...Object.keys(UNIT), ...Object.keys(MONTHS).filter((m) => m.length >= 5),
   'wochenende', 'weekend', 'gestern', 'yesterday', 'morgen', 'tomorrow', 'heute', 'today', 'zwischen', 'between', 'vorjahr',
-  ...Object.keys(PART_WORDS).filter((p) => p.length >= 5), ...[...FROM_WORDS, ...TO_WORDS].filter((p) => p.length >= 5)];
+  ...Object.keys(PART_WORDS).filter((p) => p.length >= 5), ...Object.keys(WEEKDAYS), ...[...FROM_WORDS, ...TO_WORDS].filter((p) => p.length >= 5)];
 
 /** Typos in time words ("letze Saison", "Spielziet") are read as the word meant. */
 function canonical(words: string[]): string[] {
@@ -364,7 +389,8 @@ const RANGE_JOIN = new Set(['bis', 'to', 'until', 'till', 'through', 'thru', '-'
  * the second ("1. bis 15. Oktober", "zwischen dem 1. und 15. Oktober").
  */
 function span(words: string[], i: number, now: Date, joiners: Set<string>, allowBareDay: boolean): Period | undefined {
-  const p = period(words, i, now, allowBareDay || isBareDayBeforeJoin(words, i, joiners));
+  const beforeJoin = isBareDayBeforeJoin(words, i, joiners);
+  const p = period(words, i, now, allowBareDay || beforeJoin, beforeJoin);
   if (!p || p.invalid) return p;
   if (!joiners.has(words[p.end] ?? '')) return p.bareDay !== undefined && !allowBareDay ? undefined : p;
   const qAt = skipFiller(words, p.end + 1);
@@ -407,8 +433,10 @@ function aheadOnly(range: DateRange, earlier: DateRange | undefined, today: stri
   return earlier && range.from && range.from > today ? { earlier } : {};
 }
 
+/** "1. bis 15. Oktober", "between 1 and 15 October": a first day whose month comes with the second. */
 function isBareDayBeforeJoin(words: string[], i: number, joiners: Set<string>): boolean {
-  return /^\d{1,2}(\.|st|nd|rd|th)$/.test(words[i] ?? '') && joiners.has(words[i + 1] ?? '');
+  return /^\d{1,2}(\.|st|nd|rd|th)?$/.test(words[i] ?? '') && joiners.has(words[i + 1] ?? '') && DAY.test(words[skipFiller(words, i + 2)] ?? '')
+    && MONTHS[words[skipFiller(words, i + 2) + 1] ?? ''] !== undefined;
 }
 
 const AND_JOIN = new Set(['und', 'and']);
@@ -424,7 +452,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
     // "zwischen 2023 und 2025", "between March and May", "zwischen dem 1. und 15. Oktober"
     if (w === 'zwischen' || w === 'between') {
       const aAt = skipFiller(words, i + 1);
-      const a = period(words, aAt, now, true);
+      const a = period(words, aAt, now, true) ?? (isBareDayBeforeJoin(words, aAt, AND_JOIN) ? { range: {}, end: aAt + 1 } : undefined);
       if (a && (words[a.end] === 'und' || words[a.end] === 'and')) {
         const both = span(words, aAt, now, AND_JOIN, true);
         if (both && both.end > a.end) {

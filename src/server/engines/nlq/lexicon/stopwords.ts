@@ -16,7 +16,7 @@ const FUNCTION_WORDS_DE = `
   denen deren dessen derer diejenigen dieselben welche welcher welches welchen welchem irgendwelche irgendwelchen solche solchen
   bitte bitteschoen mal nochmal nochmals eigentlich eben halt ja doch wohl vielleicht eventuell ungefaehr etwa circa gerne gern kurz schnell
   sowohl ueberhaupt insbesondere besonders speziell ebenfalls ausserdem zudem uebrigens genauer naemlich sprich also quasi
-  gibt gab gegeben zeig zeige zeigen zeigt zeigst anzeigen liste listet auflisten nenne nennen nenn sag sage sagen verrate
+  gibts gibt gab gegeben haste hamse zeig zeige zeigen zeigt zeigst anzeigen liste listet auflisten nenne nennen nenn sag sage sagen verrate
   finde finden such suche suchen schau schaue schauen gucken guck ermittle ermitteln hole holen hol raussuchen heraussuchen
   brauche brauchen benoetige benoetigen interessiert interessieren wissen weiss
   stattfinden stattfindet stattfanden stattgefunden stattfand findet fand fanden statt laufen laeuft lief liefen gelaufen
