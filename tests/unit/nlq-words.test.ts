@@ -135,6 +135,12 @@ describe('function words, auxiliaries and fillers leave the typed query as it is
     }
   });
 
+  it('"nicht" before an event state or a ticket type negates it instead of counting no sales', () => {
+    expect(ok('Konzerte, die nicht ausverkauft sind', 'events', 'de').filters).toEqual([{ kind: 'field', field: { tag: 'e', field: 'already_sold' }, op: '<', value: 100 }]);
+    expect(ok('events that are not cancelled', 'events', 'en').filters).toEqual([{ kind: 'field', field: { tag: 'e', field: 'frontend_status' }, op: '!=', value: 'CANCELLED' }]);
+    expect(ok('nicht stornierte Tickets', 'transactions', 'de').filters).toEqual([{ kind: 'field', field: { tag: 't', field: 'ticket_type' }, op: '!=', value: 'cancelled' }]);
+  });
+
   it('colloquial negation and "gibts": "nix mehr gekauft", "welche Vorstellungen gibts im Dezember"', () => {
     expect(ok('welche kunden haben seit dem 1.9. nix mehr gekauft', 'customers', 'de')).toEqual(ok('Kunden, die seit dem 1.9. nichts mehr gekauft haben', 'customers', 'de'));
     expect(ok('welche vorstellungen gibts im dezember', 'events', 'de')).toEqual(ok('Vorstellungen im Dezember', 'events', 'de'));
@@ -286,6 +292,24 @@ describe('open-ended and short dates (sale dates of transactions)', () => {
     const r = refused(t, t.startsWith('T') ? 'transactions' : 'events', lang);
     expect(r.refusal).toBe('not_understood');
     expect(r.problems?.join(' ')).toContain(named);
+  });
+
+  it('"up to", "later/earlier than", "no later than" are time prepositions before a date', () => {
+    expect(dates(ok('show all transactions up to march 31', 'transactions', 'en'))).toEqual(['t<2026-04-01']);
+    expect(dates(ok('shows happening later than 2026-12-01', 'events', 'en'))).toEqual(['e>=2026-12-02']);
+    expect(dates(ok('events earlier than 1 December', 'events', 'en'))).toEqual(['e<2026-12-01']);
+    expect(dates(ok('events no later than 1 December', 'events', 'en'))).toEqual(['e<2026-12-02']);
+    expect(dates(ok('Konzerte früher als März', 'events', 'de'))).toEqual(['e<2026-03-01']);
+    expect(ok('Kunden mit bis zu 3 Käufen', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', op: '<=', value: 3 });
+  });
+
+  it('a negated open date is its other side on events and transactions; a negated span is refused naming it', () => {
+    expect(dates(ok('Veranstaltungen nicht vor dem 1. Dezember', 'events', 'de'))).toEqual(['e>=2026-12-01']);
+    expect(ok('Veranstaltungen nicht vor dem 1. Dezember', 'events', 'de').filters).toHaveLength(1);
+    expect(dates(ok('transactions not after March', 'transactions', 'en'))).toEqual(['t<2026-04-01']);
+    expect(refused('Veranstaltungen nicht im Oktober', 'events', 'de').problems).toEqual(['nicht im Oktober']);
+    // On customers it stays "no purchase in October".
+    expect(ok('Kunden, die nicht im Oktober gekauft haben', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', op: '=', value: 0 });
   });
 
   it('a day number after a comparison or before a count stays a number', () => {

@@ -116,6 +116,27 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const used = new Set<Item>();
   const use = (...xs: (Item | undefined)[]) => xs.forEach((x) => x && used.add(x));
 
+  // "nicht vor dem 1. Dezember", "not after March" on events and transactions: the other side of
+  // the date. A span cannot be excluded by one condition ("Veranstaltungen nicht im Oktober"):
+  // refused naming it — read as "no sales" it answered another question. On customers "nicht im
+  // Oktober gekauft" stays a count of none in October.
+  if (outcome !== 'customers') {
+    for (let j = 0; j + 1 < items.length; j++) {
+      const n = items[j];
+      const at = items.findIndex((x, k) => k > j && x.k !== 'stop');
+      const t = items[at];
+      if (n.k !== 'neg' || t?.k !== 'time') continue;
+      const flip = (r: DateRange): DateRange | undefined => (r.from && !r.to ? { to: r.from } : r.to && !r.from ? { from: r.to } : undefined);
+      const range = flip(t.range);
+      if (!range) {
+        const named = shortWord(tokens.slice(n.start, t.end).map((x) => x.raw).join(' '));
+        return { ok: false, refusal: 'not_understood', understood, reason: `a time span cannot be excluded ("${named}")`, problems: [named], hard: true };
+      }
+      const earlier = t.earlier && flip(t.earlier);
+      items[at] = { ...t, range, ...(earlier ? { earlier } : {}) } as Item;
+      use(n);
+    }
+  }
   const filters: Condition[] = [];
   const anyOf: Condition[][] = [];
   let orderBy: TypedQuery['orderBy'];
@@ -195,6 +216,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
           const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from');
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed');
+          // "nicht ausverkauft", "nicht abgesagt": the event's own state, negated where it is read.
+          if (target?.k === 'soldout' || target?.k === 'status' || outcome === 'events' && target?.k === 'value' && target.field === 'ticket_type' && target.value === 'cancelled'
+            || outcome === 'transactions' && target?.k === 'value') break;
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets

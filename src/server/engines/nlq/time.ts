@@ -448,8 +448,20 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
   const today = iso(startOfDay(now));
   let i = 0;
   while (i < words.length) {
-    const w = words[i];
-    // "zwischen 2023 und 2025", "between March and May", "zwischen dem 1. und 15. Oktober"
+    let w = words[i];
+    // "up to March 31", "later than 1 December", "früher als März": two words for one preposition.
+    const pair = `${w} ${words[i + 1] ?? ''}`;
+    const asOne = pair === 'up to' || pair === 'no later' && words[i + 2] === 'than' ? 'until'
+      : pair === 'later than' || pair === 'spaeter als' ? 'after' : pair === 'earlier than' || pair === 'frueher als' ? 'before' : undefined;
+    if (asOne) {
+      const skip = pair === 'no later' ? 2 : 1;
+      const tried = [...words];
+      tried.splice(i, skip + 1, asOne, ...new Array<string>(skip).fill('\u0000'));
+      if (period(tried, skipFiller(tried, i + 1), now, true)) {
+        words.splice(0, words.length, ...tried);
+        w = asOne;
+      }
+    }
     if (w === 'zwischen' || w === 'between') {
       const aAt = skipFiller(words, i + 1);
       const a = period(words, aAt, now, true) ?? (isBareDayBeforeJoin(words, aAt, AND_JOIN) ? { range: {}, end: aAt + 1 } : undefined);
@@ -530,7 +542,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
 
 function skipFiller(words: string[], i: number): number {
   let j = i;
-  while (j < words.length && FILLER.has(words[j]) && j - i < 2) j++;
+  while (j < words.length && (FILLER.has(words[j]) || words[j] === '\u0000') && j - i < 3) j++;
   // "im Jahr 2025": keep "jahr" skipped only when a year follows.
   return j;
 }
