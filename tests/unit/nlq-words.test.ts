@@ -141,6 +141,13 @@ describe('function words, auxiliaries and fillers leave the typed query as it is
     expect(ok('nicht stornierte Tickets', 'transactions', 'de').filters).toEqual([{ kind: 'field', field: { tag: 't', field: 'ticket_type' }, op: '!=', value: 'cancelled' }]);
   });
 
+  it('"N mal da waren" counts visits (events), "N mal gekauft" purchases; "nicht auf der Studiobühne" negates the hall', () => {
+    expect(ok('kunden die letze saison mehr als 5 mal da waren', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', measure: 'events', op: '>', value: 5 });
+    expect(ok('customers that came more than 3 times last season', 'customers', 'en').filters[0]).toMatchObject({ kind: 'related', measure: 'events', op: '>', value: 3 });
+    expect(ok('Kunden, die mehr als 3 mal gekauft haben', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', measure: 'transactions', op: '>', value: 3 });
+    expect(ok('Schauspiel in Bonn aber nicht auf der Studiobühne', 'events', 'de').filters).toContainEqual({ kind: 'field', field: { tag: 'e', field: 'hall' }, op: '!=', value: 'Studiobühne' });
+  });
+
   it('colloquial negation and "gibts": "nix mehr gekauft", "welche Vorstellungen gibts im Dezember"', () => {
     expect(ok('welche kunden haben seit dem 1.9. nix mehr gekauft', 'customers', 'de')).toEqual(ok('Kunden, die seit dem 1.9. nichts mehr gekauft haben', 'customers', 'de'));
     expect(ok('welche vorstellungen gibts im dezember', 'events', 'de')).toEqual(ok('Vorstellungen im Dezember', 'events', 'de'));

@@ -214,7 +214,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
           // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
-          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from');
+          // "nicht auf der Studiobühne": "auf" here is a place word, not "endet auf".
+          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed');
           // "nicht ausverkauft", "nicht abgesagt": the event's own state, negated where it is read.
           if (target?.k === 'soldout' || target?.k === 'status' || outcome === 'events' && target?.k === 'value' && target.field === 'ticket_type' && target.value === 'cancelled'
@@ -305,7 +306,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // A count or amount over related rows.
           const measureBefore = before?.k === 'noun' || before?.k === 'money' || (before?.k === 'verb' && before.v === 'spend') ? measureOf(before) : undefined;
-          let measure = measureOf(unitItem) ?? measureBefore;
+          // "mehr als 5 mal da waren" counts visits (events), "mehr als 5 mal gekauft" purchases.
+          let measure = unitItem?.k === 'times' ? (verb === 'buy' || verb === 'spend' ? 'transactions' : 'events') : measureOf(unitItem) ?? measureBefore;
           if (unitItem?.k === 'money') {
             use(unitItem);
             const then = cs[cs.indexOf(unitItem) + 1];

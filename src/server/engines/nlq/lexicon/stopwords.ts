@@ -19,7 +19,7 @@ const FUNCTION_WORDS_DE = `
   gibts gibt gab gegeben haste hamse zeig zeige zeigen zeigt zeigst anzeigen liste listet auflisten nenne nennen nenn sag sage sagen verrate
   finde finden such suche suchen schau schaue schauen gucken guck ermittle ermitteln hole holen hol raussuchen heraussuchen
   brauche brauchen benoetige benoetigen interessiert interessieren wissen weiss
-  stattfinden stattfindet stattfanden stattgefunden stattfand findet fand fanden statt laufen laeuft lief liefen gelaufen
+  stattfinden stattfindet stattfanden stattgefunden stattfand findet fand fanden statt laufen laeuft lief liefen gelaufen steht stehen ansteht anstehen
   spielt spielen spielte spielten gespielt aufgefuehrt auffuehren gegeben angeboten
   innerhalb waehrenddessen laufe rahmen zeitraum zeitraums
   jeweils allesamt saemtliche saemtlichen alle allen aller alles jene jener jenen
