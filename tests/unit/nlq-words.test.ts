@@ -342,8 +342,8 @@ const ATTACH: [Entity, 'e' | 't', Lang, string[]][] = [
   ['transactions', 'e', 'en', ['tickets for events next week', 'tickets for events last week', 'transactions for concerts that take place in October', 'bookings for performances in October']],
   ['customers', 't', 'de', ['Kunden, die im Oktober gekauft haben', 'Kunden, die im Oktober Tickets gekauft haben', 'Kunden, die im Oktober gebucht haben', 'Kunden mit Käufen seit März', 'Kunden mit mehr als 500 € Umsatz letzte Saison', 'Kunden, die seit Anfang 2025 nichts mehr gekauft haben']],
   ['customers', 't', 'en', ['customers who bought in October', 'customers who bought tickets in October', 'customers with purchases since March', 'customers who spent more than 500 € last season']],
-  ['customers', 'e', 'de', ['Kunden, die im Oktober eine Oper besucht haben', 'Kunden, die im Oktober bei der Oper waren', 'Kunden, die letzte Saison Ballett gesehen haben', 'Kunden, die im Oktober Konzerte besucht haben', 'Kunden im Jahr 2026']],
-  ['customers', 'e', 'en', ['customers who attended an opera in October', 'customers who went to the ballet last season', 'customers who visited concerts in October', 'customers in 2026']],
+  ['customers', 'e', 'de', ['Kunden, die im Oktober eine Oper besucht haben', 'Kunden, die im Oktober bei der Oper waren', 'Kunden, die letzte Saison Ballett gesehen haben', 'Kunden, die im Oktober Konzerte besucht haben', 'Kunden im Jahr 2026', 'Kunden, die Tickets für Konzerte im Oktober gekauft haben']],
+  ['customers', 'e', 'en', ['customers who bought more than 10 tickets for comedy shows last season', 'customers who bought tickets for concerts in October', 'customers who attended an opera in October', 'customers who went to the ballet last season', 'customers who visited concerts in October', 'customers in 2026']],
 ];
 
 describe('a time phrase attaches to the noun it qualifies (every entity × event date / sale date)', () => {
@@ -353,6 +353,27 @@ describe('a time phrase attaches to the noun it qualifies (every entity × event
       const ds = dates(q);
       expect(ds.length, t).toBeGreaterThan(0);
       expect(ds.every((d) => d.startsWith(tag)), `${t}: ${ds.join(', ')}`).toBe(true);
+    }
+  });
+
+  // customers: verb synonym × time phrase × word order × casing — the verb decides.
+  const TIMES: Record<Lang, string[]> = { de: ['im Oktober', 'letzte Saison', 'seit dem 1. September', 'seit Anfang 2025', 'zwischen dem 1. und 15. Oktober'], en: ['in October', 'last season', 'since September 1st', 'since the start of 2025', 'between 1 and 15 October'] };
+  const VERBS: [Lang, 'e' | 't', string[]][] = [
+    ['de', 't', ['gekauft', 'gebucht', 'erworben', 'bestellt', 'geholt']],
+    ['de', 'e', ['besucht', 'gesehen']],
+    ['en', 't', ['bought', 'purchased', 'booked', 'ordered']],
+    ['en', 'e', ['attended', 'visited', 'saw', 'went to']],
+  ];
+  it.each(VERBS)('customers (%s): %s date for every verb of %j, time before or after the thing', (lang, tag, verbs) => {
+    for (const v of verbs) for (const time of TIMES[lang]) {
+      const texts = lang === 'de'
+        ? [`Kunden, die ${time} eine Oper ${v} haben`, `Kunden, die eine Oper ${time} ${v} haben`, `Welche Kunden haben ${time} Oper ${v}`]
+        : [`customers who ${v} an opera ${time}`, `customers who ${time} ${v} an opera`, `which customers ${v} opera ${time}`];
+      for (const t of texts.flatMap((x) => [x, x.toLowerCase(), `${x}?`])) {
+        const ds = dates(ok(t, 'customers', lang));
+        expect(ds.length, t).toBeGreaterThan(0);
+        expect(ds.every((d) => d.startsWith(tag)), `${t}: ${ds.join(', ')}`).toBe(true);
+      }
     }
   });
 

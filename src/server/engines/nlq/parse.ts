@@ -786,7 +786,17 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   if (outcome === 'events') t = beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime;
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
   else if (outcome === 'transactions') t = !(qualifiesEvents || eventTime || visit || cs[j - 1]?.k === 'for');
-  else t = !(qualifiesEvents || eventTime || visit) && (buy || cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+  else {
+    // Customers: the verb decides ("eine Oper im Oktober gekauft" = bought in October), unless the
+    // phrase sits inside a "für" + event phrase ("Tickets für Konzerte im Oktober gekauft").
+    // An event noun itself ("comedy shows last season", "Vorstellungen der letzten Saison") takes
+    // the time too; a genre alone does not ("eine Oper im Oktober gekauft").
+    let k = before ? cs.indexOf(before) : -1;
+    while (k > 0 && isEventNoun(cs[k - 1])) k--;
+    const inForPhrase = qualifiesEvents && k > 0 && cs[k - 1]?.k === 'for';
+    const eventNoun = beforeAll.some((x) => x.k === 'noun' && x.entity === 'events');
+    t = !(inForPhrase || eventNoun || eventTime || visit) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+  }
   return t && !ahead ? 't' : 'e';
 }
 
