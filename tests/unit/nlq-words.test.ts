@@ -85,6 +85,15 @@ describe('function words, auxiliaries and fillers leave the typed query as it is
     for (const t of [swapped, swapped.toLowerCase(), ...(word.length >= 6 ? [dropped] : [])]) expect(ok(t, outcome, lang), t).toEqual(base);
   });
 
+  it('a word one typo from a function word is a value where a value stands or when capitalised inside the question', () => {
+    for (const t of ['Kunden aus Hagen', 'kunden aus hagen', 'Kunden, die Weder gesehen haben', 'zeig mir Kunden aus Hagen bitte']) {
+      const r = parse(t, 'customers', 'de');
+      expect(r.ok, t).toBe(false);
+    }
+    // Sentence-initial capitals are still function words: "Habne Kunden …" is "Haben".
+    expect(ok('Habne Kunden aus Köln Oper besucht', 'customers', 'de')).toEqual(ok('Haben Kunden aus Köln Oper besucht', 'customers', 'de'));
+  });
+
   it('"habne", "stattfinen", "plese" are read as the function words they mistype', () => {
     expect(ok('Welche Kunden habne Oper besucht', 'customers', 'de')).toEqual(ok('Welche Kunden haben Oper besucht', 'customers', 'de'));
     expect(ok('Konzerte, die im März stattfinen', 'events', 'de')).toEqual(ok('Konzerte im März', 'events', 'de'));

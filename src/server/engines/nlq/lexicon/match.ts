@@ -234,6 +234,12 @@ const TITLE_MARKERS = new Set(['titel', 'title', 'titled', 'fuer', 'for', 'stuec
 const ARTICLES = new Set(['der', 'die', 'das', 'dem', 'den', 'des', 'the', 'a', 'an', 'ein', 'eine', 'einem', 'einen']);
 const TIME_PREPOSITIONS = new Set(['seit', 'since', 'ab', 'bis', 'until', 'till', 'vor', 'before', 'nach', 'after', 'from', 'von', 'vom', 'zum', 'zur', 'am', 'im', 'in', 'at', 'by', 'to', 'zu', 'gegen', 'towards', 'um', 'during', 'waehrend']);
 
+/** Keyword kinds that carry no value of their own: their typos are guarded like function words'. */
+const CONNECTIVE_KINDS = new Set(['with', 'for', 'from', 'eq', 'conj', 'or', 'by', 'boundary']);
+
+/** Words after which a value stands ("aus Hagen", "für Fidelio", "in Essen"), never a function word read through a typo. */
+const VALUE_SLOT = new Set(['aus', 'from', 'in', 'nach', 'fuer', 'for', 'von', 'vom', 'bei', 'beim', 'at', 'to', 'of', 'titel', 'title', 'stadt', 'city', 'ort', 'wohnort', 'mit', 'with', 'ohne', 'without', 'heissen', 'like', 'als']);
+
 /** Stop words of 5+ letters by first letter: a typo keeps the first letter (as sameWord does). */
 let stopIndex: Map<string, string[]> | undefined;
 /** One edit (insert, drop, change, swap) from a stop word of 5+ letters, letters only. */
@@ -315,6 +321,13 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       continue;
     }
     const c = bestAt(words, i, reserved, entries, memo);
+    // A typo of a connective or auxiliary keyword ("habne" → "haben") where a value stands or
+    // capitalised inside the question is a value the partner does not have ("Kunden aus Hagen"),
+    // not "haben": read as one, the question lost its condition and answered every customer.
+    if (c && c.score === 2 && c.len === 1 && CONNECTIVE_KINDS.has(c.body.k) && ((i > 0 && /^\p{Lu}/u.test(tok.raw)) || VALUE_SLOT.has(words[i - 1] ?? ''))) {
+      push({ k: 'unknown' }, i, i + 1);
+      continue;
+    }
     if (c && !(c.len === 1 && STOP_WORDS.has(words[i]) && c.score > 0)) {
       push(c.body, i, i + c.len, c.score === 2);
       i += c.len - 1;
@@ -337,7 +350,10 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     }
     // "habne", "stattfinen", "plese": a function word with one typo is still a function word
     // (issue 21 §3). Not after a name word: "namens Hanne" is a name, not "haben".
-    if (typoOfStopWord(words[i]) && !NAME_WORDS.has(words[i - 1] ?? '')) {
+    // Nor when it is capitalised inside the question or stands where a value goes ("aus Hagen" is
+    // a place, not "haben"): dropped, a name would widen the question silently.
+    const capitalised = i > 0 && /^\p{Lu}/u.test(tok.raw);
+    if (typoOfStopWord(words[i]) && !capitalised && !NAME_WORDS.has(words[i - 1] ?? '') && !VALUE_SLOT.has(words[i - 1] ?? '')) {
       push({ k: 'stop' }, i, i + 1);
       continue;
     }
