@@ -116,6 +116,27 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const used = new Set<Item>();
   const use = (...xs: (Item | undefined)[]) => xs.forEach((x) => x && used.add(x));
 
+  // "nicht vor dem 1. Dezember", "not after March" on events and transactions: the other side of
+  // the date. A span cannot be excluded by one condition ("Veranstaltungen nicht im Oktober"):
+  // refused naming it — read as "no sales" it answered another question. On customers "nicht im
+  // Oktober gekauft" stays a count of none in October.
+  if (outcome !== 'customers') {
+    for (let j = 0; j + 1 < items.length; j++) {
+      const n = items[j];
+      const at = items.findIndex((x, k) => k > j && x.k !== 'stop');
+      const t = items[at];
+      if (n.k !== 'neg' || t?.k !== 'time') continue;
+      const flip = (r: DateRange): DateRange | undefined => (r.from && !r.to ? { to: r.from } : r.to && !r.from ? { from: r.to } : undefined);
+      const range = flip(t.range);
+      if (!range) {
+        const named = shortWord(tokens.slice(n.start, t.end).map((x) => x.raw).join(' '));
+        return { ok: false, refusal: 'not_understood', understood, reason: `a time span cannot be excluded ("${named}")`, problems: [named], hard: true };
+      }
+      const earlier = t.earlier && flip(t.earlier);
+      items[at] = { ...t, range, ...(earlier ? { earlier } : {}) } as Item;
+      use(n);
+    }
+  }
   const filters: Condition[] = [];
   const anyOf: Condition[][] = [];
   let orderBy: TypedQuery['orderBy'];
@@ -192,8 +213,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           pendingNeg = it;
           use(it);
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
-          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj');
-          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' && outcome === 'customers' || target?.k === 'adsAllowed' || target?.k === 'zipPrefix');
+          // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
+          // "nicht auf der Studiobühne": "auf" here is a place word, not "endet auf".
+          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
+          const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed' || target?.k === 'zipPrefix');
+          // "nicht ausverkauft", "nicht abgesagt": the event's own state, negated where it is read.
+          if (target?.k === 'soldout' || target?.k === 'status' || outcome === 'events' && target?.k === 'value' && target.field === 'ticket_type' && target.value === 'cancelled'
+            || outcome === 'transactions' && target?.k === 'value') break;
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
@@ -221,6 +247,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           if (it.k === 'times') {
             // "mehr als einmal", "zweimal", "3 mal"
             if (it.n === 0 && prev?.k === 'num') break;
+            // "zeig mir mal …": "mal" without a number is a filler, not "once".
+            if (it.n === 0 && !(prev?.k === 'num' || prev?.k === 'cmp')) { use(it); break; }
             const cmpBefore = prev?.k === 'cmp' ? prev.op : prev?.k === 'num' && cs[j - 2]?.k === 'cmp' ? (cs[j - 2] as { op: Cmp }).op : '>=';
             const n = it.n || (prev?.k === 'num' ? prev.value : 1);
             // "5 mal da gewesen" counts visits (events); "mehr als einmal gekauft" purchases.
@@ -278,7 +306,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // A count or amount over related rows.
           const measureBefore = before?.k === 'noun' || before?.k === 'money' || (before?.k === 'verb' && before.v === 'spend') ? measureOf(before) : undefined;
-          let measure = measureOf(unitItem) ?? measureBefore;
+          // "mehr als 5 mal da waren" counts visits (events), "mehr als 5 mal gekauft" purchases.
+          let measure = unitItem?.k === 'times' ? (verb === 'buy' || verb === 'spend' ? 'transactions' : 'events') : measureOf(unitItem) ?? measureBefore;
           if (unitItem?.k === 'money') {
             use(unitItem);
             const then = cs[cs.indexOf(unitItem) + 1];
@@ -363,29 +392,33 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           break;
         case 'time': {
-          // Which date: a date field named just before, else the event's or the purchase's.
+          // Which date: a date field named just before, else the rule of dateTarget().
           if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
             for (const c of rangeFilters(prev.field.tag as DateTarget, it.range, prev.field.name)) loose.push({ pos: it.start, cond: c, negated: false });
             use(it, prev);
             break;
           }
-          if (prev?.k === 'field' && prev.field.name === 'birth_year' || prev?.k === 'age') {
+          // A year of birth only when the question speaks of birth or age ("Jahrgang 1980",
+          // "geboren 1980", "born in 1980", "im Alter"); "Kunden im Jahr 2026" is a year of visits.
+          const birthField = (x: Item | undefined) => x?.k === 'field' && x.field.name === 'birth_year';
+          if (birthField(prev) || prev?.k === 'age' && (BIRTH_OR_AGE.test(fold(prev.raw)) || birthField(cs[j - 2])) || birthField(next) && /^geboren|^born/.test(fold(next.raw))) {
+            if (birthField(cs[j - 2])) use(cs[j - 2]);
+            if (birthField(next)) use(next);
             if (it.range.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(it.range.from.slice(0, 4))), negated: false });
             if (it.range.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(it.range.to.slice(0, 4))), negated: false });
             use(it, prev);
             break;
           }
+          if (prev?.k === 'age') use(prev); // "im Jahr 2026": the word "Jahr" belongs to the time
           if (cs.some((x) => x.k === 'newCustomers') && outcome === 'customers') {
             for (const c of rangeFilters('c' as DateTarget, it.range, 'created_at')) loose.push({ pos: it.start, cond: c, negated: false });
             use(it);
             break;
           }
-          const forEvents = prev?.k === 'for' || cs.some((x) => x.k === 'verb' && x.v === 'visit') || cs.some((x) => x.k === 'for' && x.start < it.start && cs.some((y) => y.start > x.start && y.start < it.start && (y.k === 'category' || y.k === 'value' && y.tag === 'e' || y.k === 'noun' && y.entity === 'events')));
-          const buying = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
-          const target: DateTarget = outcome === 'events' ? (buying && anchorsOrCountIn(cs) ? 't' : 'e')
-            : outcome === 'transactions' ? (forEvents || cs.some((x) => x.k === 'noun' && x.entity === 'events') ? 'e' : 't')
-            : forEvents ? 'e' : buying || cs.some((x) => x.k === 'money' || (x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions'))) ? 't' : 'e';
-          for (const c of rangeFilters(target, it.range)) loose.push({ pos: it.start, cond: c, negated: false });
+          const target = dateTarget(outcome, cs, j, clause, punct, it.range, it.earlier, now);
+          // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
+          const range = target === 't' && it.earlier ? it.earlier : it.range;
+          for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
           use(it);
           if (prev?.k === 'for') use(prev);
           break;
@@ -431,7 +464,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const values = [it.value];
           use(it);
           let m = j + 1;
-          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && cs[m + 1]?.k === 'city') { values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2; }
+          // "Köln oder Bonn", "weder aus Köln noch aus Bonn": one list.
+          while (cs[m] && (cs[m].k === 'or' || cs[m].k === 'conj') && (cs[m + 1]?.k === 'city' || cs[m + 1]?.k === 'from' && cs[m + 2]?.k === 'city')) {
+            const at = cs[m + 1].k === 'city' ? m + 1 : m + 2;
+            values.push((cs[at] as { value: string }).value); use(cs[m], cs[m + 1], cs[at]); m = at + 1;
+          }
           while (cs[m]?.k === 'city') { values.push((cs[m] as { value: string }).value); use(cs[m]); m++; }
           const fromWord = cs.slice(Math.max(0, j - 3), j).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
           const eventWord = prev?.k === 'field' && prev.field.tag === 'e';
@@ -609,7 +646,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         byField.set(key, [...(byField.get(key) ?? []), l]);
       }
       const several = outcome === 'customers' ? [...byField.values()].find((ls) => ls.length > 1) : undefined;
-      if (several) {
+      // "sowohl 2024 als auch 2025 gekauft", "2024 und 2025 da gewesen": two times, each its own
+      // count — in one count they were a day in both years at once, and nobody.
+      const datePos = [...new Set(relatedOnes.filter((l) => isDate(l.cond)).map((l) => l.pos))];
+      if (outcome === 'customers' && !several && !pendingNeg && datePos.length > 1) {
+        const rest = relatedOnes.filter((l) => !isDate(l.cond)).map((l) => (l.negated ? negate(l.cond) : l.cond));
+        for (const pos of datePos) anchors.push({ pos, op: '>', value: 0, where: [...rest, ...relatedOnes.filter((l) => l.pos === pos).map((l) => l.cond)], measure: 'transactions' });
+        relatedOnes.length = 0;
+      } else if (several) {
         for (const l of several) anchors.push({ pos: l.pos, op: '>', value: 0, where: [l.cond], measure: 'transactions' });
         const rest = relatedOnes.filter((l) => !several.includes(l));
         for (const a of anchors) a.where.push(...rest.map((l) => (l.negated ? negate(l.cond) : l.cond)));
@@ -678,6 +722,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   if (orderBy) query.orderBy = orderBy;
   if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
   if (groupBy) query.groupBy = groupBy;
+  // "weder … noch" / "neither … nor" carries a negation: if no condition of the query holds one,
+  // the answer would be the opposite of the question — refused naming the words instead.
+  const both = items.find((i) => i.k === 'neg' && i.both);
+  // It negates the alternatives after it: a time, number or comparison there ("weder im Oktober
+  // noch im November") is no value to exclude and became "no sales" instead.
+  const afterBoth = both && items.find((i) => i.start > both.start && !['stop', 'from', 'with', 'eq'].includes(i.k));
+  if (both && (!hasNegation(query) || !afterBoth || ['time', 'num', 'cmp', 'unknown', 'between'].includes(afterBoth.k))) {
+    const named = shortWord(`${both.raw} … ${items.find((i) => i.k === 'or' && i.start > both.start)?.raw ?? ''}`.trim());
+    return { ok: false, refusal: 'not_understood', understood, reason: `the negation "${named}" fits no condition`, problems: [named], hard: true };
+  }
   // A number no column holds, or a fraction against a count or whole-number field ("mehr als
   // 99999999999999999999 Tickets", "mehr als 1.9 Transaktionen"): refused naming the number as
   // typed — the schema refuses the same (./numbers.ts), so the database never sees it.
@@ -688,6 +742,70 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named, hard: true };
   }
   return { ok: true, query, understood };
+}
+
+/** Whether some condition of the query says "not", "none" or "without". */
+function hasNegation(q: TypedQuery): boolean {
+  const neg = (c: Condition): boolean => c.kind === 'related'
+    ? (c.op === '=' && c.value === 0) || (c.op === '<' && c.value <= 1) || (c.op === '<=' && c.value === 0) || c.where.some(neg)
+    : c.op === '!=' || c.op === 'not in' || (c.op === 'is' && c.value === null) || c.value === false;
+  return [...q.filters, ...(q.anyOf ?? []).flat()].some(neg);
+}
+
+/** Words that make a year a year of birth ("Jahrgang", "Alter", "born" are the field or the age word). */
+const BIRTH_OR_AGE = /^(alter|age|aged|alt|old|jahre alt|years old|year old|lebensjahr|geboren|born|jahrgang)$/;
+
+/** Words saying an event takes place ("stattfinden", "take place", "gespielt"): a time with them is the event's. */
+const EVENT_TIME_WORDS = new Set(['stattfinden', 'stattfindet', 'stattfanden', 'stattgefunden', 'stattfand', 'statt', 'laufen', 'laeuft', 'lief', 'liefen', 'gelaufen',
+  'gespielt', 'spielt', 'spielen', 'spielte', 'aufgefuehrt', 'place', 'happen', 'happens', 'happened', 'happening', 'occur', 'occurs', 'occurred', 'staged', 'performed', 'played', 'playing', 'runs', 'ran', 'running']);
+
+const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
+// Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue.
+const isSaleWord = (x: Item | undefined) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'));
+
+/**
+ * Which date a time phrase means (docs/NLQ-ENGINE.md "Which date"): the noun it qualifies. The
+ * item just before it (a compound such as "Theatervorstellungen" is its event noun) or, for a
+ * time before its verb ("im Oktober gekauft"), the item just after:
+ * - events: the event's date, unless the phrase qualifies a sale ("mit Verkäufen im Oktober",
+ *   "tickets sold last week") — an aggregate elsewhere ("mit weniger als 150 verkauften Karten")
+ *   does not move it;
+ * - transactions: the sale date, unless the phrase qualifies events ("Tickets für Veranstaltungen
+ *   nächste Woche") or says they take place ("stattfinden", "take place") or visits; a title
+ *   between ("Transaktionen für Fidelio im Oktober") names no date of its own;
+ * - customers: the verb decides — "gekauft/bought" the sale date, "besucht/attended/waren bei" the
+ *   event's; without a verb, purchases, revenue and money the sale date, anything else the event's.
+ * Sale dates are never in the future: a time wholly ahead ("nächste Woche") is the event's.
+ */
+function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punct: string[], range: DateRange, earlier: DateRange | undefined, now: Date): DateTarget {
+  const ahead = !!(earlier ?? range).from && (earlier ?? range).from! > now.toISOString().slice(0, 10);
+  // A comma starts a relative clause ("Veranstaltungen, für die im Oktober Tickets verkauft
+  // wurden"): the noun before it is not what the phrase qualifies.
+  let clauseStart = -1;
+  for (let k = cs[j].start - 1; k >= 0; k--) if (/,/.test(punct[k] ?? '')) { clauseStart = k; break; }
+  const before = cs.slice(0, j).reverse().find((x) => x.start > clauseStart && x.k !== 'for' && x.k !== 'with' && x.k !== 'eq' && x.k !== 'from');
+  const beforeAll = cs.slice(0, j).filter((x) => x.start === before?.start);
+  const after = cs[j + 1];
+  const eventTime = clause.some((x) => x.k === 'stop' && EVENT_TIME_WORDS.has(fold(x.raw)));
+  const visit = cs.some((x) => x.k === 'verb' && x.v === 'visit');
+  const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
+  const qualifiesEvents = beforeAll.some(isEventNoun);
+  let t: boolean;
+  if (outcome === 'events') t = beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime;
+  // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
+  else if (outcome === 'transactions') t = !(qualifiesEvents || eventTime || visit || cs[j - 1]?.k === 'for');
+  else {
+    // Customers: the verb decides ("eine Oper im Oktober gekauft" = bought in October), unless the
+    // phrase sits inside a "für" + event phrase ("Tickets für Konzerte im Oktober gekauft").
+    // An event noun itself ("comedy shows last season", "Vorstellungen der letzten Saison") takes
+    // the time too; a genre alone does not ("eine Oper im Oktober gekauft").
+    let k = before ? cs.indexOf(before) : -1;
+    while (k > 0 && isEventNoun(cs[k - 1])) k--;
+    const inForPhrase = qualifiesEvents && k > 0 && cs[k - 1]?.k === 'for';
+    const eventNoun = beforeAll.some((x) => x.k === 'noun' && x.entity === 'events');
+    t = !(inForPhrase || eventNoun || eventTime || visit) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+  }
+  return t && !ahead ? 't' : 'e';
 }
 
 function anchorsOrCountIn(cs: Item[]): boolean {

@@ -43,7 +43,7 @@ export const FIELDS: SemanticField[] = [
   f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
   f('c', 'phone2', 'text', 'Phone 2', 'Telefon 2', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
   f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
-  f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born']),
+  f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born', 'geboren', 'geburtsjahrgang', 'geburtsjahres']),
   f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
   // events
   f('e', 'title', 'text', 'Title', 'Titel', ['titel', 'title', 'name der veranstaltung', 'stueck', 'event name']),

@@ -26,6 +26,11 @@ export interface TimeMatch {
    * 9999"): the question is refused naming them, never rolled over to another day (issue 21 §2).
    */
   invalid?: string;
+  /**
+   * The same words read one occurrence earlier when the date had no year and lies ahead
+   * ("ab 1.12." in November): the parser takes it for sale dates, which are never in the future.
+   */
+  earlier?: DateRange;
 }
 
 const MONTHS: Record<string, number> = {
@@ -44,6 +49,10 @@ const PREVIOUS = new Set(['letzte', 'letzten', 'letzter', 'letztes', 'vergangene
 const CURRENT = new Set(['diese', 'diesen', 'dieser', 'dieses', 'aktuelle', 'aktuellen', 'laufende', 'laufenden', 'this', 'current', 'heurigen']);
 const NEXT = new Set(['naechste', 'naechsten', 'naechster', 'naechstes', 'kommende', 'kommenden', 'kommender', 'kommendes', 'next', 'upcoming', 'coming', 'folgende', 'folgenden']);
 const NEW = new Set(['neue', 'neuen', 'neuer', 'new']);
+/** Day of the week as Date.getUTCDay() (Sunday 0). */
+const WEEKDAYS: Record<string, number> = {
+  sonntag: 0, sunday: 0, montag: 1, monday: 1, dienstag: 2, tuesday: 2, mittwoch: 3, wednesday: 3, donnerstag: 4, thursday: 4, freitag: 5, friday: 5, samstag: 6, sonnabend: 6, saturday: 6,
+};
 const SEASON = new Set(['saison', 'season', 'spielzeit', 'saisons', 'seasons', 'spielzeiten']);
 const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
   tag: 'day', tage: 'day', tagen: 'day', day: 'day', days: 'day',
@@ -129,10 +138,127 @@ export function explicitDate(word: string, now: Date): Date | 'invalid' | undefi
   return undefined;
 }
 
+interface Period {
+  range: DateRange;
+  end: number;
+  invalid?: string;
+  /**
+   * The same day or month one occurrence earlier, for a date written without its year ("1.9.",
+   * "1. September", "März") or a bare day ("ab dem 15."): a year earlier, or a month earlier for a
+   * bare day. "seit/since" and sale dates take it when the date is still ahead (see DAY_RULE).
+   */
+  earlier?: DateRange;
+  /** A day as [year, month 1-12, day], for "1. bis 15. Oktober" (the first day takes the month of the second). */
+  ymd?: [number, number, number];
+  /** A day of the month without its month ("ab dem 15."): only after a time prefix or before a range's second day. */
+  bareDay?: number;
+}
+
+/** "Anfang/Mitte/Ende", "start/beginning/middle/end of", "early/mid/late": a part of the period after it. */
+const PART_WORDS: Record<string, 'start' | 'middle' | 'end'> = {
+  anfang: 'start', beginn: 'start', start: 'start', beginning: 'start', early: 'start', fruehjahr: 'start',
+  mitte: 'middle', middle: 'middle', mid: 'middle',
+  ende: 'end', end: 'end', late: 'end', schluss: 'end',
+};
+const PART_FILLER = new Set(['of', 'des', 'der', 'the', 'von', 'vom', 'dem', 'this', 'dieses', 'diesen']);
+
+/** A day of the month as typed: "1", "1.", "1st", "22nd", "15th". */
+const DAY = /^(\d{1,2})(\.|st|nd|rd|th)?$/;
+/** Words that may follow "Sep 1" so the number is a day, not a count ("im März 3 Opern" is no date). */
+const AFTER_MONTH_DAY = new Set(['to', 'bis', 'until', 'till', 'through', 'and', 'und', 'or', 'oder', '-', 'with', 'mit', 'for', 'fuer', 'in', 'im', 'at', 'from', 'aus', 'but', 'aber', 'who', 'die', 'der', 'that', 'which']);
+const COUNT_BEFORE = new Set(['als', 'than', 'least', 'most', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'maximal', 'max', 'min', 'genau', 'exactly', 'top', '>', '<', '>=', '<=', '=']);
+
+function dayPeriod(y: number | undefined, month: number, day: number, end: number, text: string, now: Date): Period {
+  const yy = y ?? now.getUTCFullYear();
+  const d = calendarDay(yy, month, day);
+  if (d === 'invalid') return { range: {}, end, invalid: text };
+  const out: Period = { range: { from: iso(d), to: iso(addDays(d, 1)) }, end, ymd: [yy, month, day] };
+  if (y === undefined) {
+    const e = calendarDay(yy - 1, month, day);
+    if (e !== 'invalid') out.earlier = { from: iso(e), to: iso(addDays(e, 1)) };
+  }
+  return out;
+}
+
+/**
+ * A part of a period: a month's first, middle and last ten days (1–10, 11–20, 21–end), a year's or
+ * season's first quarter, middle half and last quarter, any other span in thirds.
+ */
+function partOf(r: DateRange, which: 'start' | 'middle' | 'end'): DateRange {
+  const from = new Date(`${r.from}T00:00:00Z`);
+  const to = new Date(`${r.to}T00:00:00Z`);
+  const months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth();
+  if (months >= 3 && from.getUTCDate() === 1 && to.getUTCDate() === 1) {
+    const q = Math.max(1, Math.round(months / 4));
+    const a = utc(from.getUTCFullYear(), from.getUTCMonth() + q);
+    const b = utc(to.getUTCFullYear(), to.getUTCMonth() - q);
+    return which === 'start' ? { from: r.from, to: iso(a) } : which === 'end' ? { from: iso(b), to: r.to } : { from: iso(a), to: iso(b) };
+  }
+  if (months === 1 && from.getUTCDate() === 1 && to.getUTCDate() === 1) {
+    const d11 = addDays(from, 10);
+    const d21 = addDays(from, 20);
+    return which === 'start' ? { from: r.from, to: iso(d11) } : which === 'end' ? { from: iso(d21), to: r.to } : { from: iso(d11), to: iso(d21) };
+  }
+  const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
+  const t1 = addDays(from, Math.round(days / 3));
+  const t2 = addDays(from, Math.round((2 * days) / 3));
+  return which === 'start' ? { from: r.from, to: iso(t1) } : which === 'end' ? { from: iso(t2), to: r.to } : { from: iso(t1), to: iso(t2) };
+}
+
+function shiftedPart(p: Period, which: 'start' | 'middle' | 'end'): DateRange | undefined {
+  return p.earlier?.from && p.earlier.to ? partOf(p.earlier, which) : undefined;
+}
+
 /** A point or period named by the words at i: returns its range and the tokens it spans. */
-function period(w: string[], i: number, now: Date): { range: DateRange; end: number; invalid?: string } | undefined {
+function period(w: string[], i: number, now: Date, allowBareDay = false, plainDay = false): Period | undefined {
   const a = w[i];
   const b = w[i + 1];
+  if (a === undefined) return undefined;
+  // "Anfang 2025", "bis Ende März", "end of the season", "Anfang des Jahres"
+  const part = PART_WORDS[a];
+  if (part) {
+    let j = i + 1;
+    while (PART_FILLER.has(w[j]) && j - i <= 3) j++;
+    const unit = w[j] === 'jahres' || w[j] === 'year' || w[j] === 'jahr' ? 'year' : w[j] === 'monats' || w[j] === 'month' || w[j] === 'monat' ? 'month' : undefined;
+    // "Anfang der Saison", "since the beginning of the season": the running season.
+    const p: Period | undefined = unit ? { range: unitRange(unit, 0, now), end: j + 1 }
+      : SEASON.has(w[j] ?? '') && year(w[j + 1]) === undefined && !/\//.test(w[j + 1] ?? '') ? { range: seasonRange(seasonStartYear(now)), end: j + 1 } : period(w, j, now);
+    if (p?.invalid) return p;
+    if (p && p.range.from && p.range.to && p.bareDay === undefined) {
+      const earlier = shiftedPart(p, part);
+      return { range: partOf(p.range, part), end: p.end, ...(earlier ? { earlier } : {}) };
+    }
+    return undefined;
+  }
+  // "1. September", "1 Sep 2025", "the 1st of September", "15. Okt."
+  const dm = DAY.exec(a);
+  if (dm && !COUNT_BEFORE.has(w[i - 1] ?? '')) {
+    let j = i + 1;
+    if (w[j] === 'of') j++;
+    const month = MONTHS[w[j] ?? ''];
+    if (month !== undefined) {
+      const y = year(w[j + 1]);
+      const end = j + 1 + (y !== undefined ? 1 : 0);
+      return dayPeriod(y, month + 1, Number(dm[1]), end, w.slice(i, end).join(' '), now);
+    }
+  }
+  // "September 1st", "Sep 1", "March 15 2025"
+  if (MONTHS[a] !== undefined && b !== undefined) {
+    const d = DAY.exec(b);
+    const y = year(w[i + 2]);
+    if (d && (d[2] || y !== undefined || w[i + 2] === undefined || AFTER_MONTH_DAY.has(w[i + 2]))) {
+      const end = i + 2 + (y !== undefined ? 1 : 0);
+      return dayPeriod(y, MONTHS[a] + 1, Number(d[1]), end, w.slice(i, end).join(' '), now);
+    }
+  }
+  // "ab dem 15.", "since the 15th": a day of this month (after a time prefix only).
+  if (allowBareDay && dm && (plainDay || dm[2] && dm[2] !== '.' || dm[2] === '.' && ['dem', 'den', 'the', 'vom', 'zum', 'am', 'on'].includes(w[i - 1] ?? ''))) {
+    const day = Number(dm[1]);
+    const d = calendarDay(now.getUTCFullYear(), now.getUTCMonth() + 1, day);
+    if (d === 'invalid') return { range: {}, end: i + 1, invalid: a };
+    const e = calendarDay(utc(now.getUTCFullYear(), now.getUTCMonth() - 1).getUTCFullYear(), utc(now.getUTCFullYear(), now.getUTCMonth() - 1).getUTCMonth() + 1, day);
+    return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 1, bareDay: day, ymd: [now.getUTCFullYear(), now.getUTCMonth() + 1, day], ...(e !== 'invalid' ? { earlier: { from: iso(e), to: iso(addDays(e, 1)) } } : {}) };
+  }
   // "letzte Saison", "nächste Woche", "diesen Monat", "last year"
   const rel = PREVIOUS.has(a) ? -1 : CURRENT.has(a) ? 0 : NEXT.has(a) ? 1 : NEW.has(a) ? 2 : undefined;
   if (rel !== undefined && b !== undefined) {
@@ -160,6 +286,25 @@ function period(w: string[], i: number, now: Date): { range: DateRange; end: num
     }
   }
   if (a === 'vorjahr' || a === 'vorjahres') return { range: unitRange('year', -1, now), end: i + 1 };
+  // "seit Saisonbeginn", "bis Jahresende", "ab Monatsanfang": the running season, year or month.
+  const compound = /^(saison|jahres|monats)(beginn|anfang|start|ende|mitte)$/.exec(a);
+  if (compound) {
+    const whole = compound[1] === 'saison' ? seasonRange(seasonStartYear(now)) : unitRange(compound[1] === 'jahres' ? 'year' : 'month', 0, now);
+    return { range: partOf(whole, PART_WORDS[compound[2]]), end: i + 1 };
+  }
+  // Weekdays: "seit Montag" = since the last Monday (today included), "letzten/nächsten Montag".
+  const wd = WEEKDAYS[a];
+  if (wd !== undefined) {
+    const today = startOfDay(now);
+    const back = (today.getUTCDay() - wd + 7) % 7;
+    const last = addDays(today, -back);
+    return { range: { from: iso(last), to: iso(addDays(last, 1)) }, end: i + 1 };
+  }
+  if ((PREVIOUS.has(a) || NEXT.has(a) || CURRENT.has(a)) && b !== undefined && WEEKDAYS[b] !== undefined) {
+    const monday = addDays(weekStart(now), PREVIOUS.has(a) ? -7 : NEXT.has(a) ? 7 : 0);
+    const d = addDays(monday, (WEEKDAYS[b] + 6) % 7);
+    return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 2 };
+  }
   if (a === 'heuer') return { range: unitRange('year', 0, now), end: i + 1 };
   if (a === 'heute' || a === 'today') return { range: unitRange('day', 0, now), end: i + 1 };
   if (a === 'gestern' || a === 'yesterday') return { range: unitRange('day', -1, now), end: i + 1 };
@@ -187,14 +332,22 @@ function period(w: string[], i: number, now: Date): { range: DateRange; end: num
     // Short forms like "mar", "may", "jun" need a year: alone they are ordinary words.
     if (['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'okt', 'oct', 'nov', 'dez', 'dec', 'may', 'mai'].includes(a) && a !== 'mai') return undefined;
     const yy = now.getUTCFullYear();
-    return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1 };
+    return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) } };
   }
   const y = year(a);
   if (y !== undefined && AMOUNT_UNITS.has(b ?? '')) return undefined;
   if (y !== undefined) return { range: { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) }, end: i + 1 };
   const d = explicitDate(a, now);
   if (d === 'invalid') return { range: {}, end: i + 1, invalid: a };
-  if (d) return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 1 };
+  if (d) {
+    const out: Period = { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 1, ymd: [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()] };
+    // "1.9." has no year: the one a year earlier is its earlier occurrence.
+    if (/^\d{1,2}\.\d{1,2}\.$/.test(a)) {
+      const e = calendarDay(d.getUTCFullYear() - 1, d.getUTCMonth() + 1, d.getUTCDate());
+      if (e !== 'invalid') out.earlier = { from: iso(e), to: iso(addDays(e, 1)) };
+    }
+    return out;
+  }
   return undefined;
 }
 
@@ -212,7 +365,8 @@ const FILLER = new Set(['im', 'in', 'der', 'die', 'das', 'den', 'dem', 'the', 'a
  * up to its start; "bis/until X" → up to its end; "zwischen X und Y"/"between X and Y" → X..Y.
  */
 const KNOWN = [...PREVIOUS, ...CURRENT, ...NEXT, ...NEW, ...SEASON, ...Object.keys(UNIT), ...Object.keys(MONTHS).filter((m) => m.length >= 5),
-  'wochenende', 'weekend', 'gestern', 'yesterday', 'morgen', 'tomorrow', 'heute', 'today', 'zwischen', 'between', 'vorjahr'];
+  'wochenende', 'weekend', 'gestern', 'yesterday', 'morgen', 'tomorrow', 'heute', 'today', 'zwischen', 'between', 'vorjahr',
+  ...Object.keys(PART_WORDS).filter((p) => p.length >= 5), ...Object.keys(WEEKDAYS), ...[...FROM_WORDS, ...TO_WORDS].filter((p) => p.length >= 5)];
 
 /** Typos in time words ("letze Saison", "Spielziet") are read as the word meant. */
 function canonical(words: string[]): string[] {
@@ -227,80 +381,157 @@ function canonical(words: string[]): string[] {
 
 const COMPARATOR_BEFORE = new Set(['zwischen', 'between', 'als', 'than', 'least', 'most', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'maximal', 'max', 'min', 'genau', 'exactly', 'von', 'of', '>', '<', '>=', '<=', '=', 'zu', 'to']);
 
+/** Words joining the two ends of a range: "1. bis 15. Oktober", "from March to May", "2023-2025". */
+const RANGE_JOIN = new Set(['bis', 'to', 'until', 'till', 'through', 'thru', '-']);
+
+/**
+ * "P" or "P bis/to Q" at i (Q after fillers): the first end's bare day takes the month and year of
+ * the second ("1. bis 15. Oktober", "zwischen dem 1. und 15. Oktober").
+ */
+function span(words: string[], i: number, now: Date, joiners: Set<string>, allowBareDay: boolean): Period | undefined {
+  const beforeJoin = isBareDayBeforeJoin(words, i, joiners);
+  const p = period(words, i, now, allowBareDay || beforeJoin, beforeJoin);
+  if (!p || p.invalid) return p;
+  if (!joiners.has(words[p.end] ?? '')) return p.bareDay !== undefined && !allowBareDay ? undefined : p;
+  const qAt = skipFiller(words, p.end + 1);
+  // After "to/bis" a short month name is the month ("from March to May").
+  const q = period(words, qAt, now, true) ?? (MONTHS[words[qAt] ?? ''] !== undefined ? monthPeriod(words, qAt, now) : undefined);
+  if (!q) return p.bareDay !== undefined && !allowBareDay ? undefined : p;
+  if (q.invalid) return { range: {}, end: q.end, invalid: q.invalid };
+  let from = p.range.from;
+  let earlier = p.earlier && q.earlier ? { from: p.earlier.from, to: q.earlier.to } : undefined;
+  // "from March 1 to March 15, 2025": the first end without its year takes the second's.
+  if (p.bareDay === undefined && p.earlier && p.ymd && q.ymd && !q.earlier) {
+    const y = p.ymd[1] <= q.ymd[1] ? q.ymd[0] : q.ymd[0] - 1;
+    const d = calendarDay(y, p.ymd[1], p.ymd[2]);
+    if (d === 'invalid') return { range: {}, end: q.end, invalid: words.slice(i, q.end).join(' ') };
+    from = iso(d);
+  }
+  if (p.bareDay !== undefined) {
+    if (!q.ymd) return undefined;
+    const d = calendarDay(q.ymd[0], q.ymd[1], p.bareDay);
+    if (d === 'invalid') return { range: {}, end: q.end, invalid: words.slice(i, q.end).join(' ') };
+    from = iso(d);
+    earlier = undefined;
+    if (q.earlier?.to) {
+      const e = calendarDay(q.ymd[0] - 1, q.ymd[1], p.bareDay);
+      if (e !== 'invalid') earlier = { from: iso(e), to: q.earlier.to };
+    }
+  }
+  if (from && q.range.to && from >= q.range.to) return { range: {}, end: q.end, invalid: words.slice(i, q.end).join(' ') };
+  return { range: { from, to: q.range.to }, end: q.end, ...(earlier ? { earlier } : {}) };
+}
+
+function monthPeriod(words: string[], i: number, now: Date): Period {
+  const m = MONTHS[words[i]];
+  const yy = now.getUTCFullYear();
+  return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) } };
+}
+
+/** The earlier reading only when the date read is still ahead: a date already past keeps its year. */
+function aheadOnly(range: DateRange, earlier: DateRange | undefined, today: string): { earlier?: DateRange } {
+  return earlier && range.from && range.from > today ? { earlier } : {};
+}
+
+/** "1. bis 15. Oktober", "between 1 and 15 October": a first day whose month comes with the second. */
+function isBareDayBeforeJoin(words: string[], i: number, joiners: Set<string>): boolean {
+  return /^\d{1,2}(\.|st|nd|rd|th)?$/.test(words[i] ?? '') && joiners.has(words[i + 1] ?? '') && DAY.test(words[skipFiller(words, i + 2)] ?? '')
+    && MONTHS[words[skipFiller(words, i + 2) + 1] ?? ''] !== undefined;
+}
+
+const AND_JOIN = new Set(['und', 'and']);
+const PAST_FROM = new Set(['seit', 'since']);
+
 export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
   const words = canonical(input);
   const out: TimeMatch[] = [];
+  const today = iso(startOfDay(now));
   let i = 0;
   while (i < words.length) {
-    const w = words[i];
-    // "zwischen 2023 und 2025", "between March and May"
+    let w = words[i];
+    // "up to March 31", "later than 1 December", "früher als März": two words for one preposition.
+    const pair = `${w} ${words[i + 1] ?? ''}`;
+    const asOne = pair === 'up to' || pair === 'no later' && words[i + 2] === 'than' ? 'until'
+      : pair === 'later than' || pair === 'spaeter als' ? 'after' : pair === 'earlier than' || pair === 'frueher als' ? 'before' : undefined;
+    if (asOne) {
+      const skip = pair === 'no later' ? 2 : 1;
+      const tried = [...words];
+      tried.splice(i, skip + 1, asOne, ...new Array<string>(skip).fill('\u0000'));
+      if (period(tried, skipFiller(tried, i + 1), now, true)) {
+        words.splice(0, words.length, ...tried);
+        w = asOne;
+      }
+    }
     if (w === 'zwischen' || w === 'between') {
-      const a = period(words, skipFiller(words, i + 1), now);
+      const aAt = skipFiller(words, i + 1);
+      const a = period(words, aAt, now, true) ?? (isBareDayBeforeJoin(words, aAt, AND_JOIN) ? { range: {}, end: aAt + 1 } : undefined);
       if (a && (words[a.end] === 'und' || words[a.end] === 'and')) {
-        const bAt = skipFiller(words, a.end + 1);
-        const b = period(words, bAt, now);
-        if (b) {
-          const text = words.slice(i, b.end).join(' ');
-          out.push({ start: i, end: b.end, range: { from: a.range.from, to: b.range.to }, text, ...(a.invalid || b.invalid ? { invalid: a.invalid ?? b.invalid } : {}) });
-          i = b.end;
+        const both = span(words, aAt, now, AND_JOIN, true);
+        if (both && both.end > a.end) {
+          const text = words.slice(i, both.end).join(' ');
+          out.push({ start: i, end: both.end, range: both.range, text, ...(both.invalid || a.invalid ? { invalid: both.invalid ?? a.invalid } : {}), ...aheadOnly(both.range, both.earlier, today) });
+          i = both.end;
           continue;
         }
+        const bAt = skipFiller(words, a.end + 1);
         // "between 1900 and 9999": a year and a number that is none — neither a time span nor a
         // count; read half as a year it answered a different question (issue 21 §2).
         // With a unit ("zwischen 2000 und 3000 Euro") both are amounts, read by the parser.
-        if (/^\d+$/.test(words[bAt] ?? '') && /^\d{4}$/.test(words[skipFiller(words, i + 1)] ?? '') && !AMOUNT_UNITS.has(words[bAt + 1] ?? '')) {
+        if (/^\d+$/.test(words[bAt] ?? '') && /^\d{4}$/.test(words[aAt] ?? '') && !AMOUNT_UNITS.has(words[bAt + 1] ?? '')) {
           out.push({ start: i, end: bAt + 1, range: {}, text: words.slice(i, bAt + 1).join(' '), invalid: words.slice(i, bAt + 1).join(' ') });
           i = bAt + 1;
           continue;
         }
       }
     }
-    if (FROM_WORDS.has(w) || TO_WORDS.has(w)) {
-      const p = period(words, skipFiller(words, i + 1), now);
+    // "vom 1. bis 15. Oktober", "von März bis Mai": "von" names a time only with both ends.
+    const fromTo = w === 'von' || w === 'vom' || w === 'from' || w === 'ab' || w === 'seit' || w === 'since';
+    if (FROM_WORDS.has(w) || TO_WORDS.has(w) || w === 'von' || w === 'vom') {
+      const at = skipFiller(words, i + 1);
+      const single = period(words, at, now, true);
+      const ranged = fromTo && single && !single.invalid && RANGE_JOIN.has(words[single.end] ?? '') ? span(words, at, now, RANGE_JOIN, true) : undefined;
+      if (ranged && ranged.end > (single?.end ?? 0)) {
+        // A closed range: "seit/ab 1.9. bis 15.9." reads as from … to as well.
+        out.push({ start: i, end: ranged.end, range: ranged.range, text: words.slice(i, ranged.end).join(' '), ...(ranged.invalid ? { invalid: ranged.invalid } : {}), ...aheadOnly(ranged.range, ranged.earlier, today) });
+        i = ranged.end;
+        continue;
+      }
+      const p = w === 'von' || w === 'vom' ? undefined : single;
       if (p) {
-        const today = iso(startOfDay(now));
         if (p.invalid) {
           out.push({ start: i, end: p.end, range: {}, text: words.slice(i, p.end).join(' '), invalid: p.invalid });
           i = p.end;
           continue;
         }
-        // "seit 1.9." in March: the last 1 September, not the coming one.
-        if ((w === 'seit' || w === 'since') && p.range.from && p.range.from > today && /^\d{1,2}\.\d{1,2}\.$/.test(words[p.end - 1] ?? '')) {
-          const from = new Date(`${p.range.from}T00:00:00Z`);
-          from.setUTCFullYear(from.getUTCFullYear() - 1);
-          p.range = { from: iso(from) };
-        }
-        const range: DateRange = w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: p.range.to }
+        // DAY_RULE (docs/NLQ-ENGINE.md): a date without its year, or a bare day, is this year's
+        // (this month's); "seit/since" mean the last occurrence not after today ("seit 1.9." in
+        // March = since last September); for "ab/from/after/bis/vor …" the earlier occurrence is
+        // kept beside it, and the parser takes it for sale dates, which are never in the future.
+        const prefixed = (r: DateRange): DateRange => (w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: r.to }
           // "seit/since X" runs until now (RULES: since January = 1 January … now)
-          : w === 'seit' || w === 'since' ? { from: p.range.from, to: today }
-          : FROM_WORDS.has(w) ? { from: p.range.from }
-          : w === 'vor' || w === 'before' || w === 'prior' ? { to: p.range.from } : { to: p.range.to };
-        // "seit Januar": January of this year, or of last year when January is still ahead.
-        out.push({ start: i, end: p.end, range, text: words.slice(i, p.end).join(' ') });
+          : PAST_FROM.has(w) ? { from: r.from, to: today }
+          : FROM_WORDS.has(w) ? { from: r.from }
+          : w === 'vor' || w === 'before' || w === 'prior' ? { to: r.from } : { to: r.to });
+        let own = p.range;
+        if (PAST_FROM.has(w) && p.earlier && own.from && own.from > today) own = p.earlier;
+        const range = prefixed(own);
+        const earlier = p.earlier && own !== p.earlier && own.from && own.from > today ? prefixed(p.earlier) : undefined;
+        out.push({ start: i, end: p.end, range, text: words.slice(i, p.end).join(' '), ...(earlier ? { earlier } : {}) });
         i = p.end;
         continue;
       }
     }
     // A number after a comparison is an amount ("mehr als 2000"), not a year.
     if (/^\d{4}$/.test(w) && COMPARATOR_BEFORE.has(words[i - 1] ?? '')) { i++; continue; }
-    const p = period(words, i, now);
+    // "1980 bis 1989", "March to May", "2023-2025", "1. bis 15. Oktober": one range from the first to the end of the second.
+    const p = span(words, i, now, words[i - 1] === 'zwischen' ? new Set([...RANGE_JOIN, 'und']) : RANGE_JOIN, false);
     if (p?.invalid) {
       out.push({ start: i, end: p.end, range: {}, text: words.slice(i, p.end).join(' '), invalid: p.invalid });
       i = p.end;
       continue;
     }
     if (p) {
-      // "1980 bis 1989", "March to May", "2023-2025": one range from the first to the end of the second.
-      const joiner = words[p.end];
-      if (joiner === 'bis' || joiner === 'to' || joiner === 'until' || joiner === '-' || joiner === 'und' && words[i - 1] === 'zwischen') {
-        const q = period(words, p.end + 1, now);
-        if (q) {
-          out.push({ start: i, end: q.end, range: { from: p.range.from, to: q.range.to }, text: words.slice(i, q.end).join(' '), ...(q.invalid ? { invalid: q.invalid } : {}) });
-          i = q.end;
-          continue;
-        }
-      }
-      out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' ') });
+      out.push({ start: i, end: p.end, range: p.range, text: words.slice(i, p.end).join(' '), ...aheadOnly(p.range, p.earlier, today) });
       i = p.end;
       continue;
     }
@@ -311,7 +542,16 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
 
 function skipFiller(words: string[], i: number): number {
   let j = i;
-  while (j < words.length && FILLER.has(words[j]) && j - i < 2) j++;
+  while (j < words.length && (FILLER.has(words[j]) || words[j] === '\u0000') && j - i < 3) j++;
   // "im Jahr 2025": keep "jahr" skipped only when a year follows.
   return j;
+}
+
+/**
+ * Words that name a time or a part of one ("Anfang", "Ende", "März", "Saison"): inside a title they
+ * become a title condition only when the question says so (lexicon/match.ts).
+ */
+export function isTimeWord(w: string): boolean {
+  return MONTHS[w] !== undefined && w.length >= 3 || PART_WORDS[w] !== undefined || SEASON.has(w) || UNIT[w] !== undefined
+    || PREVIOUS.has(w) || CURRENT.has(w) || NEXT.has(w) || ['wochenende', 'weekend', 'heute', 'today', 'gestern', 'yesterday', 'morgen', 'tomorrow'].includes(w);
 }

@@ -8,7 +8,7 @@ export type Cmp = '>' | '>=' | '<' | '<=' | '=' | '!=';
 
 export type KeywordItem =
   | { k: 'cmp'; op: Cmp; postfix?: boolean }
-  | { k: 'neg' }
+  | { k: 'neg'; both?: true }
   | { k: 'noun'; entity?: Entity; measure: Measure }
   | { k: 'money' }
   | { k: 'percent' }
@@ -50,7 +50,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('zwischen|between', { k: 'between' }),
   E('oder mehr|or more|und mehr|and more|oder mehr als|plus', { k: 'cmp', op: '>=', postfix: true }),
   E('oder weniger|or less|or fewer|und weniger', { k: 'cmp', op: '<=', postfix: true }),
-  E('ausser|except|excluding|exclude|other than|ausgenommen|abgesehen von|bis auf|nie|niemals|never|haven\'t|hasn\'t|didn\'t|don\'t|doesn\'t|weren\'t|wasn\'t|isn\'t|aren\'t|havent|hasnt|didnt|dont|doesnt|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|nichts mehr|keine mehr|keinen mehr|kein mehr|no longer|not anymore|anymore|zero|null', { k: 'neg' }),
+  E('ausser|except|excluding|exclude|other than|ausgenommen|abgesehen von|bis auf|nie|niemals|never|haven\'t|hasn\'t|didn\'t|don\'t|doesn\'t|weren\'t|wasn\'t|isn\'t|aren\'t|havent|hasnt|didnt|dont|doesnt|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|nichts mehr|nix mehr|nix|keine mehr|keinen mehr|kein mehr|no longer|not anymore|anymore|zero|null', { k: 'neg' }),
   E('kunden|kunde|kundin|kundinnen|kaeufer|kaeuferin|besucher|besucherin|besucherinnen|gaeste|gast|customers|customer|buyers|buyer|visitors|visitor|attendees|attendee|patrons|patron|personen|person|people|leute|zuschauer|ticketkaeufer|clients|client|abnehmer|kundschaft|publikum|audience|fans|fan|menschen|leuten|interessenten', { k: 'noun', entity: 'customers', measure: 'customers' }),
   E('konzerte|konzert|concerts|concert|auftritte|auftritt|appearances|appearance|gastspiele|gastspiel|veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|concerts and events|spieltermine|spieltermin|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),
   E('besuche|besuch|visits|visit|veranstaltungsbesuche', { k: 'noun', measure: 'events' }),
@@ -60,7 +60,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('€|eur|euro|euros|£|gbp|pfund|pound|pounds|$|usd|dollar|dollars|chf|franken', { k: 'money' }),
   E('%|prozent|percent|per cent|pct', { k: 'percent' }),
   E('besucht|besuchten|besuchen|besuchte|besucht haben|gesehen|visited|attended|attend|attending|went to|been to|seen|saw|go to|goes to|waren bei|waren in|dabei|teilgenommen|war bei|war in', { k: 'verb', v: 'visit' }),
-  E('gekauft|kauften|kaufen|kaufte|gebucht|buchten|bucht|buchen|bestellt|bestellten|erworben|bought|purchased|buy|buys|booked|book|ordered|verkauft|verkauften|verkaufte|sold|selling|abgesetzt|gekauft haben', { k: 'verb', v: 'buy' }),
+  E('gekauft|kauften|kaufen|kaufte|gebucht|buchten|bucht|buchen|bestellt|bestellten|erworben|bought|purchased|buy|buys|booked|book|ordered|verkauft|verkauften|verkaufte|sold|selling|abgesetzt|gekauft haben|geholt|besorgt|erstanden', { k: 'verb', v: 'buy' }),
   E('ausgegeben|ausgeben|spent|spend|spends|bezahlt|bezahlten|paid|gezahlt|gezahlten|investiert|umgesetzt|gelassen|liessen', { k: 'verb', v: 'spend' }),
   E('fuer|for', { k: 'for' }),
   E('aus|from|wohnhaft in|wohnen in|wohnt in|leben in|lebt in|living in|live in|lives in|based in|stammen aus|kommen aus|kommt aus|wohnhaft|resident in|residents of|who live in', { k: 'from' }),
@@ -89,7 +89,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('enthaelt|enthalten|contains|containing|contain|like|includes|including|beinhaltet|mit dem wort|with the word|auf|endet auf|ends with|endet mit|beginnt mit|starts with|begins with|anfaengt mit|starting with', { k: 'contains' }),
   E('ist|is|sind|are|lautet|lauten|equal|=|:|sein|be|war|was|were|waren', { k: 'eq' }),
   E('aber|but|jedoch|however|sondern|yet|allerdings|trotzdem|dennoch|whereas|waehrend|whilst|while', { k: 'boundary' }),
-  E('und|and|sowie|as well as|&|auch|also|zusaetzlich|additionally', { k: 'conj' }),
+  E('und|and|sowie|as well as|&|auch|also|zusaetzlich|additionally|als auch|und auch|and also', { k: 'conj' }),
   E('oder|or|bzw|beziehungsweise|either', { k: 'or' }),
   E('einmal|once|ein mal|einmalig', { k: 'times', n: 1 }),
   E('zweimal|twice|zwei mal|2 mal|2x|doppelt', { k: 'times', n: 2 }),

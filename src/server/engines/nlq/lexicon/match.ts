@@ -3,18 +3,19 @@
 // allowing plural endings, small typos and German compounds ("Opernbesucher" = Oper + Besucher).
 // Words left over are stop words, numbers, literals (a value after a field word) or unknown.
 import { FIELDS, type SemanticField } from '../semantic';
-import { findTimeExpressions, type DateRange } from '../time';
+import { findTimeExpressions, isTimeWord, type DateRange } from '../time';
 import { findPostalAreas } from '../postal';
 import type { Vocabulary } from '../typed-query';
 import { KEYWORDS, type KeywordItem } from './keywords';
-import { sameWord, stemForms, stems, tokenize, type Token } from './normalise';
+import { editDistance, sameWord, stemForms, stems, tokenize, type Token } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { vocabularyEntries, type VocabItem } from './vocabulary-lexicon';
 
 export type ItemBody =
   | KeywordItem
   | VocabItem
-  | { k: 'time'; range: DateRange }
+  /** `earlier`: the same words one occurrence earlier, for a yearless date still ahead (time.ts). */
+  | { k: 'time'; range: DateRange; earlier?: DateRange }
   | { k: 'num'; value: number }
   /** "PLZ-Bereich 51", "postcodes starting with M1": the customer's postal code starts with it (../postal.ts). */
   | { k: 'zipPrefix'; value: string }
@@ -228,6 +229,32 @@ function lexiconOf(vocabulary: Vocabulary): Lexicon {
   return l;
 }
 
+/** Words after which the next word is a name, never a function word read through a typo. */
+const NAME_WORDS = new Set(['namens', 'named', 'called', 'heisst', 'name', 'namen', 'vorname', 'nachname', 'firstname', 'lastname', 'surname']);
+
+/** Words that say the next words are a title ("Titel Anfang", "Tickets für Anfang", "the show called …"). */
+const TITLE_MARKERS = new Set(['titel', 'title', 'titled', 'fuer', 'for', 'stueck', 'werk', 'produktion', 'programm', 'tour', 'show']);
+const ARTICLES = new Set(['der', 'die', 'das', 'dem', 'den', 'des', 'the', 'a', 'an', 'ein', 'eine', 'einem', 'einen']);
+const TIME_PREPOSITIONS = new Set(['seit', 'since', 'ab', 'bis', 'until', 'till', 'vor', 'before', 'nach', 'after', 'from', 'von', 'vom', 'zum', 'zur', 'am', 'im', 'in', 'at', 'by', 'to', 'zu', 'gegen', 'towards', 'um', 'during', 'waehrend']);
+
+/** Keyword kinds that carry no value of their own: their typos are guarded like function words'. */
+const CONNECTIVE_KINDS = new Set(['with', 'for', 'from', 'eq', 'conj', 'or', 'by', 'boundary']);
+
+/** Words after which a value stands ("aus Hagen", "für Fidelio", "in Essen"), never a function word read through a typo. */
+const VALUE_SLOT = new Set(['aus', 'from', 'in', 'nach', 'fuer', 'for', 'von', 'vom', 'bei', 'beim', 'at', 'to', 'of', 'titel', 'title', 'stadt', 'city', 'ort', 'wohnort', 'mit', 'with', 'ohne', 'without', 'heissen', 'like', 'als']);
+
+/** Stop words of 5+ letters by first letter: a typo keeps the first letter (as sameWord does). */
+let stopIndex: Map<string, string[]> | undefined;
+/** One edit (insert, drop, change, swap) from a stop word of 5+ letters, letters only. */
+export function typoOfStopWord(word: string): boolean {
+  if (word.length < 5 || word.length > 25 || !/^\p{L}+$/u.test(word)) return false;
+  if (!stopIndex) {
+    stopIndex = new Map();
+    for (const w of STOP_WORDS) if (w.length >= 5 && /^\p{L}+$/u.test(w)) stopIndex.set(w[0], [...(stopIndex.get(w[0]) ?? []), w]);
+  }
+  return (stopIndex.get(word[0]) ?? []).some((w) => Math.abs(w.length - word.length) <= 1 && editDistance(word, w, 1) <= 1);
+}
+
 export interface Matched {
   tokens: Token[];
   items: Item[];
@@ -253,6 +280,16 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
   });
   for (const a of findPostalAreas(tokens)) if (!reserved.slice(a.start, a.end).some(Boolean)) push({ k: 'zipPrefix', value: a.code }, a.start, a.end);
+  // "weder Oper noch Ballett", "neither opera nor ballet": one negation over alternatives — "nie
+  // Oper oder Ballett". The parser refuses the question if the negation ends up in no condition
+  // (parse.ts): answering without it would answer the opposite.
+  for (let i = 0; i < words.length; i++) {
+    if (reserved[i] || (words[i] !== 'weder' && words[i] !== 'neither')) continue;
+    const j = words.findIndex((w, k) => k > i + 1 && !reserved[k] && (w === 'noch' || w === 'nor'));
+    if (j < 0) continue;
+    push({ k: 'neg', both: true }, i, i + 1);
+    push({ k: 'or' }, j, j + 1);
+  }
   // The partner's multi-word names ("Season Pass 2026/27", "1. Rang", "Großer Saal") before time
   // expressions and numbers may claim their words.
   for (let i = 0; i < words.length; i++) {
@@ -266,11 +303,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
   // "ab 1.9.", "seit 15.3.": the tokenizer keeps the last dot apart (a word ends in a letter or
   // digit), so the time rules see day.month. again — unless a comparison stands before it
   // ("mehr als 2.5." is a number).
-  const timeWords = words.map((w, i) => (/^\d{1,2}\.\d{1,2}$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
+  // Likewise "1. September", "ab dem 15.": a day written with its dot is an ordinal.
+  const timeWords = words.map((w, i) => (/^\d{1,2}(\.\d{1,2})?$/.test(w) && tokens[i].punctAfter.startsWith('.') && !COMPARISON_WORDS.has(words[i - 1] ?? '') ? `${w}.` : w));
   for (const t of findTimeExpressions(timeWords, now)) {
     if (reserved.slice(t.start, t.end).some(Boolean)) continue;
     if (t.invalid !== undefined) push({ k: 'invalid', what: 'date' }, t.start, t.end);
-    else push({ k: 'time', range: t.range }, t.start, t.end);
+    else push({ k: 'time', range: t.range, ...(t.earlier ? { earlier: t.earlier } : {}) }, t.start, t.end);
   }
   for (let i = 0; i < words.length; i++) {
     if (reserved[i]) continue;
@@ -287,6 +325,13 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       continue;
     }
     const c = bestAt(words, i, reserved, entries, memo);
+    // A typo of a connective or auxiliary keyword ("habne" → "haben") where a value stands or
+    // capitalised inside the question is a value the partner does not have ("Kunden aus Hagen"),
+    // not "haben": read as one, the question lost its condition and answered every customer.
+    if (c && c.score === 2 && c.len === 1 && CONNECTIVE_KINDS.has(c.body.k) && ((i > 0 && /^\p{Lu}/u.test(tok.raw)) || VALUE_SLOT.has(words[i - 1] ?? ''))) {
+      push({ k: 'unknown' }, i, i + 1);
+      continue;
+    }
     if (c && !(c.len === 1 && STOP_WORDS.has(words[i]) && c.score > 0)) {
       push(c.body, i, i + c.len, c.score === 2);
       i += c.len - 1;
@@ -307,9 +352,33 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       push({ k: 'value', tag: 't', field: 'invoice_id', value: tok.raw, op: '=' }, i, i + 1);
       continue;
     }
+    // "habne", "stattfinen", "plese": a function word with one typo is still a function word
+    // (issue 21 §3). Not after a name word: "namens Hanne" is a name, not "haben".
+    // Nor when it is capitalised inside the question or stands where a value goes ("aus Hagen" is
+    // a place, not "haben"): dropped, a name would widen the question silently.
+    const capitalised = i > 0 && /^\p{Lu}/u.test(tok.raw);
+    if (typoOfStopWord(words[i]) && !capitalised && !NAME_WORDS.has(words[i - 1] ?? '') && !VALUE_SLOT.has(words[i - 1] ?? '')) {
+      push({ k: 'stop' }, i, i + 1);
+      continue;
+    }
     push({ k: 'unknown' }, i, i + 1);
   }
   items.sort((a, b) => a.start - b.start || a.end - b.end);
+  // A value word that also appears inside a title becomes a title condition only when the question
+  // says so ("Titel", "für", quotes) or nothing else explains it (issue 21 §2: "seit Anfang …"
+  // became *title contains "Anfang"*). After a name word it is a name ("namens Carmen"); a time
+  // word right after a time preposition ("seit Anfang", "bis zum Ende") is a time the parser could
+  // not read — refused naming it rather than answered as a title.
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j];
+    if (it.k !== 'value' || it.field !== 'title' || tokens[it.start].quoted) continue;
+    let p = it.start - 1;
+    while (p >= 0 && ARTICLES.has(words[p])) p--;
+    if (TITLE_MARKERS.has(words[p] ?? '')) continue;
+    const nameBefore = NAME_WORDS.has(words[it.start - 1] ?? '');
+    const timeAfterPrep = it.op === 'contains' && it.end - it.start === 1 && isTimeWord(words[it.start]) && TIME_PREPOSITIONS.has(words[p] ?? '');
+    if (nameBefore || timeAfterPrep) items[j] = { k: 'unknown', start: it.start, end: it.end, raw: it.raw };
+  }
   // "mindestens ein Ticket": a one-word after a comparison is the number 1.
   for (let j = 0; j < items.length - 1; j++) {
     const a = items[j];
