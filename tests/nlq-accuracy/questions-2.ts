@@ -52,7 +52,7 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'de-031', language: 'de', partner: 1001, outcome: 'events',
     question: 'Top 3 Veranstaltungen nach verkauften Tickets letzte Saison',
     ordered: true,
-    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id
+    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id AND t.ticket_type <> 'cancelled'
           WHERE e.partner_id = :partner AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'
           GROUP BY e.id ORDER BY sum(t.quantity) DESC, e.id LIMIT 3`,
   },
@@ -66,7 +66,7 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'de-033', language: 'de', partner: 1001, outcome: 'events',
     question: 'Veranstaltungen ohne einen einzigen Verkauf',
     sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'de-034', language: 'de', partner: 1001, outcome: 'events',
@@ -135,16 +135,16 @@ export const BATCH_2: AccuracyQuestion[] = [
   {
     id: 'de-045', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden, die mehr als drei Opern besucht haben',
-    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.category = 'opera'
+    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL AND e.category = 'opera'
           GROUP BY t.customer_id HAVING count(DISTINCT e.id) > 3`,
   },
   {
     id: 'de-046', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden die letzte Saison beim Ballett waren aber diese Saison noch nicht',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'ballet'
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'ballet'
                           AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01')
-            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'ballet'
+            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'ballet'
                           AND e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01')`,
   },
   {
@@ -159,13 +159,13 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'de-048', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden aus Köln oder Bonn mit mehr als 10 Tickets',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city IN ('Köln', 'Bonn')
-            AND (SELECT COALESCE(sum(t.quantity), 0) FROM ticket_transactions t WHERE t.customer_id = c.id) > 10`,
+            AND (SELECT COALESCE(sum(t.quantity), 0) FROM ticket_transactions t WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled') > 10`,
   },
   {
     id: 'de-049', language: 'de', partner: 1001, outcome: 'customers',
     question: 'kunden die im kammermusiksaal waren',
     sql: `SELECT DISTINCT t.customer_id AS id FROM ticket_transactions t JOIN ${VENUE_JOIN} ON e.id = t.event_id
-          WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND h.name = 'Kammermusiksaal'`,
+          WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL AND h.name = 'Kammermusiksaal'`,
   },
   {
     id: 'de-050', language: 'de', partner: 1001, outcome: 'customers',
@@ -193,7 +193,7 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'de-054', language: 'de', partner: 1002, outcome: 'customers',
     question: 'Kunden aus Manchester, die mehr als 3 Musicals gesehen haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city = 'Manchester'
-            AND (SELECT count(DISTINCT e.id) FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'operetta_musical') > 3`,
+            AND (SELECT count(DISTINCT e.id) FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'operetta_musical') > 3`,
     note: 'A German-speaking analyst of the British partner.',
   },
   // ---------- English, events ----------
@@ -237,7 +237,7 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'en-027', language: 'en', partner: 1002, outcome: 'events',
     question: 'events with no sales at all',
     sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'en-028', language: 'en', partner: 1002, outcome: 'events',
@@ -248,7 +248,7 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'en-029', language: 'en', partner: 1002, outcome: 'events',
     question: 'top 3 comedy shows by revenue',
     ordered: true,
-    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id
+    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id AND t.ticket_type <> 'cancelled'
           WHERE e.partner_id = :partner AND e.category = 'comedy'
           GROUP BY e.id ORDER BY sum(t.amount_minor) DESC, e.id LIMIT 3`,
   },
@@ -315,18 +315,18 @@ export const BATCH_2: AccuracyQuestion[] = [
     id: 'en-040', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers born after 1990 who went to a comedy show',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.birth_year > 1990
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'comedy')`,
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'comedy')`,
   },
   {
     id: 'en-041', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who spent over £500 on musicals',
-    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND e.category = 'operetta_musical'
+    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL AND e.category = 'operetta_musical'
           GROUP BY t.customer_id HAVING sum(t.amount_minor) > 50000`,
   },
   {
     id: 'en-042', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers with more than 50 transactions',
-    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
+    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL
           GROUP BY t.customer_id HAVING count(*) > 50`,
   },
   {

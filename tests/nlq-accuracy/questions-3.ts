@@ -95,7 +95,7 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'de-069', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden aus Essen, die noch nie in der Kongresshalle waren',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city = 'Essen'
-            AND NOT EXISTS (SELECT 1 FROM ${TX_VENUE} WHERE t.customer_id = c.id AND v.name = 'Kongresshalle Essen')`,
+            AND NOT EXISTS (SELECT 1 FROM ${TX_VENUE} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND v.name = 'Kongresshalle Essen')`,
   },
   {
     id: 'de-070', language: 'de', partner: 1001, outcome: 'customers',
@@ -105,7 +105,7 @@ export const BATCH_3: AccuracyQuestion[] = [
   {
     id: 'de-071', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kundinnen und Kunden, die 2024 mehr als 1000 € ausgegeben haben',
-    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
+    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL
             AND t.sold_at >= '2024-01-01' AND t.sold_at < '2025-01-01'
           GROUP BY t.customer_id HAVING sum(t.amount_minor) > 100000`,
   },
@@ -113,21 +113,21 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'de-072', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden, die Schwanensee und die Zauberflöte gesehen haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.title = 'Schwanensee')
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.title = 'Die Zauberflöte')`,
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.title = 'Schwanensee')
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.title = 'Die Zauberflöte')`,
   },
   {
     id: 'de-073', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Top 5 Kunden aus Nürnberg nach Umsatz',
     ordered: true,
-    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id
+    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id AND t.ticket_type <> 'cancelled'
           WHERE c.partner_id = :partner AND c.city = 'Nürnberg'
           GROUP BY c.id ORDER BY sum(t.amount_minor) DESC, c.id LIMIT 5`,
   },
   {
     id: 'de-074', language: 'de', partner: 1001, outcome: 'customers',
     question: 'kunden die letze saison mehr als 5 mal da waren',
-    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
+    sql: `SELECT t.customer_id AS id FROM ${TX_EVENT} WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL
             AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'
           GROUP BY t.customer_id HAVING count(DISTINCT e.id) > 5`,
     note: '"mal da" = visits = distinct events.',
@@ -136,7 +136,7 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'de-075', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Wer hat noch kein Ticket für die neue Saison?',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id
+            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled'
                               AND e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01')`,
   },
   {
@@ -216,13 +216,13 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'en-056', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers from Cardiff who never went to the Cardiff Dome',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city = 'Cardiff'
-            AND NOT EXISTS (SELECT 1 FROM ${TX_VENUE} WHERE t.customer_id = c.id AND v.name = 'The Cardiff Dome')`,
+            AND NOT EXISTS (SELECT 1 FROM ${TX_VENUE} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND v.name = 'The Cardiff Dome')`,
   },
   {
     id: 'en-057', language: 'en', partner: 1002, outcome: 'customers',
     question: 'top 5 customers by spend in 2025',
     ordered: true,
-    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL
+    sql: `SELECT t.customer_id AS id FROM ticket_transactions t WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL
             AND t.sold_at >= '2025-01-01' AND t.sold_at < '2026-01-01'
           GROUP BY t.customer_id ORDER BY sum(t.amount_minor) DESC, t.customer_id LIMIT 5`,
   },
@@ -230,8 +230,8 @@ export const BATCH_3: AccuracyQuestion[] = [
     id: 'en-058', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who saw both Hamlet and The Tempest',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.title = 'Hamlet')
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.title = 'The Tempest')`,
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.title = 'Hamlet')
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.title = 'The Tempest')`,
   },
   {
     id: 'en-059', language: 'en', partner: 1002, outcome: 'customers',

@@ -47,7 +47,7 @@ export const BATCH_4: AccuracyQuestion[] = [
     id: 'de-082', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden aus Köln ohne Werbesperre, die letzte Saison in der Oper waren',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.city = 'Köln' AND NOT c.ads_opt_out
-            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'opera'
+            AND EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'opera'
                           AND e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01')`,
   },
   {
@@ -69,7 +69,7 @@ export const BATCH_4: AccuracyQuestion[] = [
     id: 'de-086', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Gold- oder Silber-Abonnenten ohne Ticket für die neue Saison',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${hasProperty('Abonnement', 'Gold', 'Silber')}
-            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id
+            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled'
                               AND e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01')`,
   },
   // ---------- German, transactions ----------
@@ -112,7 +112,7 @@ export const BATCH_4: AccuracyQuestion[] = [
   {
     id: 'de-093', language: 'de', partner: 1001, outcome: 'events',
     question: 'Veranstaltungen mit einem Durchschnittspreis über 100 €',
-    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id WHERE e.partner_id = :partner
+    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id AND t.ticket_type <> 'cancelled' WHERE e.partner_id = :partner
           GROUP BY e.id HAVING COALESCE(max(e.price), sum(t.amount_minor) / 100.0 / NULLIF(sum(t.quantity), 0)) > 100`,
     note: 'An event\'s price is its average ticket price (RULES.md); the demo leaves events.price empty.',
   },
@@ -176,7 +176,7 @@ export const BATCH_4: AccuracyQuestion[] = [
   {
     id: 'en-071', language: 'en', partner: 1002, outcome: 'events',
     question: 'events with an average ticket price under £20',
-    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id WHERE e.partner_id = :partner
+    sql: `SELECT e.id FROM events e JOIN ticket_transactions t ON t.event_id = e.id AND t.ticket_type <> 'cancelled' WHERE e.partner_id = :partner
           GROUP BY e.id HAVING COALESCE(max(e.price), sum(t.amount_minor) / 100.0 / NULLIF(sum(t.quantity), 0)) < 20`,
     note: 'An event\'s price is its average ticket price (RULES.md); the demo leaves events.price empty.',
   },
@@ -227,9 +227,9 @@ export const BATCH_4: AccuracyQuestion[] = [
     id: 'en-074', language: 'en', partner: 1002, outcome: 'customers',
     question: 'Which customers went to more than three operas in 2025 but have no ticket for the new season yet?',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND (SELECT count(DISTINCT e.id) FROM ${TX_EVENT} WHERE t.customer_id = c.id AND e.category = 'opera'
+            AND (SELECT count(DISTINCT e.id) FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND e.category = 'opera'
                    AND e.start_date_time >= '2025-01-01' AND e.start_date_time < '2026-01-01') > 3
-            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id
+            AND NOT EXISTS (SELECT 1 FROM ${TX_EVENT} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled'
                    AND e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01')`,
     note: 'The issue\'s example, in English, for the partner that played six operas in 2025. Expected empty, legitimately: the two customers with more than three operas in 2025 both hold tickets for the new season (20 more saw exactly three).',
   },

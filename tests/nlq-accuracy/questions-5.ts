@@ -15,7 +15,7 @@ const prop = (label: string, ...contents: string[]) =>
   `EXISTS (SELECT 1 FROM customer_properties p WHERE p.customer_id = c.id AND p.label = '${label}' AND p.content IN (${contents.map((v) => `'${v}'`).join(', ')}))`;
 const hallOf = (e = 'e') => `(SELECT h.name FROM halls h WHERE h.id = ${e}.hall_id)`;
 const cityOf = (e = 'e') => `(SELECT v.city FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
-const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id), 0)`;
+const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
 const LAST_SEASON = "e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'";
 const THIS_SEASON = "e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01'";
 
@@ -104,7 +104,7 @@ export const BATCH_5: AccuracyQuestion[] = [
     id: 'de-115', language: 'de', partner: 1001, outcome: 'events',
     question: 'kommende Termine in Bonn ohne Buchungen',
     sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner AND ${cityOf()} = 'Bonn' AND e.start_date_time >= '2026-11-24'
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'de-116', language: 'de', partner: 1002, outcome: 'customers',
@@ -201,7 +201,7 @@ export const BATCH_5: AccuracyQuestion[] = [
     id: 'en-115', language: 'en', partner: 1002, outcome: 'events',
     question: 'upcoming dates in sheffield with no bookings',
     sql: `SELECT e.id FROM events e WHERE e.partner_id = :partner AND ${cityOf()} = 'Sheffield' AND e.start_date_time >= '2026-11-24'
-            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id)`,
+            AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.event_id = e.id AND t.ticket_type <> 'cancelled')`,
   },
   {
     id: 'en-116', language: 'en', partner: 1001, outcome: 'customers',

@@ -9,17 +9,15 @@ import { VENUE_JOIN, eventNames, soldPercent } from '../sql-parts';
 const TXE = 'ticket_transactions t JOIN events e ON e.id = t.event_id';
 /** RULES.md: buying / booking excludes cancelled transactions. */
 const NC = "t.ticket_type <> 'cancelled'";
-/** The customer `c` bought (a non-cancelled transaction) an event matching `where` (on `e`). */
+/** The customer `c` bought / booked / visited (a non-cancelled transaction) an event matching `where` (on `e`). */
 const bought = (where: string) => `EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${NC} AND ${where})`;
-/** The customer `c` has any transaction (visit) for an event matching `where` (on `e`). */
-const visited = (where: string) => `EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${where})`;
 const prop = (label: string, ...contents: string[]) =>
   `EXISTS (SELECT 1 FROM customer_properties p WHERE p.customer_id = c.id AND p.label = '${label}' AND p.content IN (${contents.map((v) => `'${v}'`).join(', ')}))`;
 const hallOf = (e = 'e') => `(SELECT h.name FROM halls h WHERE h.id = ${e}.hall_id)`;
 const cityOf = (e = 'e') => `(SELECT v.city FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
 const venueOf = (e = 'e') => `(SELECT v.name FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
-const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id), 0)`;
-const revenue = (e = 'e') => `COALESCE((SELECT sum(t2.amount_minor) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id), 0)`;
+const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
+const revenue = (e = 'e') => `COALESCE((SELECT sum(t2.amount_minor) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
 const LAST_SEASON = "e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'";
 const THIS_SEASON = "e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01'";
 
@@ -69,14 +67,14 @@ export const HOLDOUT_DE: AccuracyQuestion[] = [
     id: 'de-h008', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Top 5 Kunden aus Essen nach Umsatz',
     ordered: true,
-    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id
+    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id AND t.ticket_type <> 'cancelled'
           WHERE c.partner_id = :partner AND c.city = 'Essen' GROUP BY c.id ORDER BY sum(t.amount_minor) DESC, c.id LIMIT 5`,
   },
   {
     id: 'de-h009', language: 'de', partner: 1001, outcome: 'customers',
     question: 'kunden, die mehr als 3 mal im großen haus waren',
     sql: `SELECT t.customer_id AS id FROM ${TXE} JOIN halls h ON h.id = e.hall_id
-          WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND h.name = 'Großes Haus'
+          WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL AND h.name = 'Großes Haus'
           GROUP BY t.customer_id HAVING count(DISTINCT e.id) > 3`,
     note: '"mal" = distinct events (RULES.md: N operas = N events).',
   },
@@ -122,7 +120,7 @@ export const HOLDOUT_DE: AccuracyQuestion[] = [
     id: 'de-h017', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Welche Kunden waren im Oktober in der Kulturfabrik?',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND ${visited(`${venueOf()} = 'Kulturfabrik Dortmund' AND e.start_date_time >= '2026-10-01' AND e.start_date_time < '2026-11-01'`)}`,
+            AND ${bought(`${venueOf()} = 'Kulturfabrik Dortmund' AND e.start_date_time >= '2026-10-01' AND e.start_date_time < '2026-11-01'`)}`,
   },
   {
     id: 'de-h018', language: 'de', partner: 1001, outcome: 'customers',
@@ -146,18 +144,18 @@ export const HOLDOUT_DE: AccuracyQuestion[] = [
     question: 'Kunden, die noch nie etwas storniert und über 1000 € ausgegeben haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
             AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.ticket_type = 'cancelled')
-            AND (SELECT COALESCE(sum(t.amount_minor), 0) FROM ticket_transactions t WHERE t.customer_id = c.id) > 100000`,
+            AND (SELECT COALESCE(sum(t.amount_minor), 0) FROM ticket_transactions t WHERE t.customer_id = c.id AND ${NC}) > 100000`,
   },
   {
     id: 'de-h022', language: 'de', partner: 1001, outcome: 'customers',
     question: 'wer war bei Murat Yilmaz?',
-    sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${visited(eventNames('Murat Yilmaz'))}`,
+    sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${bought(eventNames('Murat Yilmaz'))}`,
   },
   {
     id: 'de-h023', language: 'de', partner: 1001, outcome: 'customers',
     question: 'Kunden mit Postleitzahl beginnend mit 90, die noch kein Ticket für die neue Saison haben',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.postal_code LIKE '90%'
-            AND NOT EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${THIS_SEASON})`,
+            AND NOT EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND ${THIS_SEASON})`,
   },
   {
     id: 'de-h024', language: 'de', partner: 1001, outcome: 'customers',
@@ -404,7 +402,7 @@ export const HOLDOUT_DE: AccuracyQuestion[] = [
     id: 'de-h067', language: 'de', partner: 1002, outcome: 'customers',
     question: 'Top 3 Kunden aus Edinburgh nach Umsatz',
     ordered: true,
-    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id
+    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id AND t.ticket_type <> 'cancelled'
           WHERE c.partner_id = :partner AND c.city = 'Edinburgh' GROUP BY c.id ORDER BY sum(t.amount_minor) DESC, c.id LIMIT 3`,
   },
   {

@@ -8,14 +8,13 @@ const TXE = 'ticket_transactions t JOIN events e ON e.id = t.event_id';
 /** RULES.md: buying / booking excludes cancelled transactions. */
 const NC = "t.ticket_type <> 'cancelled'";
 const bought = (where: string) => `EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${NC} AND ${where})`;
-const visited = (where: string) => `EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${where})`;
 const prop = (label: string, ...contents: string[]) =>
   `EXISTS (SELECT 1 FROM customer_properties p WHERE p.customer_id = c.id AND p.label = '${label}' AND p.content IN (${contents.map((v) => `'${v}'`).join(', ')}))`;
 const hallOf = (e = 'e') => `(SELECT h.name FROM halls h WHERE h.id = ${e}.hall_id)`;
 const cityOf = (e = 'e') => `(SELECT v.city FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
 const venueOf = (e = 'e') => `(SELECT v.name FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
-const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id), 0)`;
-const revenue = (e = 'e') => `COALESCE((SELECT sum(t2.amount_minor) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id), 0)`;
+const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
+const revenue = (e = 'e') => `COALESCE((SELECT sum(t2.amount_minor) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
 const LAST_SEASON = "e.start_date_time >= '2025-08-01' AND e.start_date_time < '2026-08-01'";
 const THIS_SEASON = "e.start_date_time >= '2026-08-01' AND e.start_date_time < '2027-08-01'";
 
@@ -65,14 +64,14 @@ export const HOLDOUT_EN: AccuracyQuestion[] = [
     id: 'en-h008', language: 'en', partner: 1002, outcome: 'customers',
     question: 'top 5 customers in Sheffield by revenue',
     ordered: true,
-    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id
+    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id AND t.ticket_type <> 'cancelled'
           WHERE c.partner_id = :partner AND c.city = 'Sheffield' GROUP BY c.id ORDER BY sum(t.amount_minor) DESC, c.id LIMIT 5`,
   },
   {
     id: 'en-h009', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers who went to the Main Stage more than 3 times',
     sql: `SELECT t.customer_id AS id FROM ${TXE} JOIN halls h ON h.id = e.hall_id
-          WHERE t.partner_id = :partner AND t.customer_id IS NOT NULL AND h.name = 'Main Stage'
+          WHERE t.partner_id = :partner AND t.ticket_type <> 'cancelled' AND t.customer_id IS NOT NULL AND h.name = 'Main Stage'
           GROUP BY t.customer_id HAVING count(DISTINCT e.id) > 3`,
   },
   {
@@ -116,7 +115,7 @@ export const HOLDOUT_EN: AccuracyQuestion[] = [
     id: 'en-h017', language: 'en', partner: 1002, outcome: 'customers',
     question: 'who went to the Engine Rooms in September?',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
-            AND ${visited(`${venueOf()} = 'The Engine Rooms' AND e.start_date_time >= '2026-09-01' AND e.start_date_time < '2026-10-01'`)}`,
+            AND ${bought(`${venueOf()} = 'The Engine Rooms' AND e.start_date_time >= '2026-09-01' AND e.start_date_time < '2026-10-01'`)}`,
   },
   {
     id: 'en-h018', language: 'en', partner: 1002, outcome: 'customers',
@@ -134,18 +133,18 @@ export const HOLDOUT_EN: AccuracyQuestion[] = [
     question: 'customers who never cancelled and spent over £1,000',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner
             AND NOT EXISTS (SELECT 1 FROM ticket_transactions t WHERE t.customer_id = c.id AND t.ticket_type = 'cancelled')
-            AND (SELECT COALESCE(sum(t.amount_minor), 0) FROM ticket_transactions t WHERE t.customer_id = c.id) > 100000`,
+            AND (SELECT COALESCE(sum(t.amount_minor), 0) FROM ticket_transactions t WHERE t.customer_id = c.id AND ${NC}) > 100000`,
   },
   {
     id: 'en-h021', language: 'en', partner: 1002, outcome: 'customers',
     question: 'everyone who saw Niamh Byrne',
-    sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${visited(eventNames('Niamh Byrne'))}`,
+    sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND ${bought(eventNames('Niamh Byrne'))}`,
   },
   {
     id: 'en-h022', language: 'en', partner: 1002, outcome: 'customers',
     question: 'customers in postcode area EH with no ticket for this season yet',
     sql: `SELECT c.id FROM customers c WHERE c.partner_id = :partner AND c.postal_code ILIKE 'EH%'
-            AND NOT EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${THIS_SEASON})`,
+            AND NOT EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND t.ticket_type <> 'cancelled' AND ${THIS_SEASON})`,
   },
   {
     id: 'en-h023', language: 'en', partner: 1002, outcome: 'customers',
@@ -399,7 +398,7 @@ export const HOLDOUT_EN: AccuracyQuestion[] = [
     id: 'en-h069', language: 'en', partner: 1001, outcome: 'customers',
     question: 'top 3 customers from Bonn by tickets',
     ordered: true,
-    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id
+    sql: `SELECT c.id FROM customers c JOIN ticket_transactions t ON t.customer_id = c.id AND t.ticket_type <> 'cancelled'
           WHERE c.partner_id = :partner AND c.city = 'Bonn' GROUP BY c.id ORDER BY sum(t.quantity) DESC, c.id LIMIT 3`,
   },
   {
