@@ -4,6 +4,7 @@
 // drei Opern", "spent over 500 €", "never bought"), superlatives and "top N" become ordering and
 // limit, "pro Sparte" a grouping. No guessing: a word that is neither understood nor a stop word
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
+import { hasContradiction } from './contradictions';
 import { field as semanticField, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
 import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
@@ -740,6 +741,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     const typed = (v: number) => items.find((i) => i.k === 'num' && i.value === v)?.raw ?? String(v);
     const named = [...new Set(badNumbers.map((b) => shortWord(typed(b.value))))];
     return { ok: false, refusal: 'not_understood', understood, reason: badNumbers.map((b) => b.problem).join('; '), problems: named, hard: true };
+  }
+  // Conditions no row meets together would answer 0 rows as if that were the answer.
+  if (hasContradiction(query)) {
+    return { ok: false, refusal: 'not_understood', understood, reason: 'two conditions of the question contradict each other' };
   }
   return { ok: true, query, understood };
 }

@@ -62,7 +62,9 @@ export function closestQuestion(text: string, refused: ParseResult, opts: ParseO
   const { text: rebuilt, dropped } = withoutWords(text, problems);
   if (!rebuilt || dropped.length === 0 || rebuilt === text.trim()) return undefined;
   const again = parseQuestion(rebuilt, opts);
-  // Only a question that still asks for something: never "all customers" for a question of nothing but unknown words.
-  if (!again.ok || (again.query.filters.length === 0 && !again.query.anyOf && !again.query.orderBy && again.query.limit === undefined)) return undefined;
+  // Only a question that still asks for something: never "all customers" for a question of
+  // nothing but unknown words — and an order alone asks for every row ("blorf wibble the thing
+  // from last time" left "the from last time": every customer, by revenue).
+  if (!again.ok || (again.query.filters.length === 0 && !again.query.anyOf && again.query.limit === undefined)) return undefined;
   return { question: rebuilt, unplaced: [...new Set(dropped)] };
 }

@@ -314,8 +314,9 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (reserved[i]) continue;
     const tok = tokens[i];
     if (tok.quoted) {
-      // A quoted phrase is a literal; it may still be exactly one of the partner's values.
-      const hit = quotedValues.get(tok.norm);
+      // A quoted phrase is a literal; it may still be exactly one of the partner's values, read
+      // word by word as the vocabulary is („… – Mozart: Requiem“ keeps its dash and colon).
+      const hit = quotedValues.get(tok.norm) ?? quotedValues.get(tokenize(tok.raw).map((x) => x.norm).join(' '));
       push(hit ? hit[1] : { k: 'unknown' }, i, i + 1);
       continue;
     }
