@@ -19,10 +19,12 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS}/sentinel-instead-${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
-async function submit(page: Page, question: string, outcome: string) {
+async function submit(page: Page, question: string, outcome: string, { keyboard = false } = {}) {
   await page.getByLabel('Ihre Frage').fill(question);
   await page.getByRole('radio', { name: outcome }).check();
-  await page.getByTestId('sentinel-ask').click();
+  if (!keyboard) return page.getByTestId('sentinel-ask').click();
+  await page.getByTestId('sentinel-ask').focus();
+  await page.keyboard.press('Enter');
 }
 
 async function answered(page: Page) {
@@ -78,24 +80,30 @@ test.describe('Sentinel: problems on screen and ask this instead', () => {
     await page.goto('/sentinel');
     await waitForIslands(page);
 
-    await submit(page, 'Veranstaltungen am 31.02.2025', 'Veranstaltungen');
+    // Asked by keyboard: the Ask button turns into Stop and back, and focus lands on the answer
+    // (here the error box, later the summary), never on <body>.
+    await submit(page, 'Veranstaltungen am 31.02.2025', 'Veranstaltungen', { keyboard: true });
     const error = page.getByTestId('sentinel-error');
     await expect(error).toContainText('Fehler:', { timeout: ANSWER_TIMEOUT });
+    await expect(error).toBeFocused();
     await expect(page.getByTestId('sentinel-problems')).toContainText('31.02.2025');
     await expect(page.getByTestId('sentinel-instead')).toHaveCount(0);
     await expectCleanScreen(page, 'impossible date');
     await shot(page, testInfo, 'date');
 
     // Köln's postcodes start with 50 or 51: none in the area 99, and the summary says why.
-    await submit(page, 'Kunden aus Köln im PLZ-Bereich 99', 'Kunden');
+    await submit(page, 'Kunden aus Köln im PLZ-Bereich 99', 'Kunden', { keyboard: true });
     await answered(page);
+    await expect(page.getByTestId('sentinel-summary')).toBeFocused();
     await expect(page.getByTestId('sentinel-error')).toHaveCount(0);
     await expect(page.getByTestId('sentinel-count')).toHaveText(/^0\b/);
     const filters = page.getByTestId('sentinel-filters');
     await expect(filters).toBeVisible();
     await expect(filters).toContainText('Köln');
-    await expect(filters).toContainText('99%');
+    // "PLZ beginnt mit 99": the operator says "starts with", the value shows no wildcard.
     await expect(filters).toContainText('beginnt mit');
+    await expect(filters).toContainText('99');
+    await expect(filters).not.toContainText('%');
     await expectCleanScreen(page, 'empty answer with its summary');
     await shot(page, testInfo, 'empty');
   });

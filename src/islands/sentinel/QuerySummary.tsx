@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { NlqAnswer } from '../../lib/contracts/nlq';
 import { useTranslation } from '../../lib/i18n/react';
 import { Icon } from '../ui/Icon';
-import { completionTime, filterParameter, filterValue, operatorWordKey, truncateValue } from './model/summary';
+import { completionTime, filterParameter, filterValue, isDateFilter, operatorWordKey, truncateValue } from './model/summary';
 import { SaveQuestion } from './SaveQuestion';
 import styles from './QuerySummary.module.css';
 
@@ -19,7 +19,8 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
   const [raw, setRaw] = useState(false);
   const expanded = open;
   return (
-    <section className={styles.card} data-testid="sentinel-summary">
+    // Focusable from script only: the page moves focus here when an answer arrives (SentinelScreen).
+    <section className={styles.card} data-testid="sentinel-summary" tabIndex={-1} aria-labelledby={`${id}-title ${id}-count`}>
       <div className={styles.head}>
         <button
           type="button"
@@ -30,10 +31,10 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
           data-testid="sentinel-summary-toggle"
         >
           <Icon name={expanded ? 'arrowUp' : 'arrowDown'} size={16} />
-          <span className={styles.title}>{t('sentinel.summary.title')}</span>
+          <span className={styles.title} id={`${id}-title`}>{t('sentinel.summary.title')}</span>
         </button>
         <div className={styles.meta}>
-          <span className={styles.count} data-testid="sentinel-count">
+          <span className={styles.count} data-testid="sentinel-count" id={`${id}-count`}>
             {t('sentinel.summary.count', { count: answer.num_results })}
           </span>
           {answer.task_completed_at !== null && (
@@ -90,7 +91,7 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
                       {filterParameter(f, t)}
                     </td>
                     <td>{t(operatorWordKey(f.operator, f.value))}</td>
-                    <td className={styles.value} title={value.length > 100 ? value : undefined}>
+                    <td className={isDateFilter(f) ? styles.date : styles.value} title={value.length > 100 ? value : undefined}>
                       {truncateValue(value)}
                     </td>
                   </tr>

@@ -74,6 +74,20 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   const { answer, phase } = state;
   const running = phase === 'asking';
 
+  // When a question ends, focus goes to what answers it — the summary, or the error box — if the
+  // ask left it nowhere (the Ask button turns into Stop and back, and focus fell to <body>). A user
+  // who moved on in the meantime keeps their place.
+  const errorBox = useRef<HTMLDivElement>(null);
+  const lastPhase = useRef(phase);
+  useEffect(() => {
+    const was = lastPhase.current;
+    lastPhase.current = phase;
+    if (was !== 'asking' || (phase !== 'done' && phase !== 'error')) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    (phase === 'error' ? errorBox.current : document.querySelector<HTMLElement>('[data-testid="sentinel-summary"]'))?.focus();
+  }, [phase]);
+
   // ?task_id= loads an existing task; the drawer link opens the drawer (or the result page on
   // narrow screens, see the page's inline script).
   useEffect(() => {
@@ -156,7 +170,7 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
     <div className={styles.page}>
       <TopBar exportTarget={exportTarget} onOpenSaved={openSaved} onPrefetchSaved={() => void loadSaved()} onError={setNotice} />
       {error && (
-        <div className={`alert alert--error ${styles.error}`} role="alert" data-testid="sentinel-error">
+        <div className={`alert alert--error ${styles.error}`} role="alert" data-testid="sentinel-error" ref={errorBox} tabIndex={-1}>
           <div>
             <strong>{t('sentinel.errorPrefix')}</strong> {t(error.key)}
             <RefusalDetails error={error} onAskInstead={askInstead} />

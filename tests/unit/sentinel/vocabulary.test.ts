@@ -90,6 +90,10 @@ describe('summary parameter names are the vocabulary', () => {
     const de = vocabulary('de');
     expect(filterValue({ field: 'e.category', operator: 'IN', value: 'symphony, rock_pop' }, de)).toBe('Sinfonik, Rock und Pop');
     expect(filterValue({ field: 't.ticket_type', operator: '=', value: 'cancelled' }, de)).toBe('Storniert');
+    // A pattern shows what it matches: the operator word says "starts with" / "contains".
+    expect(filterValue({ field: 'c.zip_code', operator: 'ILIKE', value: '50%' }, de)).toBe('50');
+    expect(filterValue({ field: 'e.title', operator: 'ILIKE', value: '%Mozart%' }, de)).toBe('Mozart');
+    expect(filterValue({ field: 'e.title', operator: 'ILIKE', value: '%100\\% Jazz%' }, de)).toBe('100% Jazz');
     expect(filterValue({ field: 'c.ads_opt_out', operator: '=', value: 'true' }, de)).toBe('Ja');
     expect(filterValue({ field: 'e.date', operator: '>=', value: '2026-01-31' }, de)).toBe('31.01.2026');
     expect(filterValue({ field: 'c.city', operator: 'IS', value: 'NULL' }, vocabulary('en'))).toBe('nothing (empty)');

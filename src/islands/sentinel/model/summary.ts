@@ -56,12 +56,20 @@ export function filterParameter(f: Pick<NlqFilter, 'field' | 'parameter'>, t: Tr
   return t(`sentinel.fields.${f.field}`, { defaultValue: f.parameter });
 }
 
+/** Whether the filter's value is a date (kept on one line: "01.09.2026" must not wrap at 390 px). */
+export function isDateFilter(f: Pick<NlqFilter, 'field'>): boolean {
+  return !!f.field && FILTER_VALUE_UNITS[f.field] === 'date';
+}
+
 /**
  * The value as the user reads it: categories, ticket types and yes/no named in their language,
- * dates as DD.MM.YYYY, "nothing" for NULL; the rest (names, numbers, a "contains" pattern) as typed.
+ * dates as DD.MM.YYYY, "nothing" for NULL, a pattern without its wildcards; the rest (names, numbers) as typed.
  */
 export function filterValue(f: Pick<NlqFilter, 'field' | 'value' | 'operator'>, t: Translate): string {
   if (f.value === 'NULL' && (f.operator === 'IS' || f.operator === 'IS NOT')) return t('sentinel.summary.nothing');
+  // A pattern reads as the words it matches: the operator already says "contains" or "starts with"
+  // ("PLZ beginnt mit 50", not "50%"), and escaped wildcards are the characters typed.
+  if (f.operator === 'ILIKE' || f.operator === 'LIKE') return f.value.replace(/^%|(?<!\\)%$/g, '').replace(/\\([%_\\])/g, '$1');
   const unit = f.field ? FILTER_VALUE_UNITS[f.field] : undefined;
   if (!unit) return f.value;
   const parts = f.operator === 'IN' || f.operator === 'NOT IN' ? f.value.split(', ') : [f.value];
