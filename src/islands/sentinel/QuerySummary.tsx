@@ -20,7 +20,7 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
   const expanded = open;
   return (
     // Focusable from script only: the page moves focus here when an answer arrives (SentinelScreen).
-    <section className={styles.card} data-testid="sentinel-summary" tabIndex={-1} aria-labelledby={`${id}-title ${id}-count`}>
+    <section className={styles.card} data-testid="sentinel-summary" tabIndex={-1}>
       <div className={styles.head}>
         <button
           type="button"
@@ -31,10 +31,10 @@ export function QuerySummary({ answer, onSaved }: { answer: NlqAnswer; onSaved: 
           data-testid="sentinel-summary-toggle"
         >
           <Icon name={expanded ? 'arrowUp' : 'arrowDown'} size={16} />
-          <span className={styles.title} id={`${id}-title`}>{t('sentinel.summary.title')}</span>
+          <span className={styles.title}>{t('sentinel.summary.title')}</span>
         </button>
         <div className={styles.meta}>
-          <span className={styles.count} data-testid="sentinel-count" id={`${id}-count`}>
+          <span className={styles.count} data-testid="sentinel-count">
             {t('sentinel.summary.count', { count: answer.num_results })}
           </span>
           {answer.task_completed_at !== null && (
