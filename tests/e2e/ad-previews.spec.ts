@@ -9,7 +9,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
 import { expect, extendTimeout, test } from './fixtures';
-import { isPhone, signIn } from './helpers';
+import { doubleTap, isPhone, signIn } from './helpers';
 import { uploadMedia } from './media-upload';
 import { connectMetaAndClusters, openRecommendations } from './campaign-prep';
 
@@ -34,20 +34,6 @@ async function fillAds(api: ApiSession, page: Page, eventId: string): Promise<Se
   }));
   const targeting = setup.creatives.map((c) => ({ tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: 'fd_targeting' as const, age_range: { min: 25, max: 65 }, postal_codes: {}, range_locations: null }));
   return api.json<SetupProcess>('PUT', path, { creatives, targeting, disabled_variations: {} });
-}
-
-/**
- * A double tap: two taps within the card's 300 ms. On a loaded machine two driven taps can land
- * further apart (the first only arms the card again), so the pair is repeated until the card has
- * moved to the other tab.
- */
-async function doubleTap(target: Locator, card: Locator): Promise<void> {
-  await expect(async () => {
-    if ((await card.count()) === 0) return;
-    await target.tap({ timeout: 2_000 }).catch(() => undefined);
-    await target.tap({ timeout: 2_000 }).catch(() => undefined);
-    await expect(card).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 test.describe('ad previews', () => {

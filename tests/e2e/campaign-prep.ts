@@ -71,6 +71,8 @@ export async function publishAndConfirm(page: Page, summary: Locator, { disabled
   const confirm = page.getByRole('dialog', { name: /^Publish \d+ campaigns?\?$/ });
   await expect(confirm).toBeVisible();
   await expect(confirm.getByTestId('publish-spend')).toHaveText(/^Meta starts delivering your ads and spends up to €[\d,]+(\.\d\d)? between \d\d\.\d\d\.\d{4} and \d\d\.\d\d\.\d{4}\.$/);
+  // The journeys publish to the sandbox (the default): the question says nothing is spent.
+  await expect(confirm.getByTestId('publish-sandbox')).toContainText('no money is spent');
   if (disabled > 0) await expect(confirm.getByTestId('publish-disabled')).toContainText(`${disabled} ad variation`);
   else await expect(confirm.getByTestId('publish-disabled')).toHaveCount(0);
   return confirm;

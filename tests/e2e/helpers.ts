@@ -216,3 +216,17 @@ export function enText(key: string): string {
   if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
   return value;
 }
+
+/**
+ * A double tap: two taps within the card's 300 ms. On a loaded machine two driven taps can land
+ * further apart (the first only arms the card again), so the pair is repeated until the card has
+ * moved to the other tab.
+ */
+export async function doubleTap(target: Locator, card: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await card.count()) === 0) return;
+    await target.tap({ timeout: 2_000 }).catch(() => undefined);
+    await target.tap({ timeout: 2_000 }).catch(() => undefined);
+    await expect(card).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -19,7 +19,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { SetupProcess } from '../../src/lib/contracts/setup-process';
 import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
-import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
+import { doubleTap, enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { displayDay, serverDay } from './clock';
 import { publishAndConfirm } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
@@ -354,10 +354,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     });
     const variation = await modal.locator('figure[data-variation]').first().getAttribute('data-variation');
     const overlay = modal.locator(`figure[data-variation="${variation}"] button`).first();
-    if (phone) {
-      await overlay.tap();
-      await overlay.tap();
-    } else await overlay.click();
+    if (phone) await doubleTap(overlay, modal.locator(`figure[data-variation="${variation}"]`));
+    else await overlay.click();
     await expect(modal.getByRole('tab', { name: /\(1\)$/ })).toBeVisible();
     await shot(page, testInfo, '4-previews');
     await page.keyboard.press('Escape');

@@ -91,7 +91,8 @@ test.describe('setup wizard', () => {
     await expect(v.getByTestId('start-setup')).toHaveText(enText('campaigns.setup.continue'));
     await v.getByTestId('start-setup').click();
     await expect(v.getByTestId('setup-wizard')).toHaveAttribute('data-step', '2');
-    await expect(v.getByTestId('accounts-step')).toBeVisible();
+    // (the step loads its accounts first: slow on a loaded machine)
+    await expect(v.getByTestId('accounts-step')).toBeVisible({ timeout: 20_000 });
     await v.getByTestId('wizard-next').click();
     await expect(v.getByTestId('setup-wizard')).toHaveAttribute('data-step', '3', { timeout: 20_000 });
     await expect(v.getByTestId('wizard-next')).toBeEnabled({ timeout: 10_000 });

@@ -8,6 +8,8 @@ import type { MetaAsset } from '../../../lib/contracts/meta-connect';
 import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
 import { totalAds } from '../../../lib/campaigns/setup-rules';
 import { getEnabledAssets } from '../../../lib/api/setupProcess';
+import { metaConnectApi } from '../../../lib/api/metaConnect';
+import { SandboxBadge } from '../../ui/SandboxBadge';
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -61,9 +63,12 @@ export function SummaryStep({
   const selection = selectionOf(setup.integration_details);
   const adAccount = selection['facebook.ad_account'];
 
+  // Whether Meta is the sandbox: the publish question then says that nothing is spent.
+  const [sandbox, setSandbox] = useState(false);
   useEffect(() => {
     const c = new AbortController();
     getEnabledAssets(c.signal).then((r) => setAssets(r.items), () => undefined);
+    metaConnectApi({ kind: 'user' }).status().then((s) => !c.signal.aborted && setSandbox(s.sandbox), () => undefined);
     return () => c.abort();
   }, []);
 
@@ -181,6 +186,11 @@ export function SummaryStep({
           {t('campaigns.wizard.publish.confirmText', { budget: formatMoney(setup.total_budget, currency, lng), start: day(setup.start_date), end: day(setup.end_date) })}
         </p>
         {disabled > 0 && <p data-testid="publish-disabled">{t('campaigns.wizard.publish.disabledText', { count: disabled })}</p>}
+        {sandbox && (
+          <p data-testid="publish-sandbox">
+            <SandboxBadge /> {t('campaigns.wizard.publish.confirmSandbox')}
+          </p>
+        )}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setConfirm(false)} data-testid="publish-cancel">
             {t('campaigns.wizard.publish.cancel')}
