@@ -22,6 +22,7 @@ test.describe('accessibility', () => {
   });
 
   test('the dashboard has no serious or critical violations, nor with a menu open', async ({ page }, testInfo) => {
+    test.slow(); // two axe scans of the dashboard's charts: past 30 s on a loaded 2-core machine
     await signIn(page, 'admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Anna');
     expect(await seriousViolations(page)).toEqual([]);
