@@ -188,7 +188,13 @@ test.describe('setup wizard: layout and accessibility', () => {
     // Beside it, not at the top of the page.
     const [a, s] = [(await alert.boundingBox())!, (await on.boundingBox())!];
     expect(Math.abs(a.y - s.y)).toBeLessThan(80);
-    await expect(page.getByRole('alert')).toHaveCount(1);
+    // Every message sits in its asset's row, none at the page's top. (The same page can be listed
+    // twice — under a user's and the system connection, when another journey has just logged in —
+    // and then each of its rows says so.)
+    for (const each of await page.getByRole('alert').all()) {
+      await expect(each).toHaveText(enText('settings.meta.pageRequired'));
+      await expect(each.locator('xpath=ancestor::li[1]')).toHaveCount(1);
+    }
     await expect(on).toBeFocused();
   });
 });
