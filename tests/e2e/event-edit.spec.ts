@@ -76,6 +76,8 @@ test.describe('event edit', () => {
     const event = await createEvent(page, { name: unique('Save', testInfo) });
     await openEditor(page, `/events/edit/${event.eid}`);
     const renamed = `${event.title} (renamed)`;
+    // The prefilled name first: a fill before the form has its values was appended to (CI, phone).
+    await expect(page.getByLabel('Event name')).toHaveValue(event.title);
     await page.getByLabel('Event name').fill(renamed);
     await page.getByRole('button', { name: enText('eventEdit.cancel') }).click();
     const confirm = page.getByRole('dialog', { name: enText('eventEdit.cancelConfirm.title') });
