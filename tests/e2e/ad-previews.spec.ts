@@ -115,9 +115,12 @@ test.describe('ad previews', () => {
     });
     const overlay = modal.locator('figure[data-variation="1111"] button').first();
     if (phone) {
+      // One tap only arms it (the card stays); the second must follow within 300 ms, which a loaded
+      // machine may miss, so the pair is repeated until the card moves.
       await overlay.tap();
-      await expect(modal.getByRole('tab', { name: /\(4\)/ })).toBeVisible();
-      await overlay.tap();
+      await expect(overlay).toContainText(/tap/i);
+      await expect(modal.locator('figure[data-variation="1111"]')).toHaveCount(1);
+      await doubleTap(overlay, modal.locator('figure[data-variation="1111"]'));
     } else {
       await overlay.click();
     }
