@@ -104,7 +104,13 @@ const META_LOOKUPS = [
   '/api/v3/integrations/openai/gpt-4.1/generate_creatives',
   // spec 2 §7: the page name and picture of the ad previews.
   '/api/v3/integrations/facebook/page_infos',
+  // Issue 22: a running campaign's figures (spec 2 §7 "Insights and results").
+  '/api/v3/integrations/facebook/events/:id/fb_insights',
+  '/api/v3/integrations/facebook/events/:id/campaign_results',
 ] as const;
+
+/** Issue 22: the campaign's own calls under /events (spec 2 §7 "Event-level"), a wave matter. */
+const CAMPAIGN_EVENT_CALLS = ['/api/v3/events/:id/attribution_model'] as const;
 
 /**
  * The setup wizard's Accounts step reads the enabled assets and checks the chosen ones with Meta
@@ -125,7 +131,8 @@ export const API_RULES: readonly ApiRule[] = [
   // Reading events serves both paths (spec 2 §6: "the lookout flag picks the events or campaigns
   // path"): the campaigns screens show the same event header, insights and sales for wave users.
   { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
-  { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
+  { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout', except: [...CAMPAIGN_EVENT_CALLS] },
+  ...CAMPAIGN_EVENT_CALLS.map((pattern) => ({ pattern, permission: 'wave' as const })),
   // spec 2 §7: the budget range serves the campaign setup only.
   { pattern: '/api/v3/events/:id/budget_min_max', methods: ['GET'], permission: 'wave' },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },

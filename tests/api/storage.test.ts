@@ -194,9 +194,9 @@ describe('housekeeping', () => {
     expect((await row(done.upload_id)).status).toBe('uploading');
     // Queued once per day, whichever worker asks.
     const now = Date.parse('2030-05-01T03:00:00Z');
-    expect(await scheduleDailyMaintenance(t.db, now)).toEqual(['maintenance.purge_sessions', 'maintenance.purge_uploads', 'maintenance.purge_meta_grants']);
+    expect(await scheduleDailyMaintenance(t.db, now)).toEqual(['maintenance.purge_sessions', 'maintenance.purge_uploads', 'maintenance.purge_meta_grants', 'campaigns.deliver']);
     expect(await scheduleDailyMaintenance(t.db, now + 3_600_000)).toEqual([]);
-    expect(await scheduleDailyMaintenance(t.db, now + 86_400_000)).toHaveLength(3);
+    expect(await scheduleDailyMaintenance(t.db, now + 86_400_000)).toHaveLength(4);
   });
 });
 

@@ -28,6 +28,7 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
+import { campaignInsightsRouter, eventAttributionRouter } from './campaign-results';
 import { budgetEventsRouter } from './campaign-budget';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
@@ -69,6 +70,7 @@ function v3(): Hono<Env> {
     .route('/integrations/connect/facebook', connectRouter)
     .route('/integrations/connect/facebook/assets', assetLookupsRouter)
     .route('/integrations/facebook', pageInfosRouter)
+    .route('/integrations/facebook', campaignInsightsRouter)
     .route('/setup_processes', setupLookupsRouter)
     // Before the setup-process router: the literal `previews` segment must win over its `/:eid` routes.
     .route('/setup_processes', adPreviewsRouter)
@@ -78,6 +80,7 @@ function v3(): Hono<Env> {
     .route('/tasks', tasksRouter)
     .route('/events', eventsRouter)
     .route('/events', budgetEventsRouter)
+    .route('/events', eventAttributionRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)

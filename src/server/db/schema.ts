@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -20,6 +21,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import type { CampaignCounterfactual } from '../engines/delivery/counterfactual';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -293,6 +296,8 @@ export const events = pgTable(
       .notNull()
       .default('DEFAULT'),
     source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+    /** spec 2 §4: the event's own attribution model (FD, META, EXTERNAL); null follows the partner's. */
+    attributionModel: text('attribution_model'),
     // What the campaign-side service last heard from the console (spec 1 §4.3 mirror call).
     campaignSideStatus: text('campaign_side_status', { enum: ['RUNNING', 'CANCELLED'] }),
     // spec 3 §3 event details kept by the event editor and the simulation; lineups and setlists
@@ -379,7 +384,10 @@ export const ticketTransactions = pgTable(
     priceCategory: text('price_category').notNull(),
     // bigint: a day's revenue of a large event passes int4's 21 million (in minor units).
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    source: text('source', { enum: ['api', 'manual'] }).notNull().default('api'),
+    // 'campaign': tickets the sandbox's campaign delivery sold (issue 22), so every screen sees them.
+    source: text('source', { enum: ['api', 'manual', 'campaign'] }).notNull().default('api'),
+    /** The campaign row (ad set) whose sandbox delivery sold these tickets. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     // spec 3 §3 transaction result table (Sentinel); absent from sales uploads and manual entries.
     invoiceId: text('invoice_id'),
     paymentMethod: text('payment_method'),
@@ -398,6 +406,8 @@ export const ticketTransactions = pgTable(
     // …and its totals per customer read these columns only: an index-only scan of the partner's
     // range instead of the table (drizzle-kit has no INCLUDE, so they are key columns).
     index('tx_partner_customer_totals_idx').on(t.partnerId, t.customerId, t.soldAt, t.eventId, t.quantity, t.amountMinor),
+    // A deleted campaign sets its tickets' campaign_id null: without this it would scan every row.
+    index('tx_campaign_idx').on(t.campaignId).where(sql`campaign_id IS NOT NULL`),
   ],
 );
 
@@ -478,12 +488,38 @@ export const campaigns = pgTable(
     /** Lifetime budget of this row's ad set, minor units of `currency`. */
     budgetMinor: bigint('budget_minor', { mode: 'number' }),
     publishedAt: ts('published_at'),
+    // Issue 22, delivery: people the ad set reaches, the last day whose delivery is stored in
+    // campaign_delivery, and FD's counterfactual frozen at publish time (engines/delivery).
+    audienceSize: integer('audience_size'),
+    deliveredThrough: date('delivered_through', { mode: 'string' }),
+    counterfactual: jsonb('counterfactual').$type<CampaignCounterfactual>(),
   },
   (t) => [
     index('campaigns_partner_idx').on(t.partnerId, t.status),
     index('campaigns_event_idx').on(t.eventId),
     index('campaigns_setup_idx').on(t.setupProcessId),
   ],
+);
+
+// Issue 22: what each ad set delivered per day, from the sandbox's simulation or Meta's Insights
+// API. The campaign row's spend, purchases and revenue are the sums of these rows, so the
+// dashboard, the events list, the statistics panel and the PDF read one set of numbers.
+export const campaignDelivery = pgTable(
+  'campaign_delivery',
+  {
+    campaignId: uuid('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    purchases: integer('purchases').notNull().default(0),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    /** Sandbox only: tickets the campaign caused (the ground truth of the attribution proof). */
+    causedTickets: integer('caused_tickets'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] }), index('campaign_delivery_partner_idx').on(t.partnerId, t.day)],
 );
 
 // Issue 14, the campaign setup process (spec 2 §3 Setup process, §4 Setup lifecycle, §7). One

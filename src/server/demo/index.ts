@@ -8,7 +8,7 @@ import { partners } from '../db/schema';
 import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
 import { recomputeForecasts } from '../modules/forecast/recompute';
-import { seedCampaigns } from './campaigns';
+import { deliverDemoCampaigns, seedCampaigns } from './campaigns';
 import { now as clockNow, nowMs } from '../lib/clock';
 
 export type SeedScale = 'demo' | 'bench';
@@ -46,6 +46,9 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
     // The demo opens on forecasts, not on an empty queue: compute them now. Sales run up to
     // `now`; a seed of today is forecast as of this moment, one of another day as of that day.
     const at = now.getTime() === startOfTodayUtc().getTime() ? nowMs() : now.getTime();
+    // The campaigns deliver first (their tickets are sales the forecasts must see).
+    counts.campaignTickets = 0;
+    for (const p of DEMO_PARTNERS) counts.campaignTickets += await deliverDemoCampaigns(db, p.id, at);
     counts.forecasts = 0;
     for (const p of DEMO_PARTNERS) counts.forecasts += (await recomputeForecasts(db, p.id, { nowMs: at })).events;
     // Fresh planner statistics: without them the planner takes every table for a handful of rows

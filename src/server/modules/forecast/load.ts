@@ -34,7 +34,8 @@ function intArray(v: number[] | string): number[] {
   return inner ? inner.split(',').map(Number) : [];
 }
 
-export async function loadPartnerEvents(db: Db, partnerId: number): Promise<EventRecord[]> {
+/** `salesBeforeMs`: only sales before that moment (a forecast as it stood then). */
+export async function loadPartnerEvents(db: Db, partnerId: number, salesBeforeMs?: number): Promise<EventRecord[]> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     // The day aggregation hashes a million rows at bench scale; with the default 4 MB it spills
@@ -56,6 +57,7 @@ export async function loadPartnerEvents(db: Db, partnerId: number): Promise<Even
             SELECT event_id, (sold_at AT TIME ZONE 'UTC')::date AS day, sum(quantity)::float8 AS qty
             FROM ticket_transactions
             WHERE partner_id = ${partnerId} AND ${SOLD_TICKET}
+              ${salesBeforeMs === undefined ? sql`` : sql`AND sold_at < ${new Date(salesBeforeMs).toISOString()}::timestamptz`}
             GROUP BY 1, 2
           ) d
           GROUP BY event_id`,

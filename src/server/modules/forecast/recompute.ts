@@ -34,6 +34,11 @@ export interface RecomputeOptions {
    * one 'below benchmark' notification per event; issue 20 §4). Default true.
    */
   notify?: boolean;
+  /**
+   * Forecast as things stood at `nowMs`: sales after it are left out (the demo's campaigns that
+   * started in the past freeze the forecast of their first day). Default false.
+   */
+  asOf?: boolean;
 }
 
 /**
@@ -156,7 +161,7 @@ export interface ForecastInputs {
  */
 export async function loadForecastInputs(db: Db, partnerId: number, opts: RecomputeOptions = {}): Promise<ForecastInputs> {
   const nowMs = opts.nowMs ?? clockMs();
-  const records = await loadPartnerEvents(db, partnerId);
+  const records = await loadPartnerEvents(db, partnerId, opts.asOf ? nowMs : undefined);
   let targets: string[];
   if (opts.eventIds) {
     const known = new Set(records.map((r) => r.id));

@@ -28,6 +28,8 @@ import * as repo from './repo';
 import { boostCheck, partnerInfo } from './service';
 import { budgetWeightOf } from '../taste-clusters/service';
 import { clustersOf } from '../taste-clusters/store';
+import { counterfactualAtPublish } from '../campaign-delivery/snapshot';
+import { estimateAudience } from '../../engines/delivery/audience';
 
 export const BoostPayload = z.object({ partnerId: z.number().int().positive(), setupId: z.uuid() });
 
@@ -190,6 +192,8 @@ async function unsavedCampaign(err: unknown, campaignId: string, rollback: () =>
 /** One campaigns row per cluster and the setup published, in one transaction. */
 async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creatives: Creative[], request: CampaignPublishRequest, published: CampaignPublishResult): Promise<void> {
   const at = clockNow();
+  // FD's counterfactual is the forecast as it stands now, before the campaign sells anything.
+  const counterfactual = await counterfactualAtPublish(db, partnerId, row.eventId, request.startTime.toISOString().slice(0, 10));
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await tx.insert(campaigns).values(
@@ -211,6 +215,8 @@ async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creative
         metaAdId: published.adSets[i]!.adId,
         budgetMinor: set.lifetimeBudgetMinor,
         publishedAt: at,
+        audienceSize: estimateAudience(set.targeting),
+        counterfactual,
       })),
     );
     await repo.updateById(tx, partnerId, row.id, { status: 'published', publishedAt: at, error: null });

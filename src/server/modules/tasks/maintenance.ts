@@ -6,6 +6,7 @@ import { registerTask } from './registry';
 import { enqueueTask } from './repo';
 import { PURGE_UPLOADS } from '../storage/purge';
 import { PURGE_META_GRANTS } from '../meta-connect/purge-task';
+import { CAMPAIGN_DELIVERY } from '../campaign-delivery/task';
 import { now as clockNow, nowMs as clockMs } from '../../lib/clock';
 
 export const PURGE_SESSIONS = 'maintenance.purge_sessions';
@@ -21,8 +22,8 @@ registerTask(PURGE_SESSIONS, async (_payload, { db }) => {
   return { deleted: deleted.length };
 });
 
-/** The housekeeping every deployment runs once per UTC day. */
-export const DAILY_MAINTENANCE = [PURGE_SESSIONS, PURGE_UPLOADS, PURGE_META_GRANTS] as const;
+/** The housekeeping every deployment runs once per UTC day, and the campaigns' delivery of the day before. */
+export const DAILY_MAINTENANCE = [PURGE_SESSIONS, PURGE_UPLOADS, PURGE_META_GRANTS, CAMPAIGN_DELIVERY] as const;
 const MAINTENANCE_LOCK = 7316043;
 
 /**

@@ -1,0 +1,38 @@
+// Issue 22: a running campaign's figures (spec 2 §7 "Insights and results") and the event's
+// attribution model (spec 2 §4, §7 "Event-level"). The wave permission comes from API_RULES;
+// every query is scoped to the viewer's partner.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { text } from '../../lib/contracts/common';
+import { EventAttributionBody } from '../../lib/contracts/campaign-results';
+import { campaignResults, fbInsights } from '../modules/campaign-delivery/results';
+import { eventAttribution, setEventAttribution } from '../modules/campaign-delivery/attribution';
+import type { Env } from './env';
+import { partnerViewerOf } from './middleware';
+import { validate } from './validate';
+
+const idParam = validate('param', z.object({ id: text().min(1).max(200) }));
+
+function modelCtx(c: Context<Env>) {
+  const viewer = partnerViewerOf(c);
+  return { partnerId: viewer.partner.id, prisma: viewer.partner.product === 'prisma', simpleUser: viewer.features['simple-user'], partnerDefault: viewer.partner.attribution_model_default };
+}
+
+/** Mounted on /integrations/facebook. */
+export const campaignInsightsRouter = new Hono<Env>()
+  .get('/events/:id/fb_insights', idParam, async (c) => c.json(await fbInsights(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').id)))
+  .get('/events/:id/campaign_results', idParam, async (c) => {
+    const ctx = modelCtx(c);
+    return c.json(await campaignResults(c.var.db, ctx.partnerId, c.req.valid('param').id, ctx));
+  });
+
+/** Mounted on /events. */
+export const eventAttributionRouter = new Hono<Env>()
+  .get('/:id/attribution_model', idParam, async (c) => {
+    const ctx = modelCtx(c);
+    return c.json(await eventAttribution(c.var.db, ctx.partnerId, c.req.valid('param').id, ctx));
+  })
+  .put('/:id/attribution_model', idParam, validate('json', EventAttributionBody), async (c) => {
+    const ctx = modelCtx(c);
+    return c.json(await setEventAttribution(c.var.db, ctx.partnerId, c.req.valid('param').id, c.req.valid('json').model, ctx));
+  });
