@@ -25,6 +25,7 @@ import { useItcStatus } from './itc/useItcStatus';
 import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
 import { RecommendationsMenu } from './RecommendationsMenu';
 import { SetupWizard } from './wizard/SetupWizard';
+import { CampaignStatistics } from './stats/CampaignStatistics';
 import detailStyles from '../events/detail/EventDetail.module.css';
 import styles from './Campaigns.module.css';
 
@@ -154,7 +155,11 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
         )}
       </div>
       <div role="tabpanel" id="campaigns-panel-1" aria-labelledby="campaigns-tab-1" hidden={tab !== 1} className={styles.tabPanel}>
-        {tab === 1 && <EmptyState icon="chart" badge={t('placeholder.comingSoon')} message={t('campaigns.tabs.statisticsSoon')} />}
+        {tab === 1 && (
+          <ErrorBoundary>
+            <CampaignStatistics eventId={event.id} />
+          </ErrorBoundary>
+        )}
       </div>
       <Modal wide open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
         {itcOpen && (

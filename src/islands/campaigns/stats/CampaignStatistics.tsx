@@ -1,0 +1,235 @@
+// spec 2 §2 "Campaign statistics panel" (issue 22): what the event's campaign delivered (ad spend,
+// impressions, clicks, running clusters, ads) and what it sold for the event and its series
+// (purchases, ad spend per ticket, revenue, return on ad spend) under the attribution model in
+// force, which the user may change for this event; a chart of daily spend and, under FD, the
+// tickets sold against the forecast's counterfactual. spec 2 §8: the user_action_required
+// warning, "Campaign timeframe too low to evaluate!", the EXTERNAL note, and an empty state
+// with a retry when the figures cannot be loaded.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CampaignResults, EventAttribution, FbInsights, ResultFigures } from '../../../lib/contracts/campaign-results';
+import { getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
+import { ApiError } from '../../../lib/api/client';
+import { useTranslation } from '../../../lib/i18n/react';
+import { pushToast } from '../../../stores/toasts';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Icon } from '../../ui/Icon';
+import { Chart } from '../../events/detail/charts/Chart';
+import { Section, Skeleton } from '../../events/detail/Section';
+import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
+import { nonNegative, roasPercent } from '../../dashboard/importance';
+import { resultsChart } from './resultsChart';
+import styles from './CampaignStatistics.module.css';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; insights: FbInsights; results: CampaignResults; attribution: EventAttribution };
+
+function useStatistics(eventId: string, attempt: number): Load {
+  const [state, setState] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    Promise.all([getFbInsights(eventId, controller.signal), getCampaignResults(eventId, controller.signal), getEventAttribution(eventId, controller.signal)]).then(
+      ([insights, results, attribution]) => setState({ status: 'ready', insights, results, attribution }),
+      (err: unknown) => {
+        if (controller.signal.aborted || (err instanceof ApiError && err.cancelled)) return;
+        setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [eventId, attempt]);
+  return state;
+}
+
+const percent = (roas: number | null, lng: string) => {
+  const p = roasPercent(roas);
+  return p == null ? '–' : `${formatCount(p, lng)}${lng === 'de' ? '\u00a0' : ''}%`;
+};
+
+function Figures({ id, title, figures, currency, interval, disabled, note, lng }: {
+  id: string;
+  title: string;
+  figures: ResultFigures | null;
+  currency: string;
+  interval: { low: number; high: number } | null;
+  disabled: boolean;
+  note: string | null;
+  lng: string;
+}) {
+  const { t } = useTranslation();
+  const show = !disabled && figures !== null;
+  const rows: [string, string][] = [
+    ['purchases', show ? formatCount(nonNegative(figures!.total_transactions), lng) : '–'],
+    ['cpo', show && figures!.cpo != null ? formatMoney(figures!.cpo, currency, lng) : '–'],
+    ['revenue', show ? formatMoney(nonNegative(figures!.total_revenue), currency, lng) : '–'],
+    ['roas', show ? percent(figures!.roas, lng) : '–'],
+  ];
+  return (
+    <div className={styles.column} data-testid={`results-${id}`} data-disabled={disabled || undefined} aria-labelledby={`results-${id}-title`} role="group">
+      <h4 id={`results-${id}-title`} className={styles.columnTitle}>
+        {title}
+      </h4>
+      <dl className={styles.figures}>
+        {rows.map(([key, value]) => (
+          <div key={key} className={styles.figure}>
+            <dt>{t(`campaigns.stats.figures.${key}`)}</dt>
+            <dd data-stat={key}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {show && interval && (
+        <p className={styles.interval} data-testid={`results-${id}-interval`}>
+          {t('campaigns.stats.interval', { low: formatCount(interval.low, lng), high: formatCount(interval.high, lng) })}
+        </p>
+      )}
+      {note && <p className={styles.note}>{note}</p>}
+    </div>
+  );
+}
+
+function ModelChoice({ eventId, attribution, onChanged }: { eventId: string; attribution: EventAttribution; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  return (
+    <label className={styles.model}>
+      <span>{t('campaigns.stats.model.label')}</span>
+      <select
+        value={attribution.model}
+        disabled={saving}
+        data-testid="attribution-model"
+        onChange={(e) => {
+          setSaving(true);
+          setEventAttribution(eventId, e.target.value as EventAttribution['model']).then(
+            () => {
+              setSaving(false);
+              onChanged();
+            },
+            () => {
+              setSaving(false);
+              pushToast({ title: t('campaigns.stats.model.failed'), variant: 'error' });
+            },
+          );
+        }}
+      >
+        {attribution.options.map((m) => (
+          <option key={m} value={m}>
+            {t(`campaigns.stats.model.${m}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Ready({ eventId, insights, results, attribution, reload, lng }: { eventId: string; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
+  const { t } = useTranslation();
+  const fd = results.eval_name === 'FD';
+  const external = results.eval_name === 'EXTERNAL';
+  const ads: [string, string][] = [
+    ['adSpend', formatMoney(nonNegative(insights.ad_spend), insights.currency, lng)],
+    ['impressions', formatCount(insights.impressions, lng)],
+    ['clicks', formatCount(insights.clicks, lng)],
+    ['runningClusters', formatCount(insights.running_clusters, lng)],
+    ['totalAds', formatCount(insights.total_ads, lng)],
+  ];
+  const spec = useMemo(
+    () =>
+      resultsChart(
+        results,
+        {
+          spend: t('campaigns.stats.chart.spend'),
+          actual: t('campaigns.stats.chart.actual'),
+          expected: t('campaigns.stats.chart.expected'),
+          band: t('campaigns.stats.chart.band'),
+          tickets: t('campaigns.stats.chart.tickets'),
+          spendAxis: t('campaigns.stats.chart.spendAxis', { currency: results.currency }),
+        },
+        lng,
+      ),
+    [results, lng, t],
+  );
+  const last = results.daily.at(-1);
+  const seriesNote = external ? t('campaigns.stats.externalNote') : results.timeframe_too_low ? t('campaigns.stats.tooShortNote') : !fd ? t('campaigns.stats.seriesFdOnly') : null;
+  return (
+    <div className={styles.root} data-testid="campaign-statistics" data-model={results.eval_name}>
+      {insights.user_action_required && (
+        <div className={styles.warning} role="alert" data-testid="user-action-required">
+          <Icon name="alert" size={18} />
+          <p>
+            {t('campaigns.stats.userActionRequired')} <a href="/settings#meta">{t('campaigns.stats.reconnect')}</a>
+          </p>
+        </div>
+      )}
+      <Section id="campaign-ads" title={t('campaigns.stats.adsTitle')}>
+        <p className={styles.period}>
+          {t('campaigns.stats.period', { start: formatDayUtc(insights.start), end: formatDayUtc(insights.end) })}{' '}
+          {insights.delivered_through ? t('campaigns.stats.deliveredThrough', { day: formatDayUtc(insights.delivered_through) }) : t('campaigns.stats.noDeliveryYet')}
+        </p>
+        <dl className={styles.figures} data-testid="campaign-ads">
+          {ads.map(([key, value]) => (
+            <div key={key} className={styles.figure}>
+              <dt>{t(`campaigns.stats.ads.${key}`)}</dt>
+              <dd data-stat={key}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="campaign-results" title={t('campaigns.stats.resultsTitle')} actions={<ModelChoice eventId={eventId} attribution={attribution} onChanged={reload} />}>
+        <p className={styles.modelNote}>{t(`campaigns.stats.modelNote.${results.eval_name}`)}</p>
+        {results.timeframe_too_low && (
+          <p className={styles.tooShort} role="status" data-testid="timeframe-too-low">
+            <Icon name="info" size={16} />
+            {t('campaigns.stats.tooShort')}
+          </p>
+        )}
+        <div className={styles.columns}>
+          <Figures id="event" title={t('campaigns.stats.event')} figures={results.event_results} interval={results.event_interval} currency={results.currency} disabled={false} note={null} lng={lng} />
+          <Figures
+            id="series"
+            title={t('campaigns.stats.series')}
+            figures={results.series_results}
+            interval={results.series_interval}
+            currency={results.currency}
+            disabled={external || results.timeframe_too_low || results.series_results === null}
+            note={seriesNote ?? (results.series_results === null ? t('campaigns.stats.noSeries') : null)}
+            lng={lng}
+          />
+        </div>
+      </Section>
+      <Section id="campaign-chart" title={t(fd ? 'campaigns.stats.chart.titleFd' : 'campaigns.stats.chart.title')}>
+        {results.daily.length ? (
+          <>
+            <Chart id="campaign-chart" spec={spec} height={280} lng={lng} label={t(fd ? 'campaigns.stats.chart.titleFd' : 'campaigns.stats.chart.title')} describedBy="campaign-chart-summary" />
+            <p id="campaign-chart-summary" className="visually-hidden">
+              {fd && last?.actual != null && last.expected != null
+                ? t('campaigns.stats.chart.summaryFd', { day: formatDayUtc(last.day), actual: formatCount(last.actual, lng), expected: formatCount(Math.round(last.expected), lng) })
+                : t('campaigns.stats.chart.summary', { spend: formatMoney(insights.ad_spend, insights.currency, lng), days: formatCount(results.daily.length, lng) })}
+            </p>
+          </>
+        ) : (
+          <EmptyState compact icon="chart" message={t('campaigns.stats.noDeliveryYet')} />
+        )}
+      </Section>
+    </div>
+  );
+}
+
+export function CampaignStatistics({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const state = useStatistics(eventId, attempt);
+  if (state.status === 'loading') return <Skeleton lines={6} />;
+  if (state.status === 'error')
+    return (
+      <EmptyState
+        icon="chart"
+        message={t('campaigns.stats.failed')}
+        action={
+          <Button variant="secondary" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  return <Ready eventId={eventId} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
+}

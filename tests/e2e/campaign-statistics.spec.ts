@@ -1,0 +1,75 @@
+// Issue 22, spec 2 §2 campaign statistics panel, as a user walks it from the demo's state: the
+// Campaigns menu, the first show with an active campaign badge (the demo's campaigns were
+// published through the sandbox and have delivered since), its Statistics tab. The figures must
+// be the server's (fb_insights, campaign_results), FD by default with its 80 % range, and
+// switching the event to Meta's attribution shows Meta's purchases. Desktop and phone pick
+// different events so the two projects can run at once.
+import type { Page, TestInfo } from '@playwright/test';
+import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
+import { expect, test } from './fixtures';
+import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
+import { expectCleanScreen } from './screen-checks';
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/stats-${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+const euro = (n: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(n);
+const count = (n: number) => new Intl.NumberFormat('en').format(n);
+
+test.describe('campaign statistics', () => {
+  test('a running campaign’s statistics: ads, FD results with their range, the chart, and Meta’s attribution on request', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await expect(page).toHaveURL(/\/campaigns(\?|$)/);
+    await waitForIslands(page);
+    const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+    const row = rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 1 : 0);
+    await expect(row).toBeVisible();
+    const id = (await row.getAttribute('data-event-id'))!;
+    await row.click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const stats = view.getByTestId('campaign-statistics');
+    await expect(stats).toBeVisible({ timeout: 20_000 });
+
+    // The figures are the server's.
+    const insights = (await (await page.request.get(`/api/v3/integrations/facebook/events/${id}/fb_insights`)).json()) as FbInsights;
+    const ads = stats.getByTestId('campaign-ads');
+    await expect(ads.locator('[data-stat="adSpend"]')).toHaveText(euro(insights.ad_spend));
+    await expect(ads.locator('[data-stat="impressions"]')).toHaveText(count(insights.impressions));
+    await expect(ads.locator('[data-stat="clicks"]')).toHaveText(count(insights.clicks));
+    expect(insights.ad_spend).toBeGreaterThan(0);
+
+    const fd = (await (await page.request.get(`/api/v3/integrations/facebook/events/${id}/campaign_results`)).json()) as CampaignResults;
+    expect(fd.eval_name).toBe('FD');
+    await expect(stats).toHaveAttribute('data-model', 'FD');
+    const event = stats.getByTestId('results-event');
+    await expect(event.locator('[data-stat="purchases"]')).toHaveText(count(fd.event_results!.total_transactions));
+    await expect(stats.getByTestId('results-event-interval')).toHaveText(`80 % range: ${count(fd.event_interval!.low)} – ${count(fd.event_interval!.high)} tickets`);
+    await expect(stats.locator('figure, [role="img"], canvas').first()).toBeVisible();
+    await expectCleanScreen(page, 'campaign statistics (FD)', { include: '[data-testid="campaign-statistics"]' });
+    await shot(page, testInfo, '1-fd');
+
+    // The user asks for Meta's numbers for this event: the purchases Meta reports.
+    await stats.getByTestId('attribution-model').selectOption('META');
+    await expect(stats).toHaveAttribute('data-model', 'META', { timeout: 15_000 });
+    const meta = (await (await page.request.get(`/api/v3/integrations/facebook/events/${id}/campaign_results`)).json()) as CampaignResults;
+    await expect(stats.getByTestId('results-event').locator('[data-stat="purchases"]')).toHaveText(count(meta.event_results!.total_transactions));
+    await expect(stats.getByTestId('results-series')).toHaveAttribute('data-disabled', 'true');
+    await shot(page, testInfo, '2-meta');
+
+    // The choice is the event's: a reload keeps it.
+    await page.reload();
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    await expect(view.getByTestId('campaign-statistics')).toHaveAttribute('data-model', 'META', { timeout: 20_000 });
+  });
+});
