@@ -28,7 +28,7 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
-import { campaignInsightsRouter, eventAttributionRouter } from './campaign-results';
+import { campaignInsightsRouter, eventAttributionRouter, runtimeBudgetRouter } from './campaign-results';
 import { budgetEventsRouter } from './campaign-budget';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
@@ -85,6 +85,7 @@ function v3(): Hono<Env> {
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)
     .route('/campaigns', campaignStatsRouter)
+    .route('/campaigns', runtimeBudgetRouter)
     .route('/campaigns', metaTagsRouter)
     .route('/airflow_dag', itcRouter)
     .route('/user_reports', userReportsRouter)

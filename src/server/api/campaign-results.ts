@@ -7,6 +7,8 @@ import { text } from '../../lib/contracts/common';
 import { EventAttributionBody } from '../../lib/contracts/campaign-results';
 import { campaignResults, fbInsights } from '../modules/campaign-delivery/results';
 import { eventAttribution, setEventAttribution } from '../modules/campaign-delivery/attribution';
+import { currentRuntimeBudget, previewRuntimeBudget, requestRuntimeBudget } from '../modules/campaign-delivery/runtime-budget';
+import { RuntimeBudgetChange, RuntimeBudgetParam } from '../../lib/contracts/runtime-budget';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
@@ -35,4 +37,18 @@ export const eventAttributionRouter = new Hono<Env>()
   .put('/:id/attribution_model', idParam, validate('json', EventAttributionBody), async (c) => {
     const ctx = modelCtx(c);
     return c.json(await setEventAttribution(c.var.db, ctx.partnerId, c.req.valid('param').id, c.req.valid('json').model, ctx));
+  });
+
+/** Mounted on /campaigns: a running campaign's budget and runtime (spec 2 §7 "Budget and runtime"). */
+export const runtimeBudgetRouter = new Hono<Env>()
+  .get('/current_runtime_budget/:eid', validate('param', RuntimeBudgetParam), async (c) =>
+    c.json(await currentRuntimeBudget(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('param').eid)),
+  )
+  .get('/new_runtime_budget', validate('query', RuntimeBudgetChange), async (c) => {
+    const { new_daily_budget } = await previewRuntimeBudget(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('query'));
+    return c.json({ new_daily_budget });
+  })
+  .post('/new_runtime_budget', validate('query', RuntimeBudgetChange), async (c) => {
+    const viewer = partnerViewerOf(c);
+    return c.json(await requestRuntimeBudget(c.var.db, { partnerId: viewer.partner.id, userId: viewer.userId ?? null }, c.req.valid('query')), 202);
   });
