@@ -6,7 +6,8 @@
 // different events so the two projects can run at once.
 import type { Page, TestInfo } from '@playwright/test';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
-import { expect, test } from './fixtures';
+import type { RuntimeBudget } from '../../src/lib/contracts/runtime-budget';
+import { expect, test, withLock } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { expectCleanScreen } from './screen-checks';
 
@@ -71,5 +72,54 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
     await expect(view.getByTestId('campaign-statistics')).toHaveAttribute('data-model', 'META', { timeout: 20_000 });
+  });
+});
+
+test.describe('budget and runtime of a running campaign', () => {
+  test('Edit, a new budget, the daily budget to confirm, the change applied', async ({ page, adminApi }, testInfo) => {
+    test.slow();
+    // Changes go to Meta with the partner's token: the sandbox system user (the wizard journey
+    // connects through the settings page itself).
+    await withLock('meta-connect-1001', () => adminApi.json('POST', '/api/v3/integrations/connect/facebook/token', { sandbox_system_user: true }));
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+    const row = rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 3 : 2);
+    const id = (await row.getAttribute('data-event-id'))!;
+    await row.click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    const panel = view.getByTestId('budget-runtime');
+    await expect(panel.getByTestId('budget-values')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+
+    const before = (await (await page.request.get(`/api/v3/campaigns/current_runtime_budget/${id}`)).json()) as RuntimeBudget;
+    await expect(panel.locator('[data-value="budget"]')).toHaveText(euro(before.total_budget));
+    await panel.getByTestId('budget-edit').click();
+    const budget = Math.round(before.total_budget + 120);
+    await panel.getByTestId('budget-input').fill(String(budget));
+    await expectCleanScreen(page, 'budget editor', { include: '[data-testid="budget-runtime"]' });
+    await shot(page, testInfo, '3-budget-edit');
+    await panel.getByTestId('budget-save').click();
+
+    // The daily budget the server computed, to confirm.
+    const confirm = page.getByTestId('budget-confirm');
+    await expect(confirm).toBeVisible({ timeout: 15_000 });
+    const q = new URLSearchParams({ eid: id, budget: String(budget), start_date: before.start_date, end_date: before.end_date });
+    const { new_daily_budget } = (await (await page.request.get(`/api/v3/campaigns/new_runtime_budget?${q}`)).json()) as { new_daily_budget: number };
+    await expect(confirm.getByTestId('budget-daily')).toHaveText(`New daily budget: ${new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(new_daily_budget)}`);
+    await shot(page, testInfo, '4-budget-confirm');
+    await confirm.getByTestId('budget-confirm-button').click();
+    await expect(confirm).toBeHidden();
+
+    // The task runs in the background; the panel shows it pending, then the new budget.
+    await expect(async () => {
+      const refresh = panel.getByRole('button', { name: enText('campaigns.budget.refresh') });
+      if (await refresh.isVisible()) await refresh.click();
+      await expect(panel.locator('[data-value="budget"]')).toHaveText(euro(budget), { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await shot(page, testInfo, '5-budget-applied');
   });
 });

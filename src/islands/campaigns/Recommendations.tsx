@@ -26,6 +26,7 @@ import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
 import { RecommendationsMenu } from './RecommendationsMenu';
 import { SetupWizard } from './wizard/SetupWizard';
 import { CampaignStatistics } from './stats/CampaignStatistics';
+import { BudgetRuntimePanel } from './budget/BudgetRuntimePanel';
 import detailStyles from '../events/detail/EventDetail.module.css';
 import styles from './Campaigns.module.css';
 
@@ -132,6 +133,11 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
         {tab === 0 && (
           <>
             <ItcStatusBox view={itc.view} onRefresh={itc.refresh} onRetry={() => void itc.retry()} onRegenerate={regenerate} />
+            {event.has_campaign && (
+              <ErrorBoundary>
+                <BudgetRuntimePanel eventId={event.id} key={campaignsVersion} />
+              </ErrorBoundary>
+            )}
             <ErrorBoundary>
               <CampaignList event={event} version={version + campaignsVersion} />
             </ErrorBoundary>

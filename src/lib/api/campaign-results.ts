@@ -1,6 +1,7 @@
 // Issue 22, spec 2 §7 "Insights and results" and the event's attribution model: the calls of the
 // campaign statistics panel. Type-only imports keep zod out of the browser bundle.
 import type { CampaignResults, EventAttribution, FbInsights } from '../contracts/campaign-results';
+import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-budget';
 import { call, mainApi } from './client';
 
 const enc = encodeURIComponent;
@@ -11,3 +12,9 @@ export const getCampaignResults = (eventId: string, signal?: AbortSignal) =>
 export const getEventAttribution = (eventId: string, signal?: AbortSignal) => call<EventAttribution>(mainApi, `/events/${enc(eventId)}/attribution_model`, { signal });
 export const setEventAttribution = (eventId: string, model: EventAttribution['model']) =>
   call<EventAttribution>(mainApi, `/events/${enc(eventId)}/attribution_model`, { method: 'put', json: { model } });
+
+// spec 2 §7 "Budget and runtime" of a running campaign.
+export const getRuntimeBudget = (eventId: string, signal?: AbortSignal) => call<RuntimeBudget>(mainApi, `/campaigns/current_runtime_budget/${enc(eventId)}`, { signal });
+const changeQuery = (c: RuntimeBudgetChange) => new URLSearchParams({ eid: c.eid, budget: String(c.budget), start_date: c.start_date, end_date: c.end_date });
+export const previewRuntimeBudget = (c: RuntimeBudgetChange) => call<{ new_daily_budget: number }>(mainApi, '/campaigns/new_runtime_budget', { searchParams: changeQuery(c) });
+export const postRuntimeBudget = (c: RuntimeBudgetChange) => call<{ task_id: string; status: string }>(mainApi, '/campaigns/new_runtime_budget', { method: 'post', searchParams: changeQuery(c) });
