@@ -102,6 +102,12 @@ export function createHttpServer(handler: Handler): http.Server {
     });
   });
   server.on('clientError', answerClientError);
+  // Node closes an idle kept-alive connection after 5 s. A client (a proxy in front of us, a
+  // browser, a test's request context) that reuses the socket just as it closes gets ECONNRESET
+  // for a request the server never saw (CI lost a journey to it). Idle connections stay open
+  // longer than the clients' own idle limits, so the client is the one that closes them.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 
