@@ -21,6 +21,7 @@ TEST_DATABASE_URL=$(bash scripts/start-test-postgres.sh | tail -n 1) npx vitest 
 
 step "build"
 npx astro build >/dev/null
+node scripts/check-build-assets.mjs
 
 step "browser journeys (desktop 1440x900, phone 390x844)"
 npx playwright test

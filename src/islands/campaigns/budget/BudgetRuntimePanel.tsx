@@ -15,7 +15,7 @@ import { DateField } from '../../ui/DateField';
 import { Modal } from '../../ui/Modal';
 import { formatDayUtc, formatMoney } from '../../events/detail/format';
 import { Skeleton } from '../../events/detail/Section';
-import styles from './BudgetRuntimePanel.module.css';
+import campaignStyles from '../Campaigns.module.css';
 
 type Load = { status: 'loading' } | { status: 'not_published' } | { status: 'error' } | { status: 'ready'; data: RuntimeBudget };
 type Problem = { kind: 'too_low'; min: number; currency: string } | { kind: 'transient'; message: string } | null;
@@ -113,8 +113,8 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
     loading: t('common.loading'),
   });
   return (
-    <div className={styles.editor} data-testid="budget-editor">
-      <div className={styles.fields}>
+    <div className={campaignStyles.budgetEditor} data-testid="budget-editor">
+      <div className={campaignStyles.budgetFields}>
         <div className="field">
           <label htmlFor={`${uid}-budget`}>{t('campaigns.budget.total', { currency: data.currency })}</label>
           <input
@@ -126,7 +126,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
             aria-invalid={blocker === 'budget' || undefined}
             data-testid="budget-input"
           />
-          <p id={`${uid}-budget-hint`} className={styles.hint}>
+          <p id={`${uid}-budget-hint`} className={campaignStyles.budgetHint}>
             {t('campaigns.budget.bounds', { min: formatMoney(min, data.currency, lng), max: formatMoney(data.max_budget, data.currency, lng), spent: formatMoney(data.spent, data.currency, lng) })}
           </p>
         </div>
@@ -134,7 +134,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
           <label htmlFor={`${uid}-start`}>{t('campaigns.setup.runtime.start')}</label>
           <DateField id={`${uid}-start`} value={start} min={data.today} onChange={setStart} onInvalid="restore" language={lng} texts={dateTexts(t('campaigns.setup.runtime.start'))} disabled={startLocked} describedBy={startLocked ? `${uid}-start-hint` : undefined} />
           {startLocked && (
-            <p id={`${uid}-start-hint`} className={styles.hint}>
+            <p id={`${uid}-start-hint`} className={campaignStyles.budgetHint}>
               {t('campaigns.budget.startLocked')}
             </p>
           )}
@@ -149,7 +149,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
           {t(`campaigns.budget.blocked.${blocker}`, { min: formatMoney(min, data.currency, lng), max: formatMoney(data.max_budget, data.currency, lng) })}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={campaignStyles.budgetActions}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t('campaigns.budget.cancel')}
         </Button>
@@ -166,10 +166,10 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
               end: end ? formatDayUtc(end) : '',
             })}
           </p>
-          <p className={styles.daily} data-testid="budget-daily">
+          <p className={campaignStyles.budgetDaily} data-testid="budget-daily">
             {t('campaigns.budget.daily', { daily: new Intl.NumberFormat(lng, { style: 'currency', currency: data.currency }).format(confirm ?? 0) })}
           </p>
-          <div className={styles.actions}>
+          <div className={campaignStyles.budgetActions}>
             <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy}>
               {t('campaigns.budget.back')}
             </Button>
@@ -182,7 +182,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
       <Modal open={problem !== null} onOpenChange={(o) => !o && setProblem(null)} title={t(problem?.kind === 'too_low' ? 'campaigns.budget.tooLowTitle' : 'campaigns.budget.transientTitle')} closeLabel={t('common.close')}>
         <div data-testid="budget-problem">
           <p>{problem?.kind === 'too_low' ? t('campaigns.budget.tooLow', { min: formatMoney(problem.min, problem.currency, lng) }) : problem?.message}</p>
-          <div className={styles.actions}>
+          <div className={campaignStyles.budgetActions}>
             <Button variant="secondary" onClick={() => setProblem(null)}>
               {t('common.close')}
             </Button>
@@ -210,7 +210,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
   const [editing, setEditing] = useState(false);
   let body;
   if (state.status === 'loading') body = <Skeleton lines={2} />;
-  else if (state.status === 'not_published') body = <p className={styles.muted}>{t('campaigns.budget.notPublished')}</p>;
+  else if (state.status === 'not_published') body = <p className={campaignStyles.budgetMuted}>{t('campaigns.budget.notPublished')}</p>;
   else if (state.status === 'error')
     body = (
       <div className="alert alert--error" role="alert">
@@ -227,7 +227,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
     body = (
       <>
         {!editing && (
-          <dl className={styles.values} data-testid="budget-values">
+          <dl className={campaignStyles.budgetValues} data-testid="budget-values">
             <div>
               <dt>{t('campaigns.budget.runtime')}</dt>
               <dd data-value="runtime">{`${formatDayUtc(d.start_date)} – ${formatDayUtc(d.end_date)}`}</dd>
@@ -243,7 +243,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
           </dl>
         )}
         {task?.status === 'pending' && (
-          <p className={styles.pending} role="status" data-testid="budget-pending">
+          <p className={campaignStyles.budgetPending} role="status" data-testid="budget-pending">
             {t('campaigns.budget.pending', { budget: formatMoney(task.args.budget, d.currency, lng), end: formatDayUtc(task.args.end_date) })}{' '}
             <Button variant="ghost" size="sm" onClick={reload}>
               {t('campaigns.budget.refresh')}
@@ -271,7 +271,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
             }}
           />
         ) : (
-          <div className={styles.actions}>
+          <div className={campaignStyles.budgetActions}>
             <Button variant="secondary" onClick={() => setEditing(true)} disabled={ended || task?.status === 'pending'} disabledHint={ended ? t('campaigns.budget.ended') : task?.status === 'pending' ? t('campaigns.budget.waiting') : undefined} data-testid="budget-edit">
               {t('campaigns.budget.edit')}
             </Button>
@@ -281,8 +281,8 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
     );
   }
   return (
-    <section className={styles.panel} aria-labelledby="budget-runtime-title" data-testid="budget-runtime">
-      <h3 id="budget-runtime-title" className={styles.title}>
+    <section className={campaignStyles.budgetPanel} aria-labelledby="budget-runtime-title" data-testid="budget-runtime">
+      <h3 id="budget-runtime-title" className={campaignStyles.budgetTitle}>
         {t('campaigns.budget.title')}
       </h3>
       {body}

@@ -19,7 +19,7 @@ import { Section, Skeleton } from '../../events/detail/Section';
 import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
 import { nonNegative, roasPercent } from '../../dashboard/importance';
 import { resultsChart } from './resultsChart';
-import styles from './CampaignStatistics.module.css';
+import campaignStyles from '../Campaigns.module.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; insights: FbInsights; results: CampaignResults; attribution: EventAttribution };
 
@@ -64,24 +64,24 @@ function Figures({ id, title, figures, currency, interval, disabled, note, lng }
     ['roas', show ? percent(figures!.roas, lng) : '–'],
   ];
   return (
-    <div className={styles.column} data-testid={`results-${id}`} data-disabled={disabled || undefined} aria-labelledby={`results-${id}-title`} role="group">
-      <h4 id={`results-${id}-title`} className={styles.columnTitle}>
+    <div className={campaignStyles.statsColumn} data-testid={`results-${id}`} data-disabled={disabled || undefined} aria-labelledby={`results-${id}-title`} role="group">
+      <h4 id={`results-${id}-title`} className={campaignStyles.statsColumnTitle}>
         {title}
       </h4>
-      <dl className={styles.figures}>
+      <dl className={campaignStyles.statsFigures}>
         {rows.map(([key, value]) => (
-          <div key={key} className={styles.figure}>
+          <div key={key} className={campaignStyles.statsFigure}>
             <dt>{t(`campaigns.stats.figures.${key}`)}</dt>
             <dd data-stat={key}>{value}</dd>
           </div>
         ))}
       </dl>
       {show && interval && (
-        <p className={styles.interval} data-testid={`results-${id}-interval`}>
+        <p className={campaignStyles.statsInterval} data-testid={`results-${id}-interval`}>
           {t('campaigns.stats.interval', { low: formatCount(interval.low, lng), high: formatCount(interval.high, lng) })}
         </p>
       )}
-      {note && <p className={styles.note}>{note}</p>}
+      {note && <p className={campaignStyles.statsNote}>{note}</p>}
     </div>
   );
 }
@@ -90,7 +90,7 @@ function ModelChoice({ eventId, attribution, onChanged }: { eventId: string; att
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   return (
-    <label className={styles.model}>
+    <label className={campaignStyles.statsModel}>
       <span>{t('campaigns.stats.model.label')}</span>
       <select
         value={attribution.model}
@@ -150,9 +150,9 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
   const last = results.daily.at(-1);
   const seriesNote = external ? t('campaigns.stats.externalNote') : results.timeframe_too_low ? t('campaigns.stats.tooShortNote') : !fd ? t('campaigns.stats.seriesFdOnly') : null;
   return (
-    <div className={styles.root} data-testid="campaign-statistics" data-model={results.eval_name}>
+    <div className={campaignStyles.statsRoot} data-testid="campaign-statistics" data-model={results.eval_name}>
       {insights.user_action_required && (
-        <div className={styles.warning} role="alert" data-testid="user-action-required">
+        <div className={campaignStyles.statsWarning} role="alert" data-testid="user-action-required">
           <Icon name="alert" size={18} />
           <p>
             {t('campaigns.stats.userActionRequired')} <a href="/settings#meta">{t('campaigns.stats.reconnect')}</a>
@@ -160,13 +160,13 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
         </div>
       )}
       <Section id="campaign-ads" title={t('campaigns.stats.adsTitle')}>
-        <p className={styles.period}>
+        <p className={campaignStyles.statsPeriod}>
           {t('campaigns.stats.period', { start: formatDayUtc(insights.start), end: formatDayUtc(insights.end) })}{' '}
           {insights.delivered_through ? t('campaigns.stats.deliveredThrough', { day: formatDayUtc(insights.delivered_through) }) : t('campaigns.stats.noDeliveryYet')}
         </p>
-        <dl className={styles.figures} data-testid="campaign-ads">
+        <dl className={`${campaignStyles.statsFigures} ${campaignStyles.statsAdsFigures}`} data-testid="campaign-ads">
           {ads.map(([key, value]) => (
-            <div key={key} className={styles.figure}>
+            <div key={key} className={campaignStyles.statsFigure}>
               <dt>{t(`campaigns.stats.ads.${key}`)}</dt>
               <dd data-stat={key}>{value}</dd>
             </div>
@@ -174,14 +174,14 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
         </dl>
       </Section>
       <Section id="campaign-results" title={t('campaigns.stats.resultsTitle')} actions={<ModelChoice eventId={eventId} attribution={attribution} onChanged={reload} />}>
-        <p className={styles.modelNote}>{t(`campaigns.stats.modelNote.${results.eval_name}`)}</p>
+        <p className={campaignStyles.statsModelNote}>{t(`campaigns.stats.modelNote.${results.eval_name}`)}</p>
         {results.timeframe_too_low && (
-          <p className={styles.tooShort} role="status" data-testid="timeframe-too-low">
+          <p className={campaignStyles.statsTooShort} role="status" data-testid="timeframe-too-low">
             <Icon name="info" size={16} />
             {t('campaigns.stats.tooShort')}
           </p>
         )}
-        <div className={styles.columns}>
+        <div className={campaignStyles.statsColumns}>
           <Figures id="event" title={t('campaigns.stats.event')} figures={results.event_results} interval={results.event_interval} currency={results.currency} disabled={false} note={null} lng={lng} />
           <Figures
             id="series"
