@@ -13,6 +13,11 @@ export interface ForecastAtPublish {
   /** 80 % interval of the final share, percent. */
   intervalLow: number | null;
   intervalHigh: number | null;
+  /**
+   * Tickets the final prediction is usually (80 % of replayed forecasts) within at this point
+   * (Forecast.expectedError); null or absent when the forecast had none.
+   */
+  expectedError?: number | null;
   capacity: number;
 }
 
