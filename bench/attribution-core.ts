@@ -2,7 +2,7 @@
 // on a hand-made case: one simulated campaign on one event whose organic sales are known, FD's
 // estimate from the counterfactual frozen at its start, and the truth (the tickets the sandbox
 // says the campaign caused).
-import { counterfactualSnapshot, fdEstimate, type ForecastAtPublish } from '../src/server/engines/delivery/counterfactual';
+import { counterfactualSnapshot, fdEstimate, type ForecastAtPublish, type SnapshotOptions } from '../src/server/engines/delivery/counterfactual';
 import { deliverDay, daysBetween } from '../src/server/engines/delivery/sandbox';
 import type { EventRecord } from '../src/server/engines/forecast/types';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
@@ -47,9 +47,9 @@ export function organicBetween(rec: EventRecord, from: number, to: number): numb
  * One campaign on the event `rec` (its full organic sales), with the forecast as it stood at the
  * start of `c.startDay`. Null when the forecast has no path (FD cannot evaluate).
  */
-export function scoreCampaign(rec: EventRecord, c: SimCampaign, forecast: ForecastAtPublish): CampaignScore | null {
+export function scoreCampaign(rec: EventRecord, c: SimCampaign, forecast: ForecastAtPublish, opts: SnapshotOptions = {}): CampaignScore | null {
   const eventDay = Math.floor(rec.startMs / DAY_MS);
-  const snap = counterfactualSnapshot(forecast, isoDay(c.startDay), isoDay(eventDay));
+  const snap = counterfactualSnapshot(forecast, isoDay(c.startDay), isoDay(eventDay), opts);
   if (!snap) return null;
   let soldBefore = organicBetween(rec, -Infinity, c.startDay - 1);
   let spent = 0;

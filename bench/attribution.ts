@@ -35,6 +35,10 @@ const seed = num('--seed', 1);
 const size = num('--size', 300);
 const starts = num('--starts', 4);
 const resortStarts = num('--resort-starts', 12);
+/** Tuning only (dev half): the sales-noise dispersion of the band; default the engine's. */
+const dispersion = args.includes('--dispersion') ? num('--dispersion', 0) : undefined;
+const levelShare = args.includes('--level-share') ? num('--level-share', 0) : undefined;
+const noExpectedError = args.includes('--no-expected-error');
 
 /** Sales before day `before` only: what the engine could see at the start of that day. */
 const visibleAt = (records: readonly EventRecord[], before: number): EventRecord[] =>
@@ -67,7 +71,7 @@ function run(records: readonly EventRecord[], startDays: number[], country: stri
         predictedPath: f.predictedPath,
         intervalLow: f.interval?.low ?? null,
         intervalHigh: f.interval?.high ?? null,
-        expectedError: f.expectedError,
+        expectedError: noExpectedError ? null : f.expectedError,
         capacity: t.capacity,
       };
       const score = scoreCampaign(byId.get(t.id)!, {
@@ -79,7 +83,7 @@ function run(records: readonly EventRecord[], startDays: number[], country: stri
         audienceSize: Math.round(5_000 * Math.pow(100, r())),
         demandGap: gapFromForecast + 0.6 * (r() - 0.5),
         ticketPriceMinor: 3_000,
-      }, atPublish);
+      }, atPublish, { dispersion, levelShare });
       if (score) out.push(score);
     }
     process.stderr.write(`${label} start ${new Date(S * DAY_MS).toISOString().slice(0, 10)}: ${targets.length} targets, ${Date.now() - t0} ms\n`);
