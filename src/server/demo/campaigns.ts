@@ -91,7 +91,7 @@ export async function deliverDemoCampaigns(db: Db, partnerId: number, nowMs: num
     for (const [eventId, members] of series) {
       const withForecast: SeriesForecast[] = members.flatMap((m) => {
         const f = byId.get(m.id);
-        return f && f.predictedPath.length ? [{ id: m.id, eventDay: m.eventDay, capacity: m.capacity, daysOut: f.daysOut, predictedPath: f.predictedPath, intervalLow: f.interval?.low ?? null, intervalHigh: f.interval?.high ?? null }] : [];
+        return f && f.predictedPath.length ? [{ id: m.id, eventDay: m.eventDay, capacity: m.capacity, daysOut: f.daysOut, predictedPath: f.predictedPath, intervalLow: f.interval?.low ?? null, intervalHigh: f.interval?.high ?? null, expectedError: f.expectedError }] : [];
       });
       const cf = campaignCounterfactual(withForecast, eventId, startDay);
       await db.update(campaigns).set({ counterfactual: cf }).where(and(eq(campaigns.partnerId, partnerId), eq(campaigns.eventId, eventId), eq(campaigns.startTime, new Date(startMs))));

@@ -13,6 +13,11 @@ export interface ForecastAtPublish {
   /** 80 % interval of the final share, percent. */
   intervalLow: number | null;
   intervalHigh: number | null;
+  /**
+   * Tickets the final prediction is usually (80 % of replayed forecasts) within at this point
+   * (Forecast.expectedError); null or absent when the forecast had none.
+   */
+  expectedError?: number | null;
   capacity: number;
 }
 
@@ -39,37 +44,79 @@ export interface FdEstimate {
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 
+/** z of the 10th/90th percentile of a normal: the half-width of an 80 % interval in SDs. */
+const Z80 = 1.2815515655446004;
+
+/**
+ * Day-to-day sales noise of the expected increment, as a variance per expected ticket (1 =
+ * Poisson). Sales come in orders of one to several tickets and on uneven days, so they scatter
+ * more than Poisson; measured on the dev half of bench/attribution.ts.
+ */
+export const COUNT_DISPERSION = 1;
+
+/**
+ * Share of the final's level error (opened along the path) that a campaign's days carry. The
+ * final's error comes largely from days after a campaign ends; measured on the dev half.
+ */
+export const LEVEL_SHARE = 0.25;
+
+export interface SnapshotOptions {
+  /** Variance per expected ticket of the sales noise (default COUNT_DISPERSION). */
+  dispersion?: number;
+  /** Share of the forecast's opened level error counted in the band (default LEVEL_SHARE). */
+  levelShare?: number;
+}
+
 /**
  * The snapshot for a campaign that starts on `startDay`, for an event on `eventDay`, from the
  * forecast stored at publish time. Null without a path (no forecast: FD cannot evaluate).
+ *
+ * The band adds two independent errors of the expected tickets by each day:
+ * - the forecast's level error: its interval of the final share opened along the path (or the
+ *   `expectedError` opened the same way, whichever is wider), and
+ * - the sales' own noise over those days: even a perfect forecast of the mean sees the days'
+ *   counts scatter around it, with a variance of about `dispersion` × the expected tickets.
+ * Over the one to three weeks a campaign runs the second term dominates on small events; the
+ * first alone (the band before) covered about two thirds of true effects instead of 80 %.
  */
-export function counterfactualSnapshot(f: ForecastAtPublish, startDay: string, eventDay: string): CounterfactualSnapshot | null {
+export function counterfactualSnapshot(f: ForecastAtPublish, startDay: string, eventDay: string, opts: SnapshotOptions = {}): CounterfactualSnapshot | null {
   const path = f.predictedPath;
   if (!path.length || f.capacity <= 0) return null;
+  const dispersion = opts.dispersion ?? COUNT_DISPERSION;
+  const levelShare = opts.levelShare ?? LEVEL_SHARE;
   const event = dayNumber(eventDay);
   const forecastDay = event - f.daysOut;
-  // The share at the end of a day; days before the forecast read its first point (what was
-  // sold then), days after the event its last.
-  const shareAt = (day: number) => path[Math.min(path.length - 1, Math.max(0, day - forecastDay))]!;
+  // The path's first point is what had sold when the forecast was made, i.e. by the end of the
+  // day before the forecast day (the forecast day's own sales are still to come); point i is the
+  // end of day forecastDay + i − 1. Days before read the first point, days after the last.
+  const shareAt = (day: number) => path[Math.min(path.length - 1, Math.max(0, day - forecastDay + 1))]!;
   const from = path[0]!;
   const to = path[path.length - 1]!;
-  const bandAt = (share: number, end: number | null) => {
-    if (end == null) return share;
-    const progress = to - from > 1e-9 ? (share - from) / (to - from) : 1;
-    return from + (end - from) * progress;
-  };
+  const progressAt = (share: number) => (to - from > 1e-9 ? (share - from) / (to - from) : 1);
   const start = dayNumber(startDay);
   // Sales on the start day itself are the campaign's, so the baseline is the end of the day before.
   const base = shareAt(start - 1);
   const toTickets = (share: number) => (share / 100) * f.capacity;
+  // The forecast's level error at the event (tickets below and above the prediction): its 80 %
+  // interval, or the usual absolute error, whichever is wider.
+  const levelError = f.expectedError != null && f.expectedError > 0 ? f.expectedError : 0;
+  const finalBelow = Math.max(f.intervalLow == null ? 0 : toTickets(to - f.intervalLow), levelError);
+  const finalAbove = Math.max(f.intervalHigh == null ? 0 : toTickets(f.intervalHigh - to), levelError);
   const expected: number[] = [];
   const low: number[] = [];
   const high: number[] = [];
   for (let day = start; day <= Math.max(start, event); day++) {
     const share = shareAt(day);
-    expected.push(round1(toTickets(share - base)));
-    low.push(round1(Math.max(0, toTickets(Math.min(share, bandAt(share, f.intervalLow)) - base))));
-    high.push(round1(toTickets(Math.max(share, bandAt(share, f.intervalHigh)) - base)));
+    const e = toTickets(share - base);
+    // The part of that error the path opens between the baseline and this day (the interval
+    // of the final share, opened in proportion to the sales expected by then).
+    const opened = levelShare * Math.max(0, progressAt(share) - progressAt(base));
+    const below = finalBelow * opened;
+    const above = finalAbove * opened;
+    const noise = dispersion * Math.max(0, e);
+    expected.push(round1(e));
+    low.push(round1(Math.max(0, e - Math.sqrt(below * below + Z80 * Z80 * noise))));
+    high.push(round1(e + Math.sqrt(above * above + Z80 * Z80 * noise)));
   }
   return { startDay, expected, low, high };
 }

@@ -34,8 +34,8 @@ export async function seriesOf(db: Db, partnerId: number, eventId: string): Prom
 
 /** At publish: from the forecasts stored now, before the campaign sold anything. */
 export async function counterfactualAtPublish(db: Db, partnerId: number, eventId: string, startDay: string): Promise<CampaignCounterfactual | null> {
-  const list = await rows<{ id: string; days_out: number | null; predicted_path: number[] | null; interval_low: number | null; interval_high: number | null }>(db, sql`
-    SELECT f.event_id AS id, f.days_out, f.predicted_path, f.interval_low, f.interval_high FROM event_forecasts f
+  const list = await rows<{ id: string; days_out: number | null; predicted_path: number[] | null; interval_low: number | null; interval_high: number | null; expected_error: number | null }>(db, sql`
+    SELECT f.event_id AS id, f.days_out, f.predicted_path, f.interval_low, f.interval_high, f.expected_error FROM event_forecasts f
     WHERE f.partner_id = ${partnerId} AND f.event_id IN (SELECT e.id FROM events me JOIN events e ON e.partner_id = me.partner_id AND e.title = me.title
                                                           WHERE me.partner_id = ${partnerId} AND me.id = ${eventId})`);
   const byId = new Map(list.map((f) => [f.id, f]));
@@ -43,7 +43,7 @@ export async function counterfactualAtPublish(db: Db, partnerId: number, eventId
   for (const e of await seriesOf(db, partnerId, eventId)) {
     const f = byId.get(e.id);
     if (!f || f.days_out == null || !f.predicted_path?.length) continue;
-    members.push({ id: e.id, eventDay: e.eventDay, capacity: e.capacity, daysOut: f.days_out, predictedPath: f.predicted_path, intervalLow: f.interval_low, intervalHigh: f.interval_high });
+    members.push({ id: e.id, eventDay: e.eventDay, capacity: e.capacity, daysOut: f.days_out, predictedPath: f.predicted_path, intervalLow: f.interval_low, intervalHigh: f.interval_high, expectedError: f.expected_error });
   }
   return campaignCounterfactual(members, eventId, startDay);
 }
