@@ -49,8 +49,8 @@ const Z80 = 1.2815515655446004;
 
 /**
  * Day-to-day sales noise of the expected increment, as a variance per expected ticket (1 =
- * Poisson). Sales come in orders of one to several tickets and on uneven days, so they scatter
- * more than Poisson; measured on the dev half of bench/attribution.ts.
+ * Poisson). Orders of several tickets and uneven days could scatter sales more than Poisson;
+ * the dev half of bench/attribution.ts chose Poisson (larger values over-covered the regimes).
  */
 export const COUNT_DISPERSION = 1;
 
