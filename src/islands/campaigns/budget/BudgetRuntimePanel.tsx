@@ -257,7 +257,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
         )}
         {d.has_permission_error ? (
           <p className="alert alert--warning" data-testid="budget-permission">
-            {t('campaigns.budget.permission')} <a href="/settings#meta">{t('campaigns.stats.reconnect')}</a>
+            {t('campaigns.budget.permission')} <a href="/settings#meta">{t('campaigns.budget.openSettings')}</a>
           </p>
         ) : editing ? (
           <Editor
