@@ -184,6 +184,20 @@ describe('GET /integrations/facebook/events/{id}/campaign_results', () => {
     expect((await setModel(running, 'FD')).status).toBe(200);
   });
 
+  it('a campaign that has spent nothing is credited with nothing, whatever the forecast missed', async () => {
+    const { body } = await results(paused);
+    expect(body.no_delivery).toBe(true);
+    expect(body.event_results).toEqual({ total_transactions: 0, total_revenue: 0, cpo: null, roas: null });
+    expect(body.event_interval).toBeNull();
+    expect(body.series_results).toBeNull();
+  });
+
+  it('the cost per ticket is the spend over the tickets as shown', async () => {
+    const { body } = await results(running);
+    const spend = (await sums(running)).spend / 100;
+    expect(body.event_results!.cpo).toBe(Math.round((spend / body.event_results!.total_transactions) * 100) / 100);
+  });
+
   it('a campaign that has only just started is too short to evaluate', async () => {
     await t.db.execute(sql`UPDATE campaigns SET start_time = now(), delivered_through = NULL WHERE event_id = ${paused}`);
     await t.db.execute(sql`DELETE FROM campaign_delivery d USING campaigns c WHERE c.id = d.campaign_id AND c.event_id = ${paused}`);

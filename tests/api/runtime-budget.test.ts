@@ -64,6 +64,7 @@ describe('GET /campaigns/current_runtime_budget/{eid}', () => {
     // The demo partner has not connected Meta yet: a change cannot reach the platform.
     expect(c.has_permission_error).toBe(true);
     expect(c.campaign_status).toBe('found');
+    expect(c.state).toBe('active');
     expect(c.task_details).toBeNull();
   });
 

@@ -54,7 +54,7 @@ test.describe('campaign statistics', () => {
     await expect(stats).toHaveAttribute('data-model', 'FD');
     const event = stats.getByTestId('results-event');
     await expect(event.locator('[data-stat="purchases"]')).toHaveText(count(fd.event_results!.total_transactions));
-    await expect(stats.getByTestId('results-event-interval')).toHaveText(`80 % range: ${count(fd.event_interval!.low)} – ${count(fd.event_interval!.high)} tickets`);
+    await expect(stats.getByTestId('results-event-interval')).toHaveText(`80% range: ${count(fd.event_interval!.low)} – ${count(fd.event_interval!.high)} tickets`);
     await expect(stats.locator('figure, [role="img"], canvas').first()).toBeVisible();
     await expectCleanScreen(page, 'campaign statistics (FD)', { include: '[data-testid="campaign-statistics"]' });
     await shot(page, testInfo, '1-fd');

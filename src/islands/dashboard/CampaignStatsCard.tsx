@@ -30,7 +30,13 @@ export function CampaignStatsCard({ stats, lng }: { stats: CampaignStats | null;
           </div>
         ))}
       </dl>
-      {stats.total_active_campaigns === 0 && <p className={styles.count}>{t('dashboard.campaignStats.none')}</p>}
+      {stats.total_active_campaigns === 0 ? (
+        <p className={styles.count}>{t('dashboard.campaignStats.none')}</p>
+      ) : (
+        <p className={styles.count} data-testid="campaign-stats-reported">
+          {t('dashboard.campaignStats.reported')}
+        </p>
+      )}
     </>
   );
 }

@@ -57,6 +57,8 @@ export interface CampaignResults {
   series_interval: { low: number; high: number } | null;
   /** spec 2 §8 "Campaign timeframe too low to evaluate!". */
   timeframe_too_low: boolean;
+  /** Nothing spent yet (paused from the start, or not delivered): nothing is attributed. */
+  no_delivery: boolean;
   evaluated_days: number;
   daily: DeliveryDay[];
 }

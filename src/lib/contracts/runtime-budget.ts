@@ -49,6 +49,8 @@ export interface RuntimeBudget {
   currency: string;
   has_permission_error: boolean;
   campaign_status: 'found' | 'not_found' | 'not_published';
+  /** spec 2 §4 campaign status: ended once the end date has passed, else paused or active. */
+  state: 'active' | 'paused' | 'ended';
   task_details: RuntimeBudgetTaskDetails | null;
   /** The server's day: a start on or before it is locked. */
   today: string;

@@ -12,6 +12,7 @@ const base: CampaignResults = {
   event_interval: { low: 6, high: 14 },
   series_interval: null,
   timeframe_too_low: false,
+  no_delivery: false,
   evaluated_days: 2,
   daily: [
     { day: '2026-11-25', spend: 60, purchases: 3, actual: 8, expected: 4, low: 3, high: 5.5 },

@@ -65,6 +65,20 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
   const change = { eid: eventId, budget, start_date: form.start, end_date: form.end };
 
   useEffect(() => () => clearTimeout(snap.current), []);
+  // Edit puts the cursor where the change starts; a closed confirmation gives focus back to Save
+  // (Save is busy, so disabled, while the preview loads: the dialog cannot remember it as opener).
+  const budgetRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => budgetRef.current?.focus(), []);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirm !== null || problem !== null) wasConfirming.current = true;
+    else if (wasConfirming.current) {
+      wasConfirming.current = false;
+      const timer = setTimeout(() => saveRef.current?.focus(), 0);
+      return () => clearTimeout(timer);
+    }
+  }, [confirm, problem]);
   const onBudget = (text: string) => {
     const cleaned = budgetInput(text);
     setBudgetText(cleaned);
@@ -118,6 +132,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
         <div className="field">
           <label htmlFor={`${uid}-budget`}>{t('campaigns.budget.total', { currency: data.currency })}</label>
           <input
+            ref={budgetRef}
             id={`${uid}-budget`}
             inputMode="decimal"
             value={budgetText}
@@ -141,11 +156,11 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
         </div>
         <div className="field">
           <label htmlFor={`${uid}-end`}>{t('campaigns.setup.runtime.end')}</label>
-          <DateField id={`${uid}-end`} value={end} min={start && start > data.today ? start : data.today} onChange={setEnd} onInvalid="restore" language={lng} texts={dateTexts(t('campaigns.setup.runtime.end'))} />
+          <DateField id={`${uid}-end`} value={end} min={start && start > data.today ? start : data.today} onChange={setEnd} onInvalid="restore" language={lng} texts={dateTexts(t('campaigns.setup.runtime.end'))} invalid={blocker === 'dates' || undefined} describedBy={blocker === 'dates' ? `${uid}-blocker` : undefined} />
         </div>
       </div>
       {blocker && blocker !== 'unchanged' && (
-        <p className="alert alert--warning" data-testid="budget-blocker">
+        <p className="alert alert--warning" data-testid="budget-blocker" id={`${uid}-blocker`}>
           {t(`campaigns.budget.blocked.${blocker}`, { min: formatMoney(min, data.currency, lng), max: formatMoney(data.max_budget, data.currency, lng) })}
         </p>
       )}
@@ -153,7 +168,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t('campaigns.budget.cancel')}
         </Button>
-        <Button onClick={save} disabled={blocker !== null || busy} busy={busy && confirm === null} data-testid="budget-save">
+        <Button ref={saveRef} onClick={save} disabled={blocker !== null || busy} busy={busy && confirm === null} data-testid="budget-save">
           {t('campaigns.budget.save')}
         </Button>
       </div>
@@ -208,6 +223,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
   const lng = i18n.language;
   const [state, reload] = useRuntimeBudget(eventId);
   const [editing, setEditing] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   let body;
   if (state.status === 'loading') body = <Skeleton lines={2} />;
   else if (state.status === 'not_published') body = <p className={campaignStyles.budgetMuted}>{t('campaigns.budget.notPublished')}</p>;
@@ -242,6 +258,11 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
             </div>
           </dl>
         )}
+        {d.state !== 'active' && (
+          <p className={campaignStyles.budgetMuted} data-testid="budget-state">
+            {d.state === 'ended' ? t('campaigns.budget.stateEnded', { day: formatDayUtc(d.end_date) }) : t('campaigns.budget.statePaused')}
+          </p>
+        )}
         {task?.status === 'pending' && (
           <p className={campaignStyles.budgetPending} role="status" data-testid="budget-pending">
             {t('campaigns.budget.pending', { budget: formatMoney(task.args.budget, d.currency, lng), end: formatDayUtc(task.args.end_date) })}{' '}
@@ -268,6 +289,9 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
             onDone={() => {
               setEditing(false);
               reload();
+              // The editor is gone: focus and the view stay on the panel, where the change shows.
+              titleRef.current?.focus();
+              titleRef.current?.scrollIntoView({ block: 'nearest' });
             }}
           />
         ) : (
@@ -282,7 +306,7 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
   }
   return (
     <section className={campaignStyles.budgetPanel} aria-labelledby="budget-runtime-title" data-testid="budget-runtime">
-      <h3 id="budget-runtime-title" className={campaignStyles.budgetTitle}>
+      <h3 id="budget-runtime-title" className={campaignStyles.budgetTitle} ref={titleRef} tabIndex={-1}>
         {t('campaigns.budget.title')}
       </h3>
       {body}

@@ -148,7 +148,17 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
     [results, lng, t],
   );
   const last = results.daily.at(-1);
-  const seriesNote = external ? t('campaigns.stats.externalNote') : results.timeframe_too_low ? t('campaigns.stats.tooShortNote') : !fd ? t('campaigns.stats.seriesFdOnly') : null;
+  const seriesNote = external
+    ? t('campaigns.stats.externalNote')
+    : results.no_delivery
+      ? t('campaigns.stats.noDeliveryNote')
+      : results.timeframe_too_low
+        ? t('campaigns.stats.tooShortNote')
+        : !fd
+          ? t('campaigns.stats.seriesFdOnly')
+          : results.series_results
+            ? t('campaigns.stats.seriesShared')
+            : null;
   return (
     <div className={campaignStyles.statsRoot} data-testid="campaign-statistics" data-model={results.eval_name}>
       {insights.user_action_required && (
@@ -175,7 +185,13 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
       </Section>
       <Section id="campaign-results" title={t('campaigns.stats.resultsTitle')} actions={<ModelChoice eventId={eventId} attribution={attribution} onChanged={reload} />}>
         <p className={campaignStyles.statsModelNote}>{t(`campaigns.stats.modelNote.${results.eval_name}`)}</p>
-        {results.timeframe_too_low && (
+        {results.no_delivery && (
+          <p className={campaignStyles.statsTooShort} role="status" data-testid="no-delivery">
+            <Icon name="info" size={16} />
+            {t('campaigns.stats.noDelivery')}
+          </p>
+        )}
+        {results.timeframe_too_low && !results.no_delivery && (
           <p className={campaignStyles.statsTooShort} role="status" data-testid="timeframe-too-low">
             <Icon name="info" size={16} />
             {t('campaigns.stats.tooShort')}
@@ -189,7 +205,7 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
             figures={results.series_results}
             interval={results.series_interval}
             currency={results.currency}
-            disabled={external || results.timeframe_too_low || results.series_results === null}
+            disabled={external || results.no_delivery || results.timeframe_too_low || results.series_results === null}
             note={seriesNote ?? (results.series_results === null ? t('campaigns.stats.noSeries') : null)}
             lng={lng}
           />

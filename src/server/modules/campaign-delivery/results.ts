@@ -103,7 +103,8 @@ async function soldPerDay(db: Db, partnerId: number, eventIds: string[], fromDay
 }
 
 function figures(tickets: number, revenueMinor: number, spendMinor: number): ResultFigures {
-  const t = Math.max(0, tickets);
+  // The cost per ticket divides by the tickets as shown (rounded), so the two agree on screen.
+  const t = Math.max(0, Math.round(tickets));
   const revenue = Math.max(0, major(revenueMinor));
   const spend = major(spendMinor);
   return {
@@ -148,7 +149,13 @@ export async function campaignResults(db: Db, partnerId: number, eventId: string
   let eventInterval: { low: number; high: number } | null = null;
   let seriesInterval: { low: number; high: number } | null = null;
   let days: DeliveryDay[];
-  if (model === 'FD' && cf && through) {
+  // A campaign that has spent nothing cannot have sold anything: FD's difference to the forecast
+  // would be the forecast's own error (the fresh-eyes walk found a paused campaign credited with 35).
+  const noDelivery = spend <= 0;
+  if (model === 'FD' && cf && through && noDelivery) {
+    eventResults = figures(0, 0, 0);
+    days = daily.map((d) => ({ day: d.day, spend: major(d.spend), purchases: d.purchases, actual: null, expected: null, low: null, high: null }));
+  } else if (model === 'FD' && cf && through) {
     const fd = await fdFigures(db, partnerId, cf.event, [eventId], through, spend);
     eventResults = fd?.figures ?? null;
     eventInterval = fd?.interval ?? null;
@@ -183,6 +190,7 @@ export async function campaignResults(db: Db, partnerId: number, eventId: string
     event_interval: eventInterval,
     series_interval: model === 'FD' && !tooShort ? seriesInterval : null,
     timeframe_too_low: tooShort,
+    no_delivery: noDelivery,
     evaluated_days: Math.max(0, evaluatedDays),
     daily: days,
   };

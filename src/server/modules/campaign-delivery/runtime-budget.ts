@@ -27,6 +27,7 @@ const endOfDay = (day: string) => new Date(Date.parse(`${day}T23:59:59Z`));
 
 interface AdSetRow {
   id: string;
+  status: 'ACTIVE' | 'PAUSED' | 'DRAFT';
   meta_adset_id: string | null;
   start_time: Date | string;
   stop_time: Date | string;
@@ -40,7 +41,7 @@ async function adSets(db: Db, partnerId: number, eventId: string): Promise<AdSet
   if (!event) throw notFound('Event');
   // The newest publication's ad sets (an event published twice keeps the old rows as history).
   return rows<AdSetRow>(db, sql`
-    SELECT id, meta_adset_id, start_time, stop_time, budget_minor::float8 AS budget_minor, spend_minor::float8 AS spend_minor, currency
+    SELECT id, status, meta_adset_id, start_time, stop_time, budget_minor::float8 AS budget_minor, spend_minor::float8 AS spend_minor, currency
     FROM campaigns
     WHERE partner_id = ${partnerId} AND event_id = ${eventId} AND published_at IS NOT NULL AND budget_minor IS NOT NULL
       AND coalesce(meta_campaign_id, '') = (SELECT coalesce(meta_campaign_id, '') FROM campaigns
@@ -101,6 +102,7 @@ export async function currentRuntimeBudget(db: Db, partnerId: number, eventId: s
     // the panel hides Edit and leads to settings #meta (spec 2 §6).
     has_permission_error: (await partnerToken(db, partnerId, now).catch(() => null)) === null,
     campaign_status: 'found',
+    state: end < dayOf(now) ? 'ended' : sets.every((a) => a.status !== 'ACTIVE') ? 'paused' : 'active',
     task_details: await latestTask(db, partnerId, eventId),
     today: dayOf(now),
   };
