@@ -89,7 +89,7 @@ function Editor({ eventId, data, onDone, onCancel, lng }: { eventId: string; dat
     if (err instanceof ApiError && err.code === 'error.campaign.config.daily_budget.too_low') {
       const d = err.data as { min?: number; currency?: string } | undefined;
       setProblem({ kind: 'too_low', min: d?.min ?? data.min_daily_budget, currency: d?.currency ?? data.currency });
-    } else setProblem({ kind: 'transient', message: err instanceof ApiError ? t(err.i18nKey, { defaultValue: t('campaigns.budget.transient') }) : t('campaigns.budget.transient') });
+    } else setProblem({ kind: 'transient', message: err instanceof ApiError ? t(err.i18nKey, { ...(err.data as Record<string, unknown> | undefined), defaultValue: t('campaigns.budget.transient') }) : t('campaigns.budget.transient') });
   };
   const save = () => {
     setBusy(true);
