@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the test run needs from Debian when it is missing: Chromium for the Playwright
-# journeys, PostgreSQL for the server-database pass. Needs root (CI runs as root) or sudo.
+# journeys, PostgreSQL for the server-database pass, poppler-utils (pdftoppm) for the PDF report's
+# rendering test. Needs root (CI runs as root) or sudo.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing from Debian: ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

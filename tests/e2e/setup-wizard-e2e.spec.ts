@@ -239,17 +239,26 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     const budget = v.getByRole('textbox', { name: /^Total budget/ });
     await budget.fill(max!);
     await budget.press('Tab');
-    await suggested;
+    // The list shown must be this answer's, not the one before it: React renders after the
+    // response arrives, and a list that arrives after the choice starts with every cluster chosen
+    // again (counting early once kept 1 of 6 clusters and started a setup with all 6).
+    const answer = (await (await suggested).json()) as { tc: number }[];
+    expect(answer.length).toBeGreaterThan(0);
     const items = v.getByTestId('tc-item');
-    await expect(items.first()).toBeVisible({ timeout: 10_000 });
-    const offered = await items.count();
+    const offered = answer.length;
+    await expect.poll(() => items.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tc')))), { timeout: 10_000 }).toEqual(answer.map((a) => a.tc));
     const clusters = Math.min(2, offered);
-    for (let i = 0; i < offered; i++)
-      await items
-        .nth(i)
-        .getByRole('checkbox')
-        .setChecked(i < clusters);
-    await expect(items.locator('input[type="checkbox"]:checked')).toHaveCount(clusters);
+    const checked = items.locator('input[type="checkbox"]:checked');
+    await expect(async () => {
+      for (let i = 0; i < offered; i++)
+        await items
+          .nth(i)
+          .getByRole('checkbox')
+          .setChecked(i < clusters);
+      // …and the choice still stands a moment later (no late answer replaced it).
+      await page.waitForTimeout(600);
+      await expect(checked).toHaveCount(clusters, { timeout: 0 });
+    }).toPass({ timeout: 20_000 });
     await shot(page, testInfo, '1-panel', start);
     await start.click();
 
