@@ -20,8 +20,9 @@ export default defineConfig({
     allowedDomains: [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }],
     csp: {
       // blob: for the media dropzone's thumbnails of files not yet uploaded (images and video first frames);
-      // frame-src for Meta's ad-preview iframes (the real client's generatepreviews).
-      directives: ["default-src 'self'", "img-src 'self' data: blob:", "media-src 'self' blob:", "connect-src 'self'", "frame-src 'self' https://www.facebook.com", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
+      // frame-src for Meta's ad-preview iframes (the real client's generatepreviews); img-src https:
+      // for the share dialog's link previews (a partner's page names its og:image on its own host).
+      directives: ["default-src 'self'", "img-src 'self' data: blob: https:", "media-src 'self' blob:", "connect-src 'self'", "frame-src 'self' https://www.facebook.com", "object-src 'none'", "base-uri 'self'", "form-action 'self'"],
     },
   },
   vite: {

@@ -416,7 +416,7 @@ describe('boost', () => {
     for (const item of running) {
       expect(item).toMatchObject({ published: true, budget: list.find((c) => c.tc === item.tc)!.budget_minor / 100, currency: 'EUR' });
       expect(item.set_up_date).not.toBeNull();
-      expect(item.latest_campaign_setup).toMatchObject({ creative: { tc: item.tc, headline: expect.arrayContaining(['Mozart live']) }, targeting: { targeting_mode: 'postal_codes' } });
+      expect(item.latest_campaign_setup).toMatchObject({ creative: { tc: item.tc, headline: expect.arrayContaining(['Mozart live']) }, targeting: { targeting_mode: 'postal_codes' }, disabled_variations: item.tc === 1 ? ['1111'] : [] });
     }
     const after = await call('GET', `/api/v3/events/${f.eventId}`);
     expect(after.body).toMatchObject({ has_active_campaigns: true, campaign_status: 'active' });

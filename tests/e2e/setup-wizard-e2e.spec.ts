@@ -10,8 +10,8 @@
 // clusters take the first cluster's URLs by the "same URLs" checkbox, each cluster gets a real PNG,
 // one cluster is targeted through the postal-code dialog and another through the radius dialog;
 // the Summary shows the uploaded image; the previews disable one variation; Publish asks about it,
-// boosts, and the panel is back with the campaign in the campaign list and the event's badge in
-// the events list. At every step: the right step, no horizontal overflow at 390 px.
+// boosts, and the panel is back with the campaign in the campaign list — opened, previewed and
+// shared to Telegram — and the event's badge in the events list. At every step: the right step, no horizontal overflow at 390 px.
 // The event is a demo event the user picks on /campaigns, reached through the menu: the date filter
 // set six weeks ahead (room for a runtime on any date the suite runs at) and the source set to the
 // ticketing system's events, then the first listed show without a campaign badge on desktop, the
@@ -416,6 +416,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await noOverflow(page, testInfo, 'the campaign list');
     await shot(page, testInfo, '6-list', list);
     expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);
+    await campaignList(list, first!.tc, variation!);
 
     // The events list shows the event's campaign as active.
     await page.goto(`/events?q=${encodeURIComponent(event.title)}`);
@@ -424,5 +425,61 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
       timeout: 15_000,
     });
     await shot(page, testInfo, '7-events-badge', row);
+  }
+
+  /**
+   * The campaign list of the published event: one accordion per cluster; the first cluster's
+   * summary, its previews (view mode: the variation switched off before publishing is not shown,
+   * nothing can be switched), and Share to Telegram with the utm-tagged link and the user's text.
+   */
+  async function campaignList(list: Locator, tc: number, disabledVariation: string): Promise<void> {
+    const item = list.locator(`[data-testid="campaign-item"][data-tc="${tc}"]`);
+    await expect(item).toBeVisible();
+    const toggle = item.getByTestId('campaign-toggle');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const summary = item.getByTestId('creative-summary');
+    await expect(summary).toContainText('https://tickets.example.org/concert');
+    await expect(summary).toContainText('Live in concert');
+    await expect(item.getByTestId('summary-geo')).toContainText('DE');
+    await noOverflow(page, testInfo, 'a campaign’s summary');
+    await shot(page, testInfo, '6-list-open', item);
+
+    await item.getByTestId('campaign-preview').click();
+    const modal = page.getByTestId('ad-previews');
+    await expect(modal.locator('figure[data-variation]').first()).toBeVisible({ timeout: 30_000 });
+    await expect(modal.locator(`figure[data-variation="${disabledVariation}"]`)).toHaveCount(0);
+    await expect(modal.locator('figure[data-variation] button')).toHaveCount(0);
+    await noOverflow(page, testInfo, 'the previews of a running campaign');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    await item.getByTestId('campaign-more').click();
+    await page.getByRole('menuitem', { name: enText('campaigns.list.share') }).click();
+    const share = page.getByRole('dialog', { name: enText('campaigns.share.title') });
+    await expect(share).toBeVisible();
+    await share.getByRole('button', { name: 'Telegram' }).click();
+    const step = page.getByRole('dialog', { name: 'Share to Telegram' });
+    await expect(step.getByTestId('share-link')).toHaveText(`https://tickets.example.org/concert?utm_source=telegram&utm_campaign=${encodeURIComponent(event.id)}`);
+    // The link preview is the page's own (this address does not exist: the dialog says why).
+    await expect(step.getByTestId('share-preview')).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
+    const text = step.getByRole('textbox', { name: enText('campaigns.share.text') });
+    await expect(text).toHaveValue(event.title);
+    await text.fill('Tonight at the hall');
+    await noOverflow(page, testInfo, 'the share dialog');
+    await shot(page, testInfo, '6-share', step);
+    await page.context().route('https://t.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
+    const popupPromise = page.waitForEvent('popup');
+    await step.getByRole('button', { name: 'Share to Telegram' }).click();
+    const popup = await popupPromise;
+    const shared = new URL(popup.url());
+    expect(shared.origin + shared.pathname).toBe('https://t.me/share/url');
+    expect(shared.searchParams.get('url')).toBe(`https://tickets.example.org/concert?utm_source=telegram&utm_campaign=${encodeURIComponent(event.id)}`);
+    expect(shared.searchParams.get('text')).toBe('Tonight at the hall');
+    await popup.close();
+    await step.getByRole('button', { name: enText('campaigns.share.back') }).click();
+    await expect(share.getByRole('button', { name: 'WhatsApp' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
   }
 });

@@ -16,7 +16,7 @@ import { Modal } from '../../ui/Modal';
 import { formatMoney } from '../../events/detail/format';
 import { runtimeDays } from '../setup/setupRules';
 import type { ClusterInfo } from './AdsStep';
-import { CreativeSummary } from './creative/CreativeSummary';
+import { ClusterSummary } from './ClusterSummary';
 import { StepActions } from './StepActions';
 import { stepFocusProps } from './stepFocus';
 import { clusterKey, selectionOf, targetingOf } from './wizardRules';
@@ -207,41 +207,5 @@ export function SummaryStep({
         </div>
       </Modal>
     </div>
-  );
-}
-
-/** A cluster: the creative form's own read-only summary, then its targeting and disabled variations. */
-function ClusterSummary({ creative: c, targeting, alias, keywords, adAccount, disabled }: { creative: Creative; targeting: Targeting; alias: string; keywords: TopicKeyword[]; adAccount: string | null; disabled: number }) {
-  const { t } = useTranslation();
-  const geo = (() => {
-    if (targeting.targeting_mode === 'postal_codes') {
-      const codes = Object.values(targeting.postal_codes).flat();
-      return t('campaigns.wizard.summary.geoPostal', { count: codes.length, countries: Object.keys(targeting.postal_codes).join(', ') });
-    }
-    if (targeting.targeting_mode === 'range_locations' && targeting.range_locations) {
-      const r = targeting.range_locations;
-      return [...r.included.map((l) => `+ ${l.name}${l.kilometer_range ? ` (${l.kilometer_range} km)` : ''}`), ...r.excluded.map((l) => `− ${l.name}`)].join(', ');
-    }
-    return targeting.targeting_mode ? t(`campaigns.wizard.summary.modes.${targeting.targeting_mode}`) : '—';
-  })();
-  return (
-    <section className={styles.clusterSummary} aria-label={alias} data-testid="cluster-summary">
-      <h4>{alias}</h4>
-      <CreativeSummary creative={c} keywords={keywords} adAccountAssetId={adAccount} />
-      <dl className={styles.summaryGrid}>
-        <dt>{t('campaigns.wizard.summary.geo')}</dt>
-        <dd data-testid="summary-geo">{geo}</dd>
-        <dt>{t('campaigns.wizard.summary.age')}</dt>
-        <dd>
-          {targeting.age_range.min}–{targeting.age_range.max >= 65 ? '65+' : targeting.age_range.max}
-        </dd>
-        {disabled > 0 && (
-          <>
-            <dt>{t('campaigns.wizard.summary.disabled')}</dt>
-            <dd data-testid="summary-disabled">{disabled}</dd>
-          </>
-        )}
-      </dl>
-    </section>
   );
 }

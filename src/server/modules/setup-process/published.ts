@@ -14,18 +14,18 @@ export interface PublishedCluster {
   initialSetUpDate: string;
   endTime: string;
   runTimeDays: number;
-  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown } | null;
+  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown; /** the variations published switched off */ disabled_variations: string[] } | null;
 }
 
 /** The event's published clusters by tc (the newest publication of each; the first one's date too). */
 export async function publishedClusters(db: Db, partnerId: number, eventId: string): Promise<Map<number, PublishedCluster>> {
   const list = await rows<{
     tc: number; tc_run_id: number; budget_minor: number; currency: string; published_at: Date | string; first_published_at: Date | string;
-    start_time: Date | string; stop_time: Date | string; creatives: unknown; targeting: unknown; integration_details: unknown;
+    start_time: Date | string; stop_time: Date | string; creatives: unknown; targeting: unknown; integration_details: unknown; disabled_variations: unknown;
   }>(db, sql`
     SELECT DISTINCT ON (c.tc) c.tc, c.tc_run_id, c.budget_minor::float8 AS budget_minor, c.currency, c.published_at, c.start_time, c.stop_time,
            min(c.published_at) OVER (PARTITION BY c.tc) AS first_published_at,
-           s.creatives, s.targeting, s.integration_details
+           s.creatives, s.targeting, s.integration_details, s.disabled_variations
     FROM campaigns c
     LEFT JOIN setup_processes s ON s.id = c.setup_process_id AND s.partner_id = c.partner_id
     WHERE c.partner_id = ${partnerId} AND c.event_id = ${eventId} AND c.tc IS NOT NULL AND c.published_at IS NOT NULL
@@ -47,7 +47,15 @@ export async function publishedClusters(db: Db, partnerId: number, eventId: stri
           initialSetUpDate: iso(r.first_published_at),
           endTime: iso(r.stop_time),
           runTimeDays: Math.max(1, Math.round((new Date(r.stop_time).getTime() - new Date(r.start_time).getTime()) / 86_400_000)),
-          latestSetup: creative ? { creative, targeting: pick(r.targeting), audience_id: creative.audience_id ?? null, integration_details: r.integration_details } : null,
+          latestSetup: creative
+            ? {
+                creative,
+                targeting: pick(r.targeting),
+                audience_id: creative.audience_id ?? null,
+                integration_details: r.integration_details,
+                disabled_variations: ((r.disabled_variations ?? {}) as Record<string, string[]>)[String(r.tc)] ?? [],
+              }
+            : null,
         },
       ];
     }),

@@ -1,0 +1,44 @@
+// A cluster's read-only summary (spec 2 §2 "A read-only summary of a running campaign shows
+// keywords, body, headline, media, destination URL, call to action, audience, geo-targeting and
+// description"): the wizard's Summary step and the campaign list of a running campaign.
+import type { Creative, Targeting } from '../../../lib/contracts/setup-process';
+import type { TopicKeyword } from '../../../lib/contracts/taste-clusters';
+import { useTranslation } from '../../../lib/i18n/react';
+import { CreativeSummary } from './creative/CreativeSummary';
+import styles from './Wizard.module.css';
+
+/** A cluster: the creative form's own read-only summary, then its targeting and disabled variations. */
+export function ClusterSummary({ creative: c, targeting, alias, keywords, adAccount, disabled, titled = true }: { creative: Creative; targeting: Targeting; alias: string; keywords: TopicKeyword[]; adAccount: string | null; disabled: number; /** false where a heading already names the cluster */ titled?: boolean }) {
+  const { t } = useTranslation();
+  const geo = (() => {
+    if (targeting.targeting_mode === 'postal_codes') {
+      const codes = Object.values(targeting.postal_codes).flat();
+      return t('campaigns.wizard.summary.geoPostal', { count: codes.length, countries: Object.keys(targeting.postal_codes).join(', ') });
+    }
+    if (targeting.targeting_mode === 'range_locations' && targeting.range_locations) {
+      const r = targeting.range_locations;
+      return [...r.included.map((l) => `+ ${l.name}${l.kilometer_range ? ` (${l.kilometer_range} km)` : ''}`), ...r.excluded.map((l) => `− ${l.name}`)].join(', ');
+    }
+    return targeting.targeting_mode ? t(`campaigns.wizard.summary.modes.${targeting.targeting_mode}`) : '—';
+  })();
+  return (
+    <section className={styles.clusterSummary} aria-label={alias} data-testid="cluster-summary">
+      {titled && <h4>{alias}</h4>}
+      <CreativeSummary creative={c} keywords={keywords} adAccountAssetId={adAccount} />
+      <dl className={styles.summaryGrid}>
+        <dt>{t('campaigns.wizard.summary.geo')}</dt>
+        <dd data-testid="summary-geo">{geo}</dd>
+        <dt>{t('campaigns.wizard.summary.age')}</dt>
+        <dd>
+          {targeting.age_range.min}–{targeting.age_range.max >= 65 ? '65+' : targeting.age_range.max}
+        </dd>
+        {disabled > 0 && (
+          <>
+            <dt>{t('campaigns.wizard.summary.disabled')}</dt>
+            <dd data-testid="summary-disabled">{disabled}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
