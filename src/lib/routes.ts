@@ -141,6 +141,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/ingest/*', permission: 'sales' },
   { pattern: '/api/v3/simulation/*', permission: 'simulation' },
   { pattern: '/api/v3/campaigns/*', permission: 'wave' },
+  // spec 2 §7: a running campaign's creative edit.
+  { pattern: '/api/v3/campaigns_setup', permission: 'wave' },
   { pattern: '/api/v3/airflow_dag/*', permission: 'wave' },
   { pattern: '/api/v3/fb_targeting/*', permission: 'wave' },
   { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },

@@ -216,6 +216,21 @@ describe('running campaigns', () => {
     expect(JSON.parse(last.params.targeting!).targeting_automation).toEqual({ advantage_audience: 1 });
     await expect(client.changeBudgetRuntime(T, { adSetId: pub.adSetId, lifetimeBudgetMinor: 12.5, endTime: new Date() })).rejects.toBeInstanceOf(MetaError);
   });
+
+  it('edits a running ad set: a new creative, the ad switched to it, the targeting replaced', async () => {
+    const req = publishReq();
+    const pub = await client.publish(T, req);
+    const before = fake.requests.length;
+    const edited = { ...req, creative: { ...req.creative, headlines: ['A new headline'] } };
+    const { creativeId } = await client.updateAdSet(T, { adAccountId: req.adAccountId, adSetId: pub.adSetId, adId: pub.adId, request: edited });
+    expect(creativeId).not.toBe(pub.creativeId);
+    const calls = fake.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual([`POST act_${req.adAccountId}/adcreatives`, `POST ${pub.adSetId}`, `POST ${pub.adId}`]);
+    expect(JSON.parse(fake.requests.at(-1)!.params.creative!)).toEqual({ creative_id: creativeId });
+    // An ad the platform does not know is refused by the fake, as Meta would.
+    await expect(client.updateAdSet(T, { adAccountId: req.adAccountId, adSetId: pub.adSetId, adId: '999999', request: edited })).rejects.toBeInstanceOf(MetaError);
+    expect(fake.problems.splice(0)).toEqual(['POST /999999: creative update of an unknown ad']);
+  });
 });
 
 describe('error mapping', () => {

@@ -132,6 +132,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const campaigns = new Set<string>();
   const adSets = new Map<string, Record<string, unknown>>();
   const creatives = new Set<string>();
+  const ads = new Set<string>();
   let nextId = 900_000_000;
   const newId = () => String(++nextId);
 
@@ -241,7 +242,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (!adSets.has(p.adset_id!)) throw new Problem('adset_id of an unknown ad set');
       const c = json(p, 'creative', z.object({ creative_id: z.string() }).strict());
       if (!creatives.has(c.creative_id)) throw new Problem('creative_id of an unknown creative');
-      return ok({ id: newId() });
+      const id = newId();
+      ads.add(id);
+      return ok({ id });
     }
     if ((m = path.match(/^(\d+)\/insights$/)) && method === 'GET') {
       fieldsInclude(p, 'impressions', 'clicks', 'spend', 'actions', 'action_values');
@@ -288,6 +291,13 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (!adSets.has(id)) throw new Problem('targeting update of an unknown ad set');
       const t = json(p, 'targeting', Targeting);
       adSets.set(id, { ...adSets.get(id), targeting: t });
+      return ok({ success: true });
+    }
+    if (p.creative !== undefined) {
+      // An ad switched to another creative (Meta: POST /{ad-id} creative={"creative_id": …}).
+      if (!ads.has(id)) throw new Problem('creative update of an unknown ad');
+      const c = json(p, 'creative', z.object({ creative_id: z.string() }).strict());
+      if (!creatives.has(c.creative_id)) throw new Problem('creative_id of an unknown creative');
       return ok({ success: true });
     }
     if (p.lifetime_budget !== undefined) {

@@ -32,6 +32,7 @@ import { campaignInsightsRouter, eventAttributionRouter, runtimeBudgetRouter } f
 import { budgetEventsRouter } from './campaign-budget';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
+import { campaignEditRouter } from './campaign-edit';
 import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
@@ -87,6 +88,7 @@ function v3(): Hono<Env> {
     .route('/campaigns', campaignStatsRouter)
     .route('/campaigns', runtimeBudgetRouter)
     .route('/campaigns', metaTagsRouter)
+    .route('/campaigns_setup', campaignEditRouter)
     .route('/airflow_dag', itcRouter)
     .route('/user_reports', userReportsRouter)
     .route('/fb_targeting', fbTargetingRouter)

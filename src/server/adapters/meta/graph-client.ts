@@ -10,6 +10,7 @@ import {
   campaignParams,
   creativeParams,
   singleStorySpec,
+  targetingParams,
   toMinor,
   previewVariations,
 } from './graph-mapping';
@@ -19,6 +20,7 @@ import {
   type AdAccountAsset,
   type AdPlatform,
   type AdPreview,
+  type AdSetUpdate,
   type AssetCheck,
   type AssetRef,
   type Audience,
@@ -343,6 +345,18 @@ export class GraphAdPlatform implements AdPlatform {
       { lifetime_budget: change.lifetimeBudgetMinor, end_time: change.endTime.toISOString(), ...(change.startTime ? { start_time: change.startTime.toISOString() } : {}) },
       S.Success,
     );
+  }
+
+  async updateAdSet(token: string, u: AdSetUpdate): Promise<{ creativeId: string }> {
+    if (!u.adAccountId) throw new MetaError('ad_account_id_required');
+    const r = u.request;
+    // Checked before anything changes, as a publish is.
+    const body = creativeParams(r.creative, `${r.name} creative`);
+    const targeting = targetingParams(r.targeting, Boolean(r.creative.instagramAccountId));
+    const creative = await this.http.post(`act_${u.adAccountId}/adcreatives`, token, body, S.Created, 'ad_account');
+    await this.http.post(u.adSetId, token, { targeting }, S.Success);
+    await this.http.post(u.adId, token, { creative: { creative_id: creative.id } }, S.Success);
+    return { creativeId: creative.id };
   }
 
   async setStatus(token: string, objectId: string, status: DeliveryStatus): Promise<void> {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MetaError } from './errors';
 import { CUSTOM_EVENT_TYPES } from './graph-client';
-import { adSetParams, campaignParams, creativeParams, previewVariations } from './graph-mapping';
+import { adSetParams, campaignParams, creativeParams, previewVariations, targetingParams } from './graph-mapping';
 import { geoIndex } from './geo/geo-index';
 import { matchPostalCodes, searchLocations } from './geo/geo-search';
 import { suggestRadius } from './geo/radius';
@@ -14,6 +14,7 @@ import { type SandboxWorld, fnv32, idKind, sandboxId, sandboxWorld } from './san
 import type {
   AdPlatform,
   AdPreview,
+  AdSetUpdate,
   AssetCheck,
   AssetRef,
   Audience,
@@ -249,6 +250,21 @@ export class SandboxAdPlatform implements AdPlatform {
     if (!Number.isInteger(change.lifetimeBudgetMinor) || change.lifetimeBudgetMinor <= 0) throw new MetaError('invalid_request', 'The budget must be a positive whole number of minor currency units.');
     if (change.startTime && change.endTime.getTime() <= change.startTime.getTime()) throw new MetaError('invalid_request', 'The end must come after the start.');
     if (change.endTime.getTime() <= this.now().getTime()) throw new MetaError('invalid_request', 'The end must be in the future.');
+  }
+
+  async updateAdSet(token: string, u: AdSetUpdate): Promise<{ creativeId: string }> {
+    if (!u.adAccountId) throw new MetaError('ad_account_id_required');
+    const w = this.world(token);
+    this.permitted(w, { assetClass: 'facebook.ad_account', id: u.adAccountId });
+    this.object(u.adSetId, 'adSet');
+    if (idKind(u.adId) !== 'ad') throw new MetaError('not_found');
+    const r = u.request;
+    this.permitted(w, { assetClass: 'facebook.profile', id: r.creative.pageId });
+    if (r.creative.instagramAccountId) this.permitted(w, { assetClass: 'instagram.profile', id: r.creative.instagramAccountId });
+    // The Graph client's own builders: what they refuse here Meta would refuse.
+    creativeParams(r.creative, r.name);
+    targetingParams(r.targeting, Boolean(r.creative.instagramAccountId));
+    return { creativeId: sandboxId('creative', u.adSetId, JSON.stringify(r.creative), JSON.stringify(r.targeting)) };
   }
 
   async setStatus(token: string, objectId: string, status: DeliveryStatus): Promise<void> {

@@ -404,6 +404,17 @@ export interface BudgetRuntimeChange {
   startTime?: Date;
 }
 
+/**
+ * A running ad set's new creative and targeting (spec 2 §7 POST /campaigns_setup): `request` is
+ * the ad set as a publish would build it today; only its creative and targeting are used.
+ */
+export interface AdSetUpdate {
+  adAccountId: string;
+  adSetId: string;
+  adId: string;
+  request: PublishRequest;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -465,6 +476,11 @@ export interface AdPlatform {
   // --- running campaigns
   insights(token: string, req: InsightsRequest): Promise<Insights[]>;
   changeBudgetRuntime(token: string, change: BudgetRuntimeChange): Promise<void>;
+  /**
+   * Edits a running ad set: a new creative, the ad switched to it, the ad set's targeting replaced
+   * (Meta keeps an ad's creative immutable, so an edit is a new creative, not a changed one).
+   */
+  updateAdSet(token: string, update: AdSetUpdate): Promise<{ creativeId: string }>;
   /** Pauses or resumes a campaign, ad set or ad. */
   setStatus(token: string, objectId: string, status: DeliveryStatus): Promise<void>;
   /** Turns Advantage+ audience (Meta's own audience optimisation) on or off for an ad set. */

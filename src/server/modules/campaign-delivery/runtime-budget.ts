@@ -65,7 +65,7 @@ export function budgetTaskStatus(status: string): RuntimeBudgetTaskDetails['stat
   return s as RuntimeBudgetTaskDetails['status'];
 }
 
-async function latestTask(db: Db, partnerId: number, eventId: string): Promise<RuntimeBudgetTaskDetails | null> {
+export async function latestBudgetTask(db: Db, partnerId: number, eventId: string): Promise<RuntimeBudgetTaskDetails | null> {
   const [t] = await rows<{ status: string; updated_at: Date | string; payload: { budget: number; start_date: string; end_date: string } }>(db, sql`
     SELECT status, updated_at, payload FROM tasks
     WHERE kind = ${BUDGET_RUNTIME_TASK} AND partner_id = ${partnerId} AND payload->>'eventId' = ${eventId}
@@ -103,7 +103,7 @@ export async function currentRuntimeBudget(db: Db, partnerId: number, eventId: s
     has_permission_error: (await partnerToken(db, partnerId, now).catch(() => null)) === null,
     campaign_status: 'found',
     state: end < dayOf(now) ? 'ended' : sets.every((a) => a.status !== 'ACTIVE') ? 'paused' : 'active',
-    task_details: await latestTask(db, partnerId, eventId),
+    task_details: await latestBudgetTask(db, partnerId, eventId),
     today: dayOf(now),
   };
 }
@@ -140,7 +140,7 @@ export async function previewRuntimeBudget(db: Db, partnerId: number, change: Ru
 export async function requestRuntimeBudget(db: Db, ctx: { partnerId: number; userId: string | null }, change: RuntimeBudgetChange, now = clockNow()) {
   const { current } = await previewRuntimeBudget(db, ctx.partnerId, change, now);
   if (current.has_permission_error) throw new AppError(403, 'error.connect.facebook.invalid_token', 'Please reconnect the Meta assets on the Meta assets page.');
-  const pending = await latestTask(db, ctx.partnerId, change.eid);
+  const pending = await latestBudgetTask(db, ctx.partnerId, change.eid);
   if (pending?.status === 'pending') throw new AppError(409, 'error.campaign.config.task_pending', 'A change of this campaign is still being applied.');
   const task = await enqueueTask(db, { kind: BUDGET_RUNTIME_TASK, partnerId: ctx.partnerId, userId: ctx.userId, payload: { eventId: change.eid, budget: change.budget, start_date: change.start_date, end_date: change.end_date } });
   return { task_id: task.id, status: 'PENDING' as const };

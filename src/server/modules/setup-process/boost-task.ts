@@ -26,6 +26,7 @@ import { geoIndex } from '../../adapters/meta/geo/geo-index';
 import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
 import { boostCheck, partnerInfo } from './service';
+import type { ReachedAsset } from './accounts';
 import { budgetWeightOf } from '../taste-clusters/service';
 import { clustersOf } from '../taste-clusters/store';
 import { counterfactualAtPublish } from '../campaign-delivery/snapshot';
@@ -114,6 +115,44 @@ async function clusterWeights(db: Db, partnerId: number, creatives: Creative[]):
   return out;
 }
 
+/**
+ * The setup as the platform takes it: its media uploaded there, its clusters named, weighted and
+ * placed (fd_targeting), one ad set per creative. Boosting publishes it; editing a running
+ * campaign (campaign-edit.ts) sends one ad set's creative and targeting of it.
+ */
+export async function platformRequest(db: Db, partnerId: number, row: repo.SetupRow, reached: readonly ReachedAsset[], platform: AdPlatform, token: string, now: Date): Promise<ReturnType<typeof campaignRequest>> {
+  const of = (key: string) => reached.find((r) => r.asset.key === key);
+  const account = of('facebook.ad_account')!;
+  const partner = await partnerInfo(db, partnerId);
+  const creatives = row.creatives as Creative[];
+  const [event] = await rows<{ title: string }>(db, sql`SELECT title FROM events WHERE partner_id = ${partnerId} AND id = ${row.eventId}`);
+  const media = await platformMedia(db, platform, token, partnerId, account.asset.assetId, creatives);
+  return campaignRequest({
+    eventTitle: event!.title,
+    partner: { name: partner.name, language: partner.language },
+    goal: row.goal,
+    totalBudget: row.totalBudget,
+    currency: account.asset.currency ?? partner.currency,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    creatives,
+    targeting: row.targeting as never,
+    disabledVariations: row.disabledVariations,
+    adAccountId: account.asset.assetId,
+    pageId: of('facebook.profile')!.asset.assetId,
+    instagramAccountId: of('instagram.profile')?.asset.assetId ?? null,
+    pixelId: of('facebook.pixel')?.asset.assetId ?? null,
+    leadFormId: row.leadFormId,
+    customEventType: row.customEventType,
+    conversionId: row.conversionId,
+    clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
+    clusterWeights: await clusterWeights(db, partnerId, creatives),
+    clusterAreas: await clusterAreas(db, partnerId, row.eventId, partner.language, creatives),
+    media,
+    now,
+  });
+}
+
 export async function executeBoost(db: Db, partnerId: number, setupId: string): Promise<{ campaign_id: string; ad_sets: number; still_running_variations: Record<number, string[]> }> {
   const row = await repo.findById(db, partnerId, setupId);
   if (!row) throw new PermanentTaskError('The setup is gone');
@@ -124,38 +163,11 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
     // One look at the accounts (checkAsset once per asset); the connections it found publish.
     const { failed, reached } = await boostCheck(db, row, now);
     if (failed) throw new AppError(422, failed.code, failed.code === 'error.setup.INVALID_ACCOUNTS' ? 'Please reconnect the assets on the Meta assets page.' : 'The setup cannot be published yet.');
-    const of = (key: string) => reached.find((r) => r.asset.key === key);
-    const account = of('facebook.ad_account')!;
-    const partner = await partnerInfo(db, partnerId);
+    const account = reached.find((r) => r.asset.key === 'facebook.ad_account')!;
     const creatives = row.creatives as Creative[];
-    const [event] = await rows<{ title: string }>(db, sql`SELECT title FROM events WHERE partner_id = ${partnerId} AND id = ${row.eventId}`);
     const platform = adPlatform();
     const result = await withToken(db, account.connection!, now, async (token) => {
-      const media = await platformMedia(db, platform, token, partnerId, account.asset.assetId, creatives);
-      const { request, stillRunning } = campaignRequest({
-        eventTitle: event!.title,
-        partner: { name: partner.name, language: partner.language },
-        goal: row.goal,
-        totalBudget: row.totalBudget,
-        currency: account.asset.currency ?? partner.currency,
-        startDate: row.startDate,
-        endDate: row.endDate,
-        creatives,
-        targeting: row.targeting as never,
-        disabledVariations: row.disabledVariations,
-        adAccountId: account.asset.assetId,
-        pageId: of('facebook.profile')!.asset.assetId,
-        instagramAccountId: of('instagram.profile')?.asset.assetId ?? null,
-        pixelId: of('facebook.pixel')?.asset.assetId ?? null,
-        leadFormId: row.leadFormId,
-        customEventType: row.customEventType,
-        conversionId: row.conversionId,
-        clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
-        clusterWeights: await clusterWeights(db, partnerId, creatives),
-        clusterAreas: await clusterAreas(db, partnerId, row.eventId, partner.language, creatives),
-        media,
-        now,
-      });
+      const { request, stillRunning } = await platformRequest(db, partnerId, row, reached, platform, token, now);
       const published = await platform.publishCampaign(token, request);
       try {
         await saveBoost(db, partnerId, row, creatives, request, published);

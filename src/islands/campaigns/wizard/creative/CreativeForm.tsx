@@ -20,6 +20,7 @@ import { KeywordChips } from './KeywordChips';
 import { TextList } from './TextList';
 import { VariationIndicator } from './VariationIndicator';
 import { fillEntries, inheritableUrls, putInFirstBlank, sameList, shownEntries, type ListField } from './creativeFormRules';
+import { problemMessageKey } from '../wizardRules';
 import styles from './CreativeForm.module.css';
 
 export interface CreativeCluster {
@@ -51,6 +52,8 @@ export interface CreativeFormProps {
   /** Media still uploading (the wizard blocks Next while any cluster reports true). */
   onPendingChange?(pending: boolean): void;
   disabled?: boolean;
+  /** A running campaign's creative (spec 2 §5 Media: replace only, never add or remove). */
+  running?: boolean;
   /**
    * Problems to point at (the wizard's check before Next, or the server's INVALID_SETUP answer):
    * those of this cluster show in the error banner and mark their fields.
@@ -72,6 +75,7 @@ export function CreativeForm({
   onChange,
   onPendingChange,
   disabled,
+  running = false,
   problems = [],
 }: CreativeFormProps) {
   const { t } = useTranslation();
@@ -181,10 +185,10 @@ export function CreativeForm({
           {t('campaigns.wizard.creative.media.label')}
           <span aria-hidden="true"> *</span>
         </p>
-        <MediaField media={creative.media} onChange={(media) => update({ media })} published={false} running={false} onPendingChange={onPendingChange} disabled={disabled} />
+        <MediaField media={creative.media} onChange={(media) => update({ media })} published={running} running={running} onPendingChange={onPendingChange} disabled={disabled} />
         {problemOf('media') && (
           <p className={styles.fieldError} role="alert">
-            {t(problemOf('media')!)}
+            {t(problemMessageKey({ area: 'creatives', code: problemOf('media')! }))}
           </p>
         )}
       </div>
@@ -254,7 +258,7 @@ export function CreativeForm({
         <PasteCutNote field="description" cut={descriptionPaste.cutOf(0)} id={`${uid}-description-cut`} />
         {problemOf('description') && (
           <p className={styles.fieldError} role="alert">
-            {t(problemOf('description')!)}
+            {t(problemMessageKey({ area: 'creatives', code: problemOf('description')! }))}
           </p>
         )}
       </div>
