@@ -2,7 +2,7 @@
 // user walks it from the demo's state: the Campaigns menu, a show with an active campaign badge,
 // the dots menu worked by keyboard — "Campaign: active" with the optimisation switch beside it —
 // pausing after the confirmation, the task followed until the menu, the header badge and the
-// budget panel say paused, then resuming.
+// budget panel say paused, resuming, and the optimisation switched off and on (or on and off).
 //
 // Other journeys share partner 1001's demo campaigns and pick the first four rows with a campaign
 // badge (campaign-statistics: 0 and 1, budget: 2 and 3): this one takes the first (desktop) or
@@ -123,8 +123,23 @@ test.describe('campaign status', () => {
     await expect(view.getByTestId('budget-state')).toHaveCount(0);
     menu = await openMenu(page, view);
     await expect(menu.getByRole('menuitemcheckbox', { name: enText('campaigns.status.label.active') })).toHaveAttribute('aria-checked', 'true');
-    await page.keyboard.press('Escape');
-    await expect(view.getByTestId('recommendations-menu')).toBeFocused();
     await shot(page, testInfo, '4-resumed');
+
+    // The optimisation switch of the active campaign changes without a confirmation; back again.
+    const optimisation = menu.getByTestId('campaign-optimisation-switch');
+    const wasOn = (await optimisation.getAttribute('aria-checked')) === 'true';
+    for (const on of [!wasOn, wasOn]) {
+      menu = await openMenu(page, view);
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByTestId('campaign-optimisation-switch')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeHidden();
+      await expect(view.getByTestId('recommendations-menu')).toBeFocused();
+      await expect(page.getByText(enText(on ? 'campaigns.status.done.optimisationOn' : 'campaigns.status.done.optimisationOff'), { exact: true })).toBeVisible({ timeout: 30_000 });
+      menu = await openMenu(page, view);
+      await expect(menu.getByRole('menuitemcheckbox', { name: enText(on ? 'campaigns.status.optimisation.on' : 'campaigns.status.optimisation.off') })).toHaveAttribute('aria-checked', String(on));
+      await page.keyboard.press('Escape');
+      await expect(view.getByTestId('recommendations-menu')).toBeFocused();
+    }
   });
 });

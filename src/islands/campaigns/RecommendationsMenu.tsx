@@ -65,11 +65,9 @@ export function RecommendationsMenu({
                   className={detailStyles.menuItem}
                   checked={status.optimisationOn}
                   data-testid="campaign-optimisation-switch"
-                  onSelect={(e) => {
-                    // Stay open: the menu shows the change pending where it was asked for.
-                    e.preventDefault();
-                    void status.setOptimisation(switchedTo(!status.optimisationOn));
-                  }}
+                  // The menu closes (focus back on its trigger): while the change runs this item
+                  // is gone (spec 2 §4), and the toast tells when it is done.
+                  onSelect={() => void status.setOptimisation(switchedTo(!status.optimisationOn))}
                 >
                   <Icon name="user" size={16} className={detailStyles.menuIcon} />
                   {t(status.optimisationOn ? 'campaigns.status.optimisation.on' : 'campaigns.status.optimisation.off')}
