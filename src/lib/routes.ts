@@ -110,7 +110,13 @@ const META_LOOKUPS = [
 ] as const;
 
 /** Issue 22: the campaign's own calls under /events (spec 2 §7 "Event-level"), a wave matter. */
-const CAMPAIGN_EVENT_CALLS = ['/api/v3/events/:id/attribution_model'] as const;
+const CAMPAIGN_EVENT_CALLS = [
+  '/api/v3/events/:id/attribution_model',
+  // spec 2 §4 "Campaign status": the status and optimisation switches and their task.
+  '/api/v3/events/:id/client_campaign_status',
+  '/api/v3/events/:id/client_campaign_status/task',
+  '/api/v3/events/:id/campaign_optimisation_status',
+] as const;
 
 /**
  * The setup wizard's Accounts step reads the enabled assets and checks the chosen ones with Meta

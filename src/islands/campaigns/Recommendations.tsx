@@ -115,10 +115,16 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
     regenerate();
   }, [regenerate]);
 
+  // A status or optimisation change: the header (event), budget panel, list and statistics read again.
+  const onCampaignChanged = useCallback(() => {
+    setCampaignsVersion((n) => n + 1);
+    campaignsChanged(event.id);
+  }, [event.id]);
+
   const statsEnabled = event.has_campaign;
   return (
     <article className={`${detailStyles.root} ${styles.recommendations}`} data-variant={props.variant} aria-labelledby="event-detail-title" data-testid="recommendations">
-      <EventHeader event={event} status={event.frontend_status} variant={props.variant} actions={<RecommendationsMenu event={event} canEdit={props.canEdit} lookout={props.lookout} onRegenerate={regenerate} />} />
+      <EventHeader event={event} status={event.frontend_status} variant={props.variant} actions={<RecommendationsMenu event={event} canEdit={props.canEdit} lookout={props.lookout} onRegenerate={regenerate} onCampaignChanged={onCampaignChanged} />} />
       <TabList
         label={t('campaigns.tabs.label')}
         idPrefix="campaigns"
@@ -163,7 +169,7 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
       <div role="tabpanel" id="campaigns-panel-1" aria-labelledby="campaigns-tab-1" hidden={tab !== 1} className={styles.tabPanel}>
         {tab === 1 && (
           <ErrorBoundary>
-            <CampaignStatistics eventId={event.id} />
+            <CampaignStatistics eventId={event.id} key={campaignsVersion} />
           </ErrorBoundary>
         )}
       </div>

@@ -2,6 +2,8 @@
 // campaign statistics panel. Type-only imports keep zod out of the browser bundle.
 import type { CampaignResults, EventAttribution, FbInsights } from '../contracts/campaign-results';
 import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-budget';
+import type { StatusTask } from '../contracts/campaign-status';
+import type { DeliveryStatus } from '../campaigns/campaign-status-rules';
 import { call, mainApi } from './client';
 
 const enc = encodeURIComponent;
@@ -18,3 +20,10 @@ export const getRuntimeBudget = (eventId: string, signal?: AbortSignal) => call<
 const changeQuery = (c: RuntimeBudgetChange) => new URLSearchParams({ eid: c.eid, budget: String(c.budget), start_date: c.start_date, end_date: c.end_date });
 export const previewRuntimeBudget = (c: RuntimeBudgetChange) => call<{ new_daily_budget: number }>(mainApi, '/campaigns/new_runtime_budget', { searchParams: changeQuery(c) });
 export const postRuntimeBudget = (c: RuntimeBudgetChange) => call<{ task_id: string; status: string }>(mainApi, '/campaigns/new_runtime_budget', { method: 'post', searchParams: changeQuery(c) });
+
+// spec 2 §4 "Campaign status", §7 "Event-level": the status and optimisation switches (204) and their task.
+export const getStatusTask = (eventId: string, signal?: AbortSignal) => call<StatusTask>(mainApi, `/events/${enc(eventId)}/client_campaign_status/task`, { signal });
+export const putCampaignStatus = (eventId: string, status: DeliveryStatus) =>
+  call<void>(mainApi, `/events/${enc(eventId)}/client_campaign_status`, { method: 'put', searchParams: { client_campaign_status: status } });
+export const putOptimisationStatus = (eventId: string, status: DeliveryStatus) =>
+  call<void>(mainApi, `/events/${enc(eventId)}/campaign_optimisation_status`, { method: 'put', searchParams: { campaign_optimisation_status: status } });

@@ -30,6 +30,7 @@ import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
 import { campaignInsightsRouter, eventAttributionRouter, runtimeBudgetRouter } from './campaign-results';
 import { budgetEventsRouter } from './campaign-budget';
+import { campaignStatusRouter } from './campaign-status';
 import { userReportsRouter } from './user-reports';
 import { metaTagsRouter } from './meta-tags';
 import { campaignEditRouter } from './campaign-edit';
@@ -82,6 +83,7 @@ function v3(): Hono<Env> {
     .route('/events', eventsRouter)
     .route('/events', budgetEventsRouter)
     .route('/events', eventAttributionRouter)
+    .route('/events', campaignStatusRouter)
     .route('/daily_revenue_summary', dailyRevenueRouter)
     .route('/daily_revenue_summary', salesEditRouter)
     .route('/ingest', ingestRouter)

@@ -18,6 +18,7 @@ import '../modules/setup-process/boost-task';
 import '../modules/nlq/task';
 import '../modules/campaign-delivery/task';
 import '../modules/campaign-delivery/runtime-budget';
+import '../modules/campaign-delivery/status';
 import { nightlyScheduler } from '../modules/forecast/nightly';
 
 export interface WorkerOptions {

@@ -25,7 +25,7 @@ const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / D
 const daysIncl = (from: string, to: string) => Math.max(0, dayNumber(to) - dayNumber(from) + 1);
 const endOfDay = (day: string) => new Date(Date.parse(`${day}T23:59:59Z`));
 
-interface AdSetRow {
+export interface AdSetRow {
   id: string;
   status: 'ACTIVE' | 'PAUSED' | 'DRAFT';
   meta_adset_id: string | null;
@@ -36,7 +36,8 @@ interface AdSetRow {
   currency: string;
 }
 
-async function adSets(db: Db, partnerId: number, eventId: string): Promise<AdSetRow[]> {
+/** The event's newest publication's ad sets (404 for an event that is not the partner's). */
+export async function adSets(db: Db, partnerId: number, eventId: string): Promise<AdSetRow[]> {
   const [event] = await rows<{ id: string }>(db, sql`SELECT id FROM events WHERE partner_id = ${partnerId} AND id = ${eventId}`);
   if (!event) throw notFound('Event');
   // The newest publication's ad sets (an event published twice keeps the old rows as history).

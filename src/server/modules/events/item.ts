@@ -7,6 +7,7 @@ import { rows } from '../../db/client';
 import type { Benchmark, EventItem, ForecastState, FrontendStatus } from '../../../lib/contracts/events';
 import { notFound } from '../../lib/errors';
 import { now as clockNow } from '../../lib/clock';
+import { marketingState } from '../../../lib/campaigns/campaign-status-rules';
 
 export interface EventRow {
   id: string;
@@ -71,12 +72,10 @@ export const EVENT_JOINS = (now: Date): SQL => sql`
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** spec 1 §4.3 campaign classification of the latest campaign: active, paused or ended. */
+/** spec 1 §4.3 / spec 2 §4 campaign classification of the latest campaign: active, paused or ended. */
 function campaignStatus(r: EventRow, now: Date): string | null {
-  if (!r.c_has_any || !r.c_stop_time || (r.c_last_status !== 'ACTIVE' && r.c_last_status !== 'PAUSED')) return null;
-  const past = new Date(r.c_stop_time).getTime() < now.getTime();
-  if (past) return 'ended';
-  return r.c_last_status === 'ACTIVE' ? 'active' : 'paused';
+  if (!r.c_has_any) return null;
+  return marketingState(r.c_last_status, r.c_stop_time, now);
 }
 
 export function benchmarkOf(r: EventRow): Benchmark {
