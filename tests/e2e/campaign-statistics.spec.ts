@@ -29,7 +29,7 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 1 : 0);
+    const row = rows.filter({ has: page.getByText(enText('events.row.campaignActive'), { exact: true }) }).nth(isPhone(testInfo) ? 1 : 0);
     await expect(row).toBeVisible();
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
@@ -87,7 +87,7 @@ test.describe('budget and runtime of a running campaign', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 3 : 2);
+    const row = rows.filter({ has: page.getByText(enText('events.row.campaignActive'), { exact: true }) }).nth(isPhone(testInfo) ? 3 : 2);
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
     const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
