@@ -10,8 +10,8 @@
 // clusters take the first cluster's URLs by the "same URLs" checkbox, each cluster gets a real PNG,
 // one cluster is targeted through the postal-code dialog and another through the radius dialog;
 // the Summary shows the uploaded image; the previews disable one variation; Publish asks about it,
-// boosts, and the panel is back with the campaign in the campaign list — opened, previewed and
-// shared to Telegram — and the event's badge in the events list. At every step: the right step, no horizontal overflow at 390 px.
+// boosts, and the panel is back with the campaign in the campaign list — opened, previewed,
+// shared to Telegram and its running creative edited — and the event's badge in the events list. At every step: the right step, no horizontal overflow at 390 px.
 // The event is a demo event the user picks on /campaigns, reached through the menu: the date filter
 // set six weeks ahead (room for a runtime on any date the suite runs at) and the source set to the
 // ticketing system's events, then the first listed show without a campaign badge on desktop, the
@@ -481,5 +481,28 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await expect(share.getByRole('button', { name: 'WhatsApp' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(share).toBeHidden();
+
+    // Edit the running creative: a headline changed; the variation switched off stays off (asked
+    // first); the summary shows the new headline after the update.
+    await item.getByTestId('campaign-more').click();
+    await page.getByRole('menuitem', { name: enText('campaigns.list.edit.action') }).click();
+    const editor = item.getByTestId('running-editor');
+    await expect(editor).toBeVisible();
+    // A running campaign's media are replaced, never added or removed.
+    await expect(editor.getByText(enText('campaigns.wizard.media.runningLocked'))).toBeVisible();
+    await expect(editor.getByTestId('media-dropzone')).toHaveCount(0);
+    const mediaField = editor.getByRole('region', { name: enText('campaigns.wizard.media.label') });
+    await expect(mediaField.getByRole('button', { name: /^Replace / })).toHaveCount(1);
+    await expect(mediaField.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await typeEntry(editor.getByTestId('creative-form'), 'headline', 0, 'Now with a late-night encore');
+    await noOverflow(page, testInfo, 'the running campaign’s creative form');
+    await editor.getByTestId('running-editor-update').click();
+    const remain = page.getByRole('dialog', { name: enText('campaigns.list.edit.disabledTitle') });
+    await expect(remain).toContainText('1 ad variation switched off before publishing stays off');
+    await remain.getByTestId('running-editor-proceed').click();
+    await expect(page.getByRole('status').filter({ hasText: 'was updated' })).toBeVisible({ timeout: 20_000 });
+    await expect(editor).toBeHidden();
+    await expect(item.getByTestId('creative-summary')).toContainText('Now with a late-night encore', { timeout: 15_000 });
+    await shot(page, testInfo, '6-edited', item);
   }
 });

@@ -1,10 +1,15 @@
 // spec 2 §2 "Campaign list": the event's existing campaigns (a setup published for a taste cluster,
 // status running) as accordions, each with Preview ads, a more-options menu (Share) and a chevron
 // that opens the campaign's read-only summary — or spec 2 §8's 'Error fetching data.'.
-// Edit (POST /campaigns_setup) is not built yet: spec 2 hides it unless the campaign is editable.
+// Edit (shown for a campaign that can still change: not ended, its setup kept, Meta reachable;
+// disabled while one is edited or a budget/runtime change is pending) swaps the summary for the
+// running campaign's creative form (list/RunningCampaignEditor, POST /campaigns_setup).
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import type { Creative, IntegrationDetail, Targeting } from '../../lib/contracts/setup-process';
+import type { IntegrationDetail } from '../../lib/contracts/setup-process';
+import type { RuntimeBudget } from '../../lib/contracts/runtime-budget';
+import { getRuntimeBudget } from '../../lib/api/campaign-results';
+import { currentTimeMs } from '../../lib/clock';
 import type { EventCampaign } from '../../lib/contracts/taste-clusters';
 import type { EventItem } from '../../lib/contracts/events';
 import { emptyListKey } from './campaignState';
@@ -19,6 +24,7 @@ import { Icon } from '../ui/Icon';
 import { shareableUrls } from '../../lib/campaigns/share';
 import { ClusterSummary } from './wizard/ClusterSummary';
 import { ShareDialog } from './list/ShareDialog';
+import { RunningCampaignEditor, type LatestSetup } from './list/RunningCampaignEditor';
 import detailStyles from '../events/detail/EventDetail.module.css';
 import styles from './Campaigns.module.css';
 
@@ -50,10 +56,37 @@ export function useExistingCampaigns(eventId: string, version: number, enabled =
   return { load, retry: () => setAttempt((n) => n + 1) };
 }
 
-export function CampaignList({ event, version, enabled = true }: { event: EventItem; version: number; enabled?: boolean }) {
-  const { t, i18n } = useTranslation();
+export function CampaignList({
+  event,
+  version,
+  enabled = true,
+  canEdit = false,
+  geoOnly = false,
+  onEdited,
+}: {
+  event: EventItem;
+  version: number;
+  enabled?: boolean;
+  /** The viewer may change campaigns (wave). */
+  canEdit?: boolean;
+  geoOnly?: boolean;
+  /** A running campaign was changed: the panel refetches what depends on it. */
+  onEdited?(): void;
+}) {
+  const { t } = useTranslation();
   const eventId = event.id;
   const { load, retry } = useExistingCampaigns(eventId, version, enabled);
+  const [editing, setEditing] = useState<number | null>(null);
+  // spec 2 §2: Edit waits for a pending budget/runtime change; §8: a permission problem hides it.
+  const [budget, setBudget] = useState<RuntimeBudget | null>(null);
+  const hasItems = load.status === 'ready' && load.items.length > 0;
+  useEffect(() => {
+    if (!hasItems || !canEdit) return;
+    const controller = new AbortController();
+    getRuntimeBudget(eventId, controller.signal).then(setBudget, () => setBudget(null));
+    return () => controller.abort();
+  }, [eventId, hasItems, canEdit, version]);
+  const editState = { pending: budget?.task_details?.status === 'pending', permissionError: budget?.has_permission_error ?? true };
   return (
     <section className={styles.campaignList} aria-labelledby="campaign-list-title" data-testid="campaign-list">
       <h3 id="campaign-list-title" className={styles.sectionTitle}>
@@ -76,7 +109,19 @@ export function CampaignList({ event, version, enabled = true }: { event: EventI
       {load.status === 'ready' && load.items.length > 0 && (
         <ul className={styles.accordion}>
           {load.items.map((c) => (
-            <CampaignItem key={c.id} campaign={c} event={event} />
+            <CampaignItem
+              key={c.id}
+              campaign={c}
+              event={event}
+              geoOnly={geoOnly}
+              edit={canEdit && !editState.permissionError ? { editing: editing === c.tc, busy: editing !== null || editState.pending } : null}
+              onEdit={(on) => setEditing(on ? c.tc : null)}
+              onEdited={() => {
+                setEditing(null);
+                retry();
+                onEdited?.();
+              }}
+            />
           ))}
         </ul>
       )}
@@ -84,19 +129,29 @@ export function CampaignList({ event, version, enabled = true }: { event: EventI
   );
 }
 
-/** What a published campaign keeps of its setup (spec 2 §3 Campaign latest_campaign_setup). */
-interface LatestSetup {
-  creative: Creative;
-  targeting: Targeting | null;
-  integration_details: IntegrationDetail[];
-  disabled_variations: string[];
-}
 const latestSetupOf = (c: EventCampaign): LatestSetup | null => {
   const s = c.latest_campaign_setup as Partial<LatestSetup> | null;
-  return s && s.creative ? { creative: s.creative, targeting: s.targeting ?? null, integration_details: s.integration_details ?? [], disabled_variations: s.disabled_variations ?? [] } : null;
+  return s && s.creative && s.setup_process_id
+    ? { creative: s.creative, targeting: s.targeting ?? null, integration_details: s.integration_details ?? [], disabled_variations: s.disabled_variations ?? [], setup_process_id: s.setup_process_id, goal: s.goal ?? 'UTILIZATION', lead_form_id: s.lead_form_id ?? null }
+    : null;
 };
 
-function CampaignItem({ campaign: c, event }: { campaign: EventCampaign; event: EventItem }) {
+function CampaignItem({
+  campaign: c,
+  event,
+  geoOnly,
+  edit,
+  onEdit,
+  onEdited,
+}: {
+  campaign: EventCampaign;
+  event: EventItem;
+  geoOnly: boolean;
+  /** Null when Edit is hidden (no wave, or Meta not reachable); `busy` disables it. */
+  edit: { editing: boolean; busy: boolean } | null;
+  onEdit(on: boolean): void;
+  onEdited(): void;
+}) {
   const { t, i18n } = useTranslation();
   const uid = useId();
   const [open, setOpen] = useState(false);
@@ -107,6 +162,9 @@ function CampaignItem({ campaign: c, event }: { campaign: EventCampaign; event: 
   const page = asset('facebook.profile');
   const adAccount = asset('facebook.ad_account');
   const urls = setup ? shareableUrls(setup.creative.destination_url) : [];
+  const ended = !!c.fb_adset_end_time && Date.parse(c.fb_adset_end_time) <= currentTimeMs();
+  const editable = !!edit && !!setup?.targeting && !ended;
+  const editing = !!edit?.editing;
   return (
     <li className={styles.accItem} data-testid="campaign-item" data-tc={c.tc}>
       <div className={`${styles.accHead} ${styles.listHead}`}>
@@ -130,13 +188,30 @@ function CampaignItem({ campaign: c, event }: { campaign: EventCampaign; event: 
                 <Icon name="share" size={16} className={detailStyles.menuIcon} />
                 {t('campaigns.list.share')}
               </DropdownMenu.Item>
+              {editable && (
+                <DropdownMenu.Item
+                  className={detailStyles.menuItem}
+                  disabled={edit.busy}
+                  onSelect={() => {
+                    setOpen(true);
+                    onEdit(true);
+                  }}
+                  data-testid="campaign-edit"
+                >
+                  <Icon name="edit" size={16} className={detailStyles.menuIcon} />
+                  {t('campaigns.list.edit.action')}
+                </DropdownMenu.Item>
+              )}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
       <div id={`${uid}-body`} hidden={!open} className={styles.listBody}>
         <p className={styles.hint}>{c.set_up_date ? t('campaigns.list.since', { date: formatDayUtc(c.set_up_date) }) : ''}</p>
-        {open && setup && setup.targeting && (
+        {open && editing && setup?.targeting && (
+          <RunningCampaignEditor eventId={event.id} campaign={c} setup={{ ...setup, targeting: setup.targeting }} geoOnly={geoOnly} onCancel={() => onEdit(false)} onSaved={onEdited} />
+        )}
+        {open && !editing && setup && setup.targeting && (
           <ClusterSummary creative={setup.creative} targeting={setup.targeting} alias={c.alias} keywords={c.keywords} adAccount={adAccount} disabled={setup.disabled_variations.length} titled={false} />
         )}
       </div>

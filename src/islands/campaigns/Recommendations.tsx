@@ -145,7 +145,13 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
               </ErrorBoundary>
             )}
             <ErrorBoundary>
-              <CampaignList event={event} version={version + campaignsVersion} />
+              <CampaignList
+                event={event}
+                version={version + campaignsVersion}
+                canEdit={props.canSetup}
+                geoOnly={props.i18n.defaultNS === 'prisma'}
+                onEdited={() => campaignsChanged(event.id)}
+              />
             </ErrorBoundary>
             <ErrorBoundary>
               <SetupWizard

@@ -3,6 +3,7 @@
 import type { CampaignResults, EventAttribution, FbInsights } from '../contracts/campaign-results';
 import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-budget';
 import type { StatusTask } from '../contracts/campaign-status';
+import type { CampaignEditBody, CampaignEditResult } from '../contracts/campaign-edit';
 import type { DeliveryStatus } from '../campaigns/campaign-status-rules';
 import { call, mainApi } from './client';
 
@@ -27,3 +28,6 @@ export const putCampaignStatus = (eventId: string, status: DeliveryStatus) =>
   call<void>(mainApi, `/events/${enc(eventId)}/client_campaign_status`, { method: 'put', searchParams: { client_campaign_status: status } });
 export const putOptimisationStatus = (eventId: string, status: DeliveryStatus) =>
   call<void>(mainApi, `/events/${enc(eventId)}/campaign_optimisation_status`, { method: 'put', searchParams: { campaign_optimisation_status: status } });
+
+/** spec 2 §7 POST /campaigns_setup: a running campaign's creative, targeting and audience. */
+export const postCampaignEdit = (body: CampaignEditBody) => call<CampaignEditResult>(mainApi, '/campaigns_setup', { method: 'post', json: body });

@@ -14,7 +14,7 @@ export interface PublishedCluster {
   initialSetUpDate: string;
   endTime: string;
   runTimeDays: number;
-  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown; /** the variations published switched off */ disabled_variations: string[] } | null;
+  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown; /** the variations published switched off */ disabled_variations: string[]; setup_process_id: string; goal: string; lead_form_id: string | null } | null;
 }
 
 /** The event's published clusters by tc (the newest publication of each; the first one's date too). */
@@ -22,10 +22,11 @@ export async function publishedClusters(db: Db, partnerId: number, eventId: stri
   const list = await rows<{
     tc: number; tc_run_id: number; budget_minor: number; currency: string; published_at: Date | string; first_published_at: Date | string;
     start_time: Date | string; stop_time: Date | string; creatives: unknown; targeting: unknown; integration_details: unknown; disabled_variations: unknown;
+    setup_process_id: string | null; goal: string | null; lead_form_id: string | null;
   }>(db, sql`
     SELECT DISTINCT ON (c.tc) c.tc, c.tc_run_id, c.budget_minor::float8 AS budget_minor, c.currency, c.published_at, c.start_time, c.stop_time,
            min(c.published_at) OVER (PARTITION BY c.tc) AS first_published_at,
-           s.creatives, s.targeting, s.integration_details, s.disabled_variations
+           s.creatives, s.targeting, s.integration_details, s.disabled_variations, s.id AS setup_process_id, s.goal, s.lead_form_id
     FROM campaigns c
     LEFT JOIN setup_processes s ON s.id = c.setup_process_id AND s.partner_id = c.partner_id
     WHERE c.partner_id = ${partnerId} AND c.event_id = ${eventId} AND c.tc IS NOT NULL AND c.published_at IS NOT NULL
@@ -47,13 +48,16 @@ export async function publishedClusters(db: Db, partnerId: number, eventId: stri
           initialSetUpDate: iso(r.first_published_at),
           endTime: iso(r.stop_time),
           runTimeDays: Math.max(1, Math.round((new Date(r.stop_time).getTime() - new Date(r.start_time).getTime()) / 86_400_000)),
-          latestSetup: creative
+          latestSetup: creative && r.setup_process_id
             ? {
                 creative,
                 targeting: pick(r.targeting),
                 audience_id: creative.audience_id ?? null,
                 integration_details: r.integration_details,
                 disabled_variations: ((r.disabled_variations ?? {}) as Record<string, string[]>)[String(r.tc)] ?? [],
+                setup_process_id: r.setup_process_id,
+                goal: r.goal ?? 'UTILIZATION',
+                lead_form_id: r.lead_form_id,
               }
             : null,
         },
