@@ -154,4 +154,32 @@ test.describe('setup wizard', () => {
     await expect(v.getByTestId('start-setup')).toHaveText(enText('campaigns.setup.start'));
     expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);
   });
+
+  test('the itc link with a setup in progress asks to cancel it first: Keep changes nothing, Cancel setup opens the taste-cluster form', async ({ page, salesEvent: event, adminApi }, testInfo) => {
+    extendTimeout(200_000);
+    await connectMetaAndClusters(adminApi, event.id);
+    await signIn(page, 'admin');
+    const v = await openRecommendations(page, testInfo, event.id);
+    await expect(v.getByTestId('start-setup')).toBeEnabled({ timeout: 20_000 });
+    await v.getByTestId('start-setup').click();
+    await expect(v.getByTestId('accounts-step')).toBeVisible();
+
+    const itcLink = testInfo.project.name === 'phone' ? `/campaigns/${event.id}?itc=true` : `/campaigns?drawer-open=true&event-id=${event.id}&itc=true`;
+    await page.goto(itcLink);
+    const ask = page.getByRole('dialog', { name: enText('campaigns.itc.cancelSetup.title') });
+    await expect(ask).toBeVisible({ timeout: 30_000 });
+    await expect(page).not.toHaveURL(/itc=true/);
+    await shot(page, testInfo, 'itc-cancel-setup');
+    await ask.getByTestId('itc-keep-setup').click();
+    await expect(ask).toHaveCount(0);
+    expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(200);
+    await expect(page.getByTestId('itc-form')).toHaveCount(0);
+
+    await page.goto(itcLink);
+    await expect(ask).toBeVisible({ timeout: 30_000 });
+    await ask.getByTestId('itc-cancel-setup').click();
+    // The form: a modal on desktop, its own page on phones.
+    await expect(page.getByTestId('itc-form')).toBeVisible({ timeout: 20_000 });
+    expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);
+  });
 });

@@ -8,6 +8,7 @@ import type { EventItem } from '../../lib/contracts/events';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { ApiError } from '../../lib/api/client';
 import { getEvent } from '../../lib/api/events';
+import { cancelSetup, getSetup } from '../../lib/api/setupProcess';
 import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { pushToast } from '../../stores/toasts';
 import { $campaignChange, campaignsChanged } from '../../stores/campaignChanges';
@@ -106,14 +107,39 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
     else setItcOpen(true);
   }, [event.id]);
 
-  // spec 2 §2: the itc parameter opens the ITC flow (the cancel-setup prompt once setups exist).
+  // spec 2 §4: new taste clusters would leave a setup in progress with clusters of the old run, so
+  // with a setup the user is asked to cancel it first (or keep it and not regenerate).
+  const [askCancel, setAskCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [setupEpoch, setSetupEpoch] = useState(0);
+  const regenerateOrAsk = useCallback(() => {
+    getSetup(event.id).then(
+      (setup) => (setup ? setAskCancel(true) : regenerate()),
+      () => regenerate(),
+    );
+  }, [event.id, regenerate]);
+  const cancelAndRegenerate = async () => {
+    setCancelling(true);
+    try {
+      await cancelSetup(event.id);
+      setAskCancel(false);
+      setSetupEpoch((n) => n + 1);
+      regenerate();
+    } catch {
+      pushToast({ title: t('common.genericError'), variant: 'error' });
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  // spec 2 §2: the itc parameter opens the ITC flow, or the cancel-setup prompt if a setup exists.
   useEffect(() => {
     const url = new URL(location.href);
     if (!wantsItc(url.searchParams)) return;
     url.searchParams.delete(ITC_PARAM);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-    regenerate();
-  }, [regenerate]);
+    regenerateOrAsk();
+  }, [regenerateOrAsk]);
 
   // A status or optimisation change: the header (event), budget panel, list and statistics read again.
   const onCampaignChanged = useCallback(() => {
@@ -124,7 +150,7 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
   const statsEnabled = event.has_campaign;
   return (
     <article className={`${detailStyles.root} ${styles.recommendations}`} data-variant={props.variant} aria-labelledby="event-detail-title" data-testid="recommendations">
-      <EventHeader event={event} status={event.frontend_status} variant={props.variant} actions={<RecommendationsMenu event={event} canEdit={props.canEdit} lookout={props.lookout} onRegenerate={regenerate} onCampaignChanged={onCampaignChanged} />} />
+      <EventHeader event={event} status={event.frontend_status} variant={props.variant} actions={<RecommendationsMenu event={event} canEdit={props.canEdit} lookout={props.lookout} onRegenerate={regenerateOrAsk} onCampaignChanged={onCampaignChanged} />} />
       <TabList
         label={t('campaigns.tabs.label')}
         idPrefix="campaigns"
@@ -138,7 +164,7 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
       <div role="tabpanel" id="campaigns-panel-0" aria-labelledby="campaigns-tab-0" hidden={tab !== 0} className={styles.tabPanel}>
         {tab === 0 && (
           <>
-            <ItcStatusBox view={itc.view} onRefresh={itc.refresh} onRetry={() => void itc.retry()} onRegenerate={regenerate} />
+            <ItcStatusBox view={itc.view} onRefresh={itc.refresh} onRetry={() => void itc.retry()} onRegenerate={regenerateOrAsk} />
             {event.has_campaign && (
               <ErrorBoundary>
                 <BudgetRuntimePanel eventId={event.id} key={campaignsVersion} />
@@ -155,12 +181,13 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
             </ErrorBoundary>
             <ErrorBoundary>
               <SetupWizard
+                key={setupEpoch}
                 event={event}
                 currency={props.currency}
                 canSetup={props.canSetup}
                 itcReady={itc.view.kind === 'success'}
                 clustersVersion={version}
-                onRegenerate={regenerate}
+                onRegenerate={regenerateOrAsk}
                 geoOnly={props.i18n.defaultNS === 'prisma'}
                 onBoosted={() => {
                   setCampaignsVersion((n) => n + 1);
@@ -179,6 +206,17 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
           </ErrorBoundary>
         )}
       </div>
+      <Modal open={askCancel} onOpenChange={setAskCancel} title={t('campaigns.itc.cancelSetup.title')} closeLabel={t('common.close')}>
+        <p>{t('campaigns.itc.cancelSetup.text')}</p>
+        <div className={styles.shareActions}>
+          <Button variant="secondary" onClick={() => setAskCancel(false)} data-testid="itc-keep-setup">
+            {t('campaigns.wizard.cancel.keep')}
+          </Button>
+          <Button variant="danger" busy={cancelling} onClick={() => void cancelAndRegenerate()} data-testid="itc-cancel-setup">
+            {t('campaigns.itc.cancelSetup.confirm')}
+          </Button>
+        </div>
+      </Modal>
       <Modal wide open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
         {itcOpen && (
           <Suspense fallback={<Skeleton lines={6} />}>
