@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { apiClient, errorOf } from '../helpers/api';
+import { apiClient, jsonCalls } from '../helpers/api';
 import { campaignRowsOf, day, fullCreative, integrationDetails, postalTargeting, setupFixture, storeMediaUpload, POSTER_BYTES, type SetupFixture } from '../helpers/setup-fixture';
 import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
-import type { Creative, SetupProblem, Targeting } from '../../src/lib/contracts/setup-process';
+import type { Creative, Targeting } from '../../src/lib/contracts/setup-process';
 import { CampaignEditResult } from '../../src/lib/contracts/campaign-edit';
 import { EventCampaignsResponse } from '../../src/lib/contracts/taste-clusters';
 
@@ -23,17 +23,7 @@ let prisma: string;
 let f: SetupFixture;
 
 const P = (eid: string) => `/api/v3/setup_processes/${encodeURIComponent(eid)}`;
-async function call(method: string, path: string, json?: unknown, token = admin) {
-  const res = await api.request(path, { method, token, ...(json !== undefined ? { json } : {}) });
-  return { res, status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.clone().json() : null };
-}
-async function expectError(p: ReturnType<typeof call>, status: number, code: string) {
-  const r = await p;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  const err = await errorOf(r.res);
-  expect(err.error_code).toBe(code);
-  return err as Awaited<ReturnType<typeof errorOf>> & { data?: { problems?: SetupProblem[] } };
-}
+const { call, expectError } = jsonCalls(() => api, () => admin);
 
 beforeAll(async () => {
   t = await createTestDb();

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { apiClient, errorOf } from '../helpers/api';
+import { apiClient, errorOf, jsonCalls } from '../helpers/api';
 import {
   campaignRowsOf,
   connectAssets,
@@ -51,17 +51,7 @@ afterAll(() => t.close());
 
 const P = (eid: string) => `/api/v3/setup_processes/${encodeURIComponent(eid)}`;
 
-async function call(method: string, path: string, json?: unknown, token = admin) {
-  const res = await api.request(path, { method, token, ...(json !== undefined ? { json } : {}) });
-  return { res, status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.clone().json() : null };
-}
-async function expectError(p: ReturnType<typeof call>, status: number, code: string) {
-  const r = await p;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  const err = await errorOf(r.res);
-  expect(err.error_code).toBe(code);
-  return err as Awaited<ReturnType<typeof errorOf>> & { data?: { problems?: SetupProblem[] } };
-}
+const { call, expectError } = jsonCalls(() => api, () => admin);
 const drain = async () => {
   while (await runOnce(t.db, 'setup-test')) {
     /* until the queue is empty */

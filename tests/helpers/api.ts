@@ -3,6 +3,7 @@ import { createApp } from '../../src/server/api/app';
 import type { Db } from '../../src/server/db/client';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/demo/accounts';
 import { totpCode } from '../../src/server/modules/auth/totp';
+import type { SetupProblem } from '../../src/lib/contracts/setup-process';
 
 export type App = ReturnType<typeof createApp>;
 
@@ -67,6 +68,26 @@ export async function errorOf(res: Response): Promise<{ message: string; error_c
   }
   if (JSON.stringify(body).includes(' at ')) throw new Error(`error body leaks a stack: ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * JSON calls for tests that read answers and errors side by side: `call` answers status and body
+ * (null when not JSON); `expectError` asserts the status and error code and returns the error body
+ * with its `data` (e.g. a setup's `problems`).
+ */
+export function jsonCalls(client: () => ReturnType<typeof apiClient>, defaultToken: () => string) {
+  async function call(method: string, path: string, json?: unknown, token = defaultToken()) {
+    const res = await client().request(path, { method, token, ...(json !== undefined ? { json } : {}) });
+    return { res, status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.clone().json() : null };
+  }
+  async function expectError(p: ReturnType<typeof call>, status: number, code: string) {
+    const r = await p;
+    if (r.status !== status) throw new Error(`expected ${status} ${code}, got ${r.status}: ${JSON.stringify(r.body)}`);
+    const err = await errorOf(r.res);
+    if (err.error_code !== code) throw new Error(`expected ${code}, got ${err.error_code}: ${JSON.stringify(r.body)}`);
+    return err as Awaited<ReturnType<typeof errorOf>> & { data?: { problems?: SetupProblem[] } & Record<string, unknown> };
+  }
+  return { call, expectError };
 }
 
 /** "a=1; Path=/, b=2; Path=/x" → "a=1; b=2" (the Cookie header a browser would send back). */
