@@ -17,8 +17,8 @@ import { Icon } from '../../ui/Icon';
 import { Chart } from '../../events/detail/charts/Chart';
 import { Section, Skeleton } from '../../events/detail/Section';
 import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
-import { nonNegative, roasPercent } from '../../dashboard/importance';
 import { resultsChart } from './resultsChart';
+import { adFigures, resultFigures, seriesDisabled, seriesNoteKey } from './figures';
 import campaignStyles from '../Campaigns.module.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; insights: FbInsights; results: CampaignResults; attribution: EventAttribution };
@@ -40,11 +40,6 @@ function useStatistics(eventId: string, attempt: number): Load {
   return state;
 }
 
-const percent = (roas: number | null, lng: string) => {
-  const p = roasPercent(roas);
-  return p == null ? '–' : `${formatCount(p, lng)}${lng === 'de' ? '\u00a0' : ''}%`;
-};
-
 function Figures({ id, title, figures, currency, interval, disabled, note, lng }: {
   id: string;
   title: string;
@@ -57,12 +52,7 @@ function Figures({ id, title, figures, currency, interval, disabled, note, lng }
 }) {
   const { t } = useTranslation();
   const show = !disabled && figures !== null;
-  const rows: [string, string][] = [
-    ['purchases', show ? formatCount(nonNegative(figures!.total_transactions), lng) : '–'],
-    ['cpo', show && figures!.cpo != null ? formatMoney(figures!.cpo, currency, lng) : '–'],
-    ['revenue', show ? formatMoney(nonNegative(figures!.total_revenue), currency, lng) : '–'],
-    ['roas', show ? percent(figures!.roas, lng) : '–'],
-  ];
+  const rows = resultFigures(figures, currency, lng, show);
   return (
     <div className={campaignStyles.statsColumn} data-testid={`results-${id}`} data-disabled={disabled || undefined} aria-labelledby={`results-${id}-title`} role="group">
       <h4 id={`results-${id}-title`} className={campaignStyles.statsColumnTitle}>
@@ -123,14 +113,7 @@ function ModelChoice({ eventId, attribution, onChanged }: { eventId: string; att
 function Ready({ eventId, insights, results, attribution, reload, lng }: { eventId: string; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
   const { t } = useTranslation();
   const fd = results.eval_name === 'FD';
-  const external = results.eval_name === 'EXTERNAL';
-  const ads: [string, string][] = [
-    ['adSpend', formatMoney(nonNegative(insights.ad_spend), insights.currency, lng)],
-    ['impressions', formatCount(insights.impressions, lng)],
-    ['clicks', formatCount(insights.clicks, lng)],
-    ['runningClusters', formatCount(insights.running_clusters, lng)],
-    ['totalAds', formatCount(insights.total_ads, lng)],
-  ];
+  const ads = adFigures(insights, lng);
   const spec = useMemo(
     () =>
       resultsChart(
@@ -148,17 +131,7 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
     [results, lng, t],
   );
   const last = results.daily.at(-1);
-  const seriesNote = external
-    ? t('campaigns.stats.externalNote')
-    : results.no_delivery
-      ? t('campaigns.stats.noDeliveryNote')
-      : results.timeframe_too_low
-        ? t('campaigns.stats.tooShortNote')
-        : !fd
-          ? t('campaigns.stats.seriesFdOnly')
-          : results.series_results
-            ? t('campaigns.stats.seriesShared')
-            : null;
+  const seriesNote = seriesNoteKey(results);
   return (
     <div className={campaignStyles.statsRoot} data-testid="campaign-statistics" data-model={results.eval_name}>
       {insights.user_action_required && (
@@ -205,8 +178,8 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
             figures={results.series_results}
             interval={results.series_interval}
             currency={results.currency}
-            disabled={external || results.no_delivery || results.timeframe_too_low || results.series_results === null}
-            note={seriesNote ?? (results.series_results === null ? t('campaigns.stats.noSeries') : null)}
+            disabled={seriesDisabled(results)}
+            note={seriesNote && t(seriesNote)}
             lng={lng}
           />
         </div>
