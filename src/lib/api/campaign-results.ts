@@ -2,7 +2,8 @@
 // campaign statistics panel. Type-only imports keep zod out of the browser bundle.
 import type { CampaignResults, EventAttribution, FbInsights } from '../contracts/campaign-results';
 import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-budget';
-import { call, mainApi } from './client';
+import { call, campaignApi, mainApi, signalUnauthorised, toApiError } from './client';
+import { dispositionFilename } from './notifications';
 
 const enc = encodeURIComponent;
 
@@ -18,3 +19,27 @@ export const getRuntimeBudget = (eventId: string, signal?: AbortSignal) => call<
 const changeQuery = (c: RuntimeBudgetChange) => new URLSearchParams({ eid: c.eid, budget: String(c.budget), start_date: c.start_date, end_date: c.end_date });
 export const previewRuntimeBudget = (c: RuntimeBudgetChange) => call<{ new_daily_budget: number }>(mainApi, '/campaigns/new_runtime_budget', { searchParams: changeQuery(c) });
 export const postRuntimeBudget = (c: RuntimeBudgetChange) => call<{ task_id: string; status: string }>(mainApi, '/campaigns/new_runtime_budget', { method: 'post', searchParams: changeQuery(c) });
+
+/**
+ * spec 2 §2 "Campaign report": the PDF in the interface's language, saved under the server's
+ * file name. Failures arrive as ApiError (the panel maps them like every other call).
+ */
+export async function downloadCampaignReport(eventId: string, lang: string): Promise<void> {
+  try {
+    const res = await campaignApi(`events/${enc(eventId)}/report.pdf`, { searchParams: { lang } });
+    const blob = await res.blob();
+    const name = dispositionFilename(res.headers.get('content-disposition')) ?? 'campaign-report.pdf';
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch (err) {
+    const apiError = await toApiError(err);
+    signalUnauthorised(apiError);
+    throw apiError;
+  }
+}

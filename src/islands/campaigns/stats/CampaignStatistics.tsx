@@ -7,7 +7,9 @@
 // with a retry when the figures cannot be loaded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CampaignResults, EventAttribution, FbInsights, ResultFigures } from '../../../lib/contracts/campaign-results';
-import { getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
+import { downloadCampaignReport, getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
+import { canDownloadReport } from '../../../lib/campaigns/report-rules';
+import { knownText } from '../wizard/targeting/errors';
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { pushToast } from '../../../stores/toasts';
@@ -110,7 +112,39 @@ function ModelChoice({ eventId, attribution, onChanged }: { eventId: string; att
   );
 }
 
-function Ready({ eventId, insights, results, attribution, reload, lng }: { eventId: string; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
+/** spec 2 §2: the download-PDF button (only for an event with a title), busy while the report is made. */
+function ReportButton({ eventId, lng }: { eventId: string; lng: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = () => {
+    setBusy(true);
+    setError(null);
+    downloadCampaignReport(eventId, lng).then(
+      () => setBusy(false),
+      (err: unknown) => {
+        setBusy(false);
+        if (err instanceof ApiError && err.cancelled) return;
+        // spec 2 §8: a report failure says common.errors.inServerResponse unless the server's code has its own text.
+        setError(`${t('campaigns.report.failed')} ${knownText(t, err instanceof ApiError ? err.i18nKey : null, 'common.errors.inServerResponse')}`);
+      },
+    );
+  };
+  return (
+    <div className={campaignStyles.reportBar}>
+      <Button variant="secondary" size="sm" iconName="download" busy={busy} onClick={download} data-testid="report-download" aria-describedby={error ? 'report-error' : undefined}>
+        {busy ? t('campaigns.report.downloading') : t('campaigns.report.download')}
+      </Button>
+      {error && (
+        <p id="report-error" className={campaignStyles.reportError} role="alert" data-testid="report-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Ready({ eventId, title, insights, results, attribution, reload, lng }: { eventId: string; title: string | null; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
   const { t } = useTranslation();
   const fd = results.eval_name === 'FD';
   const ads = adFigures(insights, lng);
@@ -134,6 +168,7 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
   const seriesNote = seriesNoteKey(results);
   return (
     <div className={campaignStyles.statsRoot} data-testid="campaign-statistics" data-model={results.eval_name}>
+      {canDownloadReport(title) && <ReportButton eventId={eventId} lng={lng} />}
       {insights.user_action_required && (
         <div className={campaignStyles.statsWarning} role="alert" data-testid="user-action-required">
           <Icon name="alert" size={18} />
@@ -202,7 +237,7 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
   );
 }
 
-export function CampaignStatistics({ eventId }: { eventId: string }) {
+export function CampaignStatistics({ eventId, title = null }: { eventId: string; title?: string | null }) {
   const { t, i18n } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -220,5 +255,5 @@ export function CampaignStatistics({ eventId }: { eventId: string }) {
         }
       />
     );
-  return <Ready eventId={eventId} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
+  return <Ready eventId={eventId} title={title} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
 }
