@@ -10,7 +10,7 @@ import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
 import { formatCount, formatMoney } from '../../src/islands/events/detail/format';
-import { pdfLayout } from '../unit/campaign-report/pdf-text';
+import { pdfLayout } from '../helpers/pdf-text';
 
 let t: TestDb;
 let api: ReturnType<typeof apiClient>;

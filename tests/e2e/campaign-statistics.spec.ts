@@ -4,12 +4,14 @@
 // be the server's (fb_insights, campaign_results), FD by default with its 80 % range, and
 // switching the event to Meta's attribution shows Meta's purchases. Desktop and phone pick
 // different events so the two projects can run at once.
+import fs from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
 import type { RuntimeBudget } from '../../src/lib/contracts/runtime-budget';
 import { expect, test, withLock } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { expectCleanScreen } from './screen-checks';
+import { pdfLayout } from '../helpers/pdf-text';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -58,6 +60,20 @@ test.describe('campaign statistics', () => {
     await expect(stats.locator('figure, [role="img"], canvas').first()).toBeVisible();
     await expectCleanScreen(page, 'campaign statistics (FD)', { include: '[data-testid="campaign-statistics"]' });
     await shot(page, testInfo, '1-fd');
+
+    // spec 2 §2: the report as a PDF, through the button; it prints the spend the tab shows.
+    const button = stats.getByTestId('report-download');
+    await expect(button).toHaveText(enText('campaigns.report.download'));
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/ – campaign report \d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdf = await fs.readFile(await download.path());
+    const shown = (await ads.locator('[data-stat="adSpend"]').textContent())!;
+    const lines = pdfLayout(pdf).lines.map((l) => l.text);
+    expect(lines.join(' ')).toContain(shown);
+    expect(lines).toContain(enText('campaigns.report.title'));
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await expect(button).toBeFocused();
+    await expect(stats.getByTestId('report-error')).toHaveCount(0);
 
     // The user asks for Meta's numbers for this event: the purchases Meta reports.
     await stats.getByTestId('attribution-model').selectOption('META');

@@ -6,7 +6,7 @@ import { renderCampaignReport, PAGE, type ReportInput } from '../../../src/serve
 import { REPORT_INCLUDED_EVENTS, reportFileName } from '../../../src/lib/campaigns/report-rules';
 import { attachmentDisposition } from '../../../src/server/lib/content-disposition';
 import { reportEvent, reportInput, reportResults } from './fixture';
-import { pdfLayout, pdfPng, pdfRaster, type PdfLayout } from './pdf-text';
+import { pdfLayout, pdfPng, pdfRaster, type PdfLayout } from '../../helpers/pdf-text';
 
 const PNG_DIR = process.env.REPORT_PNG_DIR;
 
