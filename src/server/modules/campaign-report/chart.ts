@@ -22,7 +22,9 @@ function axis(a: ChartAxis, position: 'left' | 'right', font: string, showGrid: 
     nameTextStyle: { color: CHART_COLORS.text, fontFamily: font, fontSize: 10 },
     axisLabel: { formatter: (v: number) => a.format(v), color: CHART_COLORS.text, fontFamily: font, fontSize: 9 },
     splitLine: { show: showGrid, lineStyle: { color: CHART_COLORS.grid } },
-    splitNumber: 4,
+    // Five equal steps to the spec's round maximum (niceCeil: 1, 2, 2.5 or 5 × 10^n), so the top
+    // label is a tick of its own and never crowds the one below it.
+    ...(a.max !== undefined ? { interval: (a.max - a.min) / 5 } : { splitNumber: 5 }),
   };
 }
 
