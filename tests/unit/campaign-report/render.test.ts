@@ -167,6 +167,15 @@ describe('edge cases', () => {
   });
 });
 
+describe('one parsed typeface for every report', () => {
+  it('reports rendered at the same time each keep their own text (the parsed font is shared, its subsets are not)', async () => {
+    const [a, b] = await Promise.all([renderCampaignReport(reportInput({ language: 'en' })), renderCampaignReport(reportInput({ language: 'de', event: reportEvent(1, 'Лебединое озеро') }))]);
+    expect(textOf(pdfLayout(a))).toContain('Götterdämmerung – Wagner');
+    expect(textOf(pdfLayout(b))).toContain('Лебединое озеро');
+    expect(textOf(pdfLayout(b))).toContain('Kampagnenbericht');
+  });
+});
+
 describe('the file name', () => {
   it('keeps the title readable and safe for any file system, and the header carries it for every browser', () => {
     expect(reportFileName('Götterdämmerung / Wagner: "Ring" 1*', '2026-11-24', 'Kampagnenbericht')).toBe('Götterdämmerung Wagner Ring 1 – Kampagnenbericht 2026-11-24.pdf');

@@ -90,8 +90,9 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont(REPORT_FONT, fonts.regular);
-  doc.registerFont(REPORT_FONT_BOLD, fonts.bold);
+  // A parsed font is accepted at runtime (fonts.ts); the types name only file sources.
+  doc.registerFont(REPORT_FONT, fonts.regular as Buffer);
+  doc.registerFont(REPORT_FONT_BOLD, fonts.bold as Buffer);
   const M = PAGE.margin;
 
   // Header: logo and product name left, the report's name and created-at stamp right.
