@@ -4,8 +4,7 @@
 // Greek, Cyrillic, Armenian, Georgian and Hebrew; CJK titles would need a CJK font (none shipped).
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-
-const DIRS = [process.env.REPORT_FONT_DIR, '/usr/share/fonts/truetype/dejavu'].filter((d): d is string => !!d);
+import { config } from '../../config';
 
 export const REPORT_FONT = 'ReportSans';
 export const REPORT_FONT_BOLD = 'ReportSans-Bold';
@@ -14,11 +13,9 @@ export const REPORT_FONT_BOLD = 'ReportSans-Bold';
 export type FontSource = Buffer | object;
 
 function read(file: string): Buffer {
-  for (const dir of DIRS) {
-    const path = `${dir}/${file}`;
-    if (fs.existsSync(path)) return fs.readFileSync(path);
-  }
-  throw new Error(`Font ${file} not found in ${DIRS.join(', ')} (install fonts-dejavu-core: scripts/ensure-system-deps.sh)`);
+  const path = `${config.reportFontDir}/${file}`;
+  if (!fs.existsSync(path)) throw new Error(`Font ${path} not found (install fonts-dejavu-core: scripts/ensure-system-deps.sh, or set REPORT_FONT_DIR)`);
+  return fs.readFileSync(path);
 }
 
 /**
