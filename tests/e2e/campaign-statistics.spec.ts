@@ -91,6 +91,39 @@ test.describe('campaign statistics', () => {
   });
 });
 
+test.describe('the campaign report when it cannot be made', () => {
+  test('the failure is named beside the button and the button can be pressed again', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+    await rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 1 : 0).click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const stats = view.getByTestId('campaign-statistics');
+    await expect(stats).toBeVisible({ timeout: 20_000 });
+    // Edge case: the server fails (a 500 without our error body), as it would with its font missing.
+    await page.route('**/api/campaign/events/*/report.pdf*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    const button = stats.getByTestId('report-download');
+    await button.click();
+    const error = stats.getByTestId('report-error');
+    await expect(error).toHaveText(`${enText('campaigns.report.failed')} ${enText('common.errors.inServerResponse')}`);
+    await expect(button).toHaveAttribute('aria-describedby', 'report-error');
+    await expect(button).toBeFocused();
+    await expectCleanScreen(page, 'report failure', { include: '[data-testid="campaign-statistics"]' });
+    // Pressed again once the server answers: the PDF, and the message is gone.
+    await page.unroute('**/api/campaign/events/*/report.pdf*');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    await expect(error).toHaveCount(0);
+  });
+});
+
 test.describe('budget and runtime of a running campaign', () => {
   test('Edit, a new budget, the daily budget to confirm, the change applied', async ({ page, adminApi }, testInfo) => {
     test.slow();
