@@ -66,7 +66,7 @@ describe('the campaign report in English', () => {
     expect(others).toEqual([]);
     const height = (l: { yMin: number; yMax: number }) => l.yMax - l.yMin;
     for (const l of horizontal(en.layout)) expect(height(l), l.text).toBeLessThanOrEqual(height(title));
-    const date = lineWith(en.layout, '11.12.2026, 19:30')!;
+    const date = lineWith(en.layout, '11.12.2026, 19:30 UTC')!;
     const place = lineWith(en.layout, 'Köln · Großer Saal · Philharmonie')!;
     expect(date.yMin).toBeGreaterThan(title.yMax - 1);
     expect(place.yMin).toBeGreaterThan(date.yMin);
@@ -89,11 +89,11 @@ describe('the campaign report in English', () => {
   it('lists two included events and links the rest', () => {
     const text = textOf(en.layout);
     expect(REPORT_INCLUDED_EVENTS).toBe(2);
-    expect(text).toContain('11.12.2026, 19:30');
-    expect(text).toContain('12.12.2026, 19:30');
+    expect(text).toContain('11.12.2026, 19:30 UTC');
+    expect(text).toContain('12.12.2026, 19:30 UTC');
     for (const hidden of ['13.12.2026', '14.12.2026', '15.12.2026']) expect(text).not.toContain(hidden);
     const more = lineWith(en.layout, '3 more events in Encore')!;
-    expect(more.yMin).toBeGreaterThan(lineWith(en.layout, '12.12.2026, 19:30')!.yMin);
+    expect(more.yMin).toBeGreaterThan(lineWith(en.layout, '12.12.2026, 19:30 UTC')!.yMin);
     // The link is a URI annotation to the console's full list.
     expect(en.pdf.toString('latin1')).toContain('/URI (https://encore.example/campaigns/e1001-00001?open_included_events=true)');
   });

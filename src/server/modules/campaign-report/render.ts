@@ -17,7 +17,7 @@ import { REPORT_INCLUDED_EVENTS } from '../../../lib/campaigns/report-rules';
 import { pageI18n } from '../../../lib/i18n/server';
 import type { Product } from '../../../lib/i18n/namespaces';
 import { adFigures, resultFigures, seriesDisabled, seriesNoteKey } from '../../../islands/campaigns/stats/figures';
-import { formatCount, formatDayUtc, formatEventDate } from '../../../islands/events/detail/format';
+import { DATE_ONLY_CATEGORIES, formatCount, formatDayUtc, formatEventDate } from '../../../islands/events/detail/format';
 import { CHART_COLORS } from '../../../islands/events/detail/charts/theme';
 import { config } from '../../config';
 import { resultsChartSvg } from './chart';
@@ -68,6 +68,9 @@ function logo(): string | null {
 /** 'DD.MM.YYYY, HH:mm' in UTC (spec 1 §9), as the console writes an instant. */
 const stamp = (d: Date) => formatEventDate(d.toISOString(), '');
 
+/** An event's date as the event header writes it: with its time and 'UTC', or the day alone for date-only categories. */
+const eventDate = (e: Pick<ReportEvent, 'start_date_time' | 'category'>) => `${formatEventDate(e.start_date_time, e.category)}${DATE_ONLY_CATEGORIES.includes(e.category) ? '' : ' UTC'}`;
+
 /** Where an event takes place: city, hall and venue, whichever are known. */
 export function placeLine(e: Pick<ReportEvent, 'city' | 'hall_name' | 'venue_name'>): string {
   return [e.city, e.hall_name, e.venue_name].filter((p): p is string => !!p && p.trim() !== '').join(' · ');
@@ -110,7 +113,7 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
   const titleHeight = Math.min(doc.heightOfString(event.title, { width: WIDTH }), doc.currentLineHeight(true) * 2 + 2);
   doc.text(event.title, M, y, { width: WIDTH, height: titleHeight, ellipsis: true });
   y += titleHeight + 4;
-  doc.font(REPORT_FONT).fontSize(10.5).fillColor(TEXT).text(formatEventDate(event.start_date_time, event.category), M, y, { width: WIDTH, lineBreak: false });
+  doc.font(REPORT_FONT).fontSize(10.5).fillColor(TEXT).text(eventDate(event), M, y, { width: WIDTH, lineBreak: false });
   y += 15;
   const place = placeLine(event);
   if (place) {
@@ -226,8 +229,8 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
     y = doc.y;
   }
   for (const e of shown) {
-    doc.font(REPORT_FONT_BOLD).fontSize(9.5).fillColor(TEXT).text(formatEventDate(e.start_date_time, e.category), M, y, { width: 110, lineBreak: false });
-    doc.font(REPORT_FONT).fontSize(9.5).fillColor(TEXT).text([e.title, placeLine(e)].filter(Boolean).join(' · '), M + 112, y, { width: WIDTH - 112, height: 13, ellipsis: true, lineBreak: false });
+    doc.font(REPORT_FONT_BOLD).fontSize(9.5).fillColor(TEXT).text(eventDate(e), M, y, { width: 130, lineBreak: false });
+    doc.font(REPORT_FONT).fontSize(9.5).fillColor(TEXT).text([e.title, placeLine(e)].filter(Boolean).join(' · '), M + 132, y, { width: WIDTH - 132, height: 13, ellipsis: true, lineBreak: false });
     y += 16;
   }
   const more = input.included.length - shown.length;
