@@ -9,7 +9,7 @@ import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/demo/index';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
-import { formatCount, formatMoney } from '../../src/islands/events/detail/format';
+import { formatCount, formatEventDate, formatMoney } from '../../src/islands/events/detail/format';
 import { pdfLayout } from '../helpers/pdf-text';
 
 let t: TestDb;
@@ -69,6 +69,12 @@ describe('GET /api/campaign/events/{id}/report.pdf', () => {
     expect(words).toContain(formatCount(insights.impressions, 'en'));
     expect(words).toContain(formatCount(results.event_results!.total_transactions, 'en'));
     expect(words).toContain(`Attribution: ${results.eval_name === 'FD' ? 'Encore (sales vs. forecast)' : 'Meta'}`);
+    // The included events are the dates the series figures count, the event among them; the first is listed with its date.
+    expect(results.included_event_ids).toContain(running);
+    const series = await json<{ items: { id: string; start_date_time: string }[] }>(`/events/${running}/series`);
+    const first = series.items.find((e) => results.included_event_ids.includes(e.id))!;
+    expect(words).toContain(formatEventDate(first.start_date_time, 'concert'));
+    if (results.included_event_ids.length > 2) expect(words).toContain(`${results.included_event_ids.length - 2} more event`);
   });
 
   it('speaks the user’s language: the lang query, else the interface’s language cookie', async () => {
