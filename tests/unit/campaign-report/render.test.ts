@@ -3,6 +3,7 @@
 // REPORT_PNG_DIR=dir writes the pages as PNG for a person to look at.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderCampaignReport, PAGE, type ReportInput } from '../../../src/server/modules/campaign-report/render';
+import { fontRuns, reportFonts } from '../../../src/server/modules/campaign-report/fonts';
 import { REPORT_INCLUDED_EVENTS, reportFileName } from '../../../src/lib/campaigns/report-rules';
 import { attachmentDisposition } from '../../../src/server/lib/content-disposition';
 import { reportEvent, reportInput, reportResults } from './fixture';
@@ -147,6 +148,17 @@ describe('edge cases', () => {
     expect(titleLines.length).toBeLessThanOrEqual(2);
     // One included event: no 'more events' link.
     expect(textOf(layout)).not.toMatch(/more events?/);
+  });
+
+  it('a Chinese or Japanese title: its letters from the fallback font, the Latin ones from DejaVu, one page', async () => {
+    const title = '東京カルテット – Beethoven: Streichquartette op. 18 – ラズモフスキー 四重奏曲 第一番';
+    const runs = fontRuns(title, reportFonts());
+    expect(runs.map((r) => r.cjk)).toEqual([true, false, true]);
+    expect(runs.map((r) => r.text).join('')).toBe(title);
+    const { layout } = await render(reportInput({ event: reportEvent(1, title) }), 'cjk-title');
+    expectInsideA4(layout);
+    expect(textOf(layout).replace(/\s+/g, '')).toContain(title.replace(/\s+/g, ''));
+    expect(lineWith(layout, '東京カルテット')!.yMin).toBeLessThan(130);
   });
 
   it('META, too short and EXTERNAL: the series column says why it is empty, as the tab does', async () => {

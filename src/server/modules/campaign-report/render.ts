@@ -21,7 +21,7 @@ import { DATE_ONLY_CATEGORIES, formatCount, formatDayUtc, formatEventDate } from
 import { CHART_COLORS } from '../../../islands/events/detail/charts/theme';
 import { config } from '../../config';
 import { resultsChartSvg } from './chart';
-import { REPORT_FONT, REPORT_FONT_BOLD, reportFonts } from './fonts';
+import { fontRuns, REPORT_FONT, REPORT_FONT_BOLD, REPORT_FONT_CJK, reportFonts } from './fonts';
 
 export interface ReportEvent {
   id: string;
@@ -96,6 +96,7 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
   // A parsed font is accepted at runtime (fonts.ts); the types name only file sources.
   doc.registerFont(REPORT_FONT, fonts.regular as Buffer);
   doc.registerFont(REPORT_FONT_BOLD, fonts.bold as Buffer);
+  if (fonts.cjk) doc.registerFont(REPORT_FONT_CJK, fonts.cjk as Buffer);
   const M = PAGE.margin;
 
   // Header: logo and product name left, the report's name and created-at stamp right.
@@ -110,9 +111,30 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
   // The event: title (at most two lines), date, city, hall and venue.
   y += 14;
   doc.font(REPORT_FONT_BOLD).fontSize(19).fillColor(TEXT);
-  const titleHeight = Math.min(doc.heightOfString(event.title, { width: WIDTH }), doc.currentLineHeight(true) * 2 + 2);
-  doc.text(event.title, M, y, { width: WIDTH, height: titleHeight, ellipsis: true });
-  y += titleHeight + 4;
+  const runs = fontRuns(event.title, fonts);
+  if (runs.length <= 1 || !runs.some((r) => r.cjk)) {
+    const titleHeight = Math.min(doc.heightOfString(event.title, { width: WIDTH }), doc.currentLineHeight(true) * 2 + 2);
+    doc.text(event.title, M, y, { width: WIDTH, height: titleHeight, ellipsis: true });
+    y += titleHeight + 4;
+  } else {
+    // Chinese or Japanese letters: written run by run in their font (pdfkit cannot cut a
+    // paragraph of several fonts with an ellipsis, so the title is shortened beforehand).
+    let left = 90;
+    const cut = runs.flatMap((r) => {
+      if (left <= 0) return [];
+      const chars = [...r.text];
+      const part = chars.slice(0, left).join('') + (chars.length > left ? '…' : '');
+      left -= chars.length;
+      return [{ ...r, text: part }];
+    });
+    cut.forEach((r, i) => {
+      doc.font(r.cjk ? REPORT_FONT_CJK : REPORT_FONT_BOLD);
+      const opts = { width: WIDTH, continued: i < cut.length - 1 };
+      if (i === 0) doc.text(r.text, M, y, opts);
+      else doc.text(r.text, opts);
+    });
+    y = doc.y + 4;
+  }
   doc.font(REPORT_FONT).fontSize(10.5).fillColor(TEXT).text(eventDate(event), M, y, { width: WIDTH, lineBreak: false });
   y += 15;
   const place = placeLine(event);
