@@ -177,6 +177,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/partners/history_import/*', permission: 'settings' },
   // The campaign-side service serves the campaigns module (spec 2).
   { pattern: '/api/campaign/*', permission: 'wave' },
+  // Issue 22: the campaign report (spec 2 §2), a wave matter like the statistics it prints.
+  { pattern: '/api/campaign/events/:id/report.pdf', methods: ['GET'], permission: 'wave' },
   // spec 3 §7: creating an event is what /simulation does; the bulk upload is /add-multi-events'
   // call; editing an event is the editor pages' (simulation permission, no flag).
   { pattern: '/api/v3/events', methods: ['POST'], ...pageRule('/simulation') },

@@ -64,6 +64,8 @@ export const config = {
     de: process.env.SUPPORT_URL_DE ?? 'https://support.encore.example/de',
   },
   productName: 'Encore',
+  /** Where the campaign report's DejaVu Sans files are (Debian's fonts-dejavu-core folder by default). */
+  reportFontDir: process.env.REPORT_FONT_DIR || '/usr/share/fonts/truetype/dejavu',
   /**
    * Meta (issue 13): META_APP_ID and META_APP_SECRET switch the ad platform from the sandbox to the
    * Graph Marketing API; META_GRAPH_URL and META_DIALOG_URL point it elsewhere (tests).

@@ -4,12 +4,14 @@
 // be the server's (fb_insights, campaign_results), FD by default with its 80 % range, and
 // switching the event to Meta's attribution shows Meta's purchases. Desktop and phone pick
 // different events so the two projects can run at once.
+import fs from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
 import type { RuntimeBudget } from '../../src/lib/contracts/runtime-budget';
 import { expect, test, withLock } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { expectCleanScreen } from './screen-checks';
+import { pdfLayout } from '../helpers/pdf-text';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -59,6 +61,20 @@ test.describe('campaign statistics', () => {
     await expectCleanScreen(page, 'campaign statistics (FD)', { include: '[data-testid="campaign-statistics"]' });
     await shot(page, testInfo, '1-fd');
 
+    // spec 2 §2: the report as a PDF, through the button; it prints the spend the tab shows.
+    const button = stats.getByTestId('report-download');
+    await expect(button).toHaveText(enText('campaigns.report.download'));
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/ – campaign report \d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdf = await fs.readFile(await download.path());
+    const shown = (await ads.locator('[data-stat="adSpend"]').textContent())!;
+    const lines = pdfLayout(pdf).lines.map((l) => l.text);
+    expect(lines.join(' ')).toContain(shown);
+    expect(lines).toContain(enText('campaigns.report.title'));
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await expect(button).toBeFocused();
+    await expect(stats.getByTestId('report-error')).toHaveCount(0);
+
     // The user asks for Meta's numbers for this event: the purchases Meta reports.
     await stats.getByTestId('attribution-model').selectOption('META');
     await expect(stats).toHaveAttribute('data-model', 'META', { timeout: 15_000 });
@@ -72,6 +88,39 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
     await expect(view.getByTestId('campaign-statistics')).toHaveAttribute('data-model', 'META', { timeout: 20_000 });
+  });
+});
+
+test.describe('the campaign report when it cannot be made', () => {
+  test('the failure is named beside the button and the button can be pressed again', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+    await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+    await rows.filter({ hasText: enText('events.row.campaignActive') }).nth(isPhone(testInfo) ? 1 : 0).click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const stats = view.getByTestId('campaign-statistics');
+    await expect(stats).toBeVisible({ timeout: 20_000 });
+    // Edge case: the server fails (a 500 without our error body), as it would with its font missing.
+    await page.route('**/api/campaign/events/*/report.pdf*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    const button = stats.getByTestId('report-download');
+    await button.click();
+    const error = stats.getByTestId('report-error');
+    await expect(error).toHaveText(`${enText('campaigns.report.failed')} ${enText('common.errors.inServerResponse')}`);
+    await expect(button).toHaveAttribute('aria-describedby', 'report-error');
+    await expect(button).toBeFocused();
+    await expectCleanScreen(page, 'report failure', { include: '[data-testid="campaign-statistics"]' });
+    // Pressed again once the server answers: the PDF, and the message is gone.
+    await page.unroute('**/api/campaign/events/*/report.pdf*');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    await expect(error).toHaveCount(0);
   });
 });
 

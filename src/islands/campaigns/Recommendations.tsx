@@ -202,7 +202,7 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
       <div role="tabpanel" id="campaigns-panel-1" aria-labelledby="campaigns-tab-1" hidden={tab !== 1} className={styles.tabPanel}>
         {tab === 1 && (
           <ErrorBoundary>
-            <CampaignStatistics eventId={event.id} key={campaignsVersion} />
+            <CampaignStatistics eventId={event.id} title={event.title} key={campaignsVersion} />
           </ErrorBoundary>
         )}
       </div>

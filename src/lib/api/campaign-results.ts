@@ -5,7 +5,8 @@ import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-bu
 import type { StatusTask } from '../contracts/campaign-status';
 import type { CampaignEditBody, CampaignEditResult } from '../contracts/campaign-edit';
 import type { DeliveryStatus } from '../campaigns/campaign-status-rules';
-import { call, mainApi } from './client';
+import { call, campaignApi, mainApi, signalUnauthorised, toApiError } from './client';
+import { dispositionFilename } from './notifications';
 
 const enc = encodeURIComponent;
 
@@ -31,3 +32,27 @@ export const putOptimisationStatus = (eventId: string, status: DeliveryStatus) =
 
 /** spec 2 §7 POST /campaigns_setup: a running campaign's creative, targeting and audience. */
 export const postCampaignEdit = (body: CampaignEditBody) => call<CampaignEditResult>(mainApi, '/campaigns_setup', { method: 'post', json: body });
+
+/**
+ * spec 2 §2 "Campaign report": the PDF in the interface's language, saved under the server's
+ * file name. Failures arrive as ApiError (the panel maps them like every other call).
+ */
+export async function downloadCampaignReport(eventId: string, lang: string): Promise<void> {
+  try {
+    const res = await campaignApi(`events/${enc(eventId)}/report.pdf`, { searchParams: { lang } });
+    const blob = await res.blob();
+    const name = dispositionFilename(res.headers.get('content-disposition')) ?? 'campaign-report.pdf';
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch (err) {
+    const apiError = await toApiError(err);
+    signalUnauthorised(apiError);
+    throw apiError;
+  }
+}

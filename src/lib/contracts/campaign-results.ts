@@ -2,6 +2,7 @@
 // results": what the campaign statistics panel reads (issue 22).
 import { z } from 'zod';
 import { ATTRIBUTION_MODELS } from '../attribution';
+import { LANGUAGES } from '../constants';
 
 export interface FbInsights {
   impressions: number;
@@ -61,6 +62,8 @@ export interface CampaignResults {
   no_delivery: boolean;
   evaluated_days: number;
   daily: DeliveryDay[];
+  /** The events of the series the series figures count (the event among them), as frozen at publish (spec 2 §2 included events). */
+  included_event_ids: string[];
 }
 
 /** GET and PUT /events/{id}/attribution_model. */
@@ -72,3 +75,6 @@ export interface EventAttribution {
   event_model: (typeof ATTRIBUTION_MODELS)[number] | null;
   options: (typeof ATTRIBUTION_MODELS)[number][];
 }
+
+/** GET /api/campaign/events/{id}/report.pdf: the report's language; the interface's when absent. */
+export const CampaignReportQuery = z.object({ lang: z.enum(LANGUAGES).optional() });

@@ -28,7 +28,7 @@ import { itcRouter, tasteClusterEventsRouter } from './taste-clusters';
 import { fbTargetingRouter } from './fb-targeting';
 import { assetLookupsRouter, setupLookupsRouter } from './meta-lookups';
 import { adPreviewsRouter, pageInfosRouter } from './ad-previews';
-import { campaignInsightsRouter, eventAttributionRouter, runtimeBudgetRouter } from './campaign-results';
+import { campaignInsightsRouter, campaignReportRouter, eventAttributionRouter, runtimeBudgetRouter } from './campaign-results';
 import { budgetEventsRouter } from './campaign-budget';
 import { campaignStatusRouter } from './campaign-status';
 import { userReportsRouter } from './user-reports';
@@ -106,7 +106,7 @@ function v3(): Hono<Env> {
 
 function campaignSide(): Hono<Env> {
   // The campaign-side service serves the campaigns module (spec 2; wave, by API_RULES); the rest lands with that issue.
-  return new Hono<Env>().route('/events', campaignSideEventsRouter).route('/events', tasteClusterEventsRouter);
+  return new Hono<Env>().route('/events', campaignSideEventsRouter).route('/events', tasteClusterEventsRouter).route('/events', campaignReportRouter);
 }
 
 export function createApp(dbOrGetter: Db | (() => Promise<Db>) = getDb): Hono<Env> {

@@ -2,9 +2,15 @@
 // attribution model (spec 2 §4, §7 "Event-level"). The wave permission comes from API_RULES;
 // every query is scoped to the viewer's partner.
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { text } from '../../lib/contracts/common';
-import { EventAttributionBody } from '../../lib/contracts/campaign-results';
+import { CampaignReportQuery, EventAttributionBody } from '../../lib/contracts/campaign-results';
+import { LANGUAGE_COOKIE } from '../../lib/constants';
+import { pickLanguage } from '../../lib/i18n/language';
+import { config } from '../config';
+import { campaignReport } from '../modules/campaign-report/service';
+import { attachmentDisposition } from '../lib/content-disposition';
 import { campaignResults, fbInsights } from '../modules/campaign-delivery/results';
 import { eventAttribution, setEventAttribution } from '../modules/campaign-delivery/attribution';
 import { currentRuntimeBudget, previewRuntimeBudget, requestRuntimeBudget } from '../modules/campaign-delivery/runtime-budget';
@@ -52,3 +58,19 @@ export const runtimeBudgetRouter = new Hono<Env>()
     const viewer = partnerViewerOf(c);
     return c.json(await requestRuntimeBudget(c.var.db, { partnerId: viewer.partner.id, userId: viewer.userId ?? null }, c.req.valid('query')), 202);
   });
+
+/**
+ * Mounted on /api/campaign/events: the campaign report as a PDF (spec 2 §2 "Campaign report").
+ * In the language asked for, else the interface's (cookie, then profile, as the pages pick it).
+ */
+export const campaignReportRouter = new Hono<Env>().get('/:id/report.pdf', idParam, validate('query', CampaignReportQuery), async (c) => {
+  const viewer = partnerViewerOf(c);
+  const language = c.req.valid('query').lang ?? pickLanguage(getCookie(c, LANGUAGE_COOKIE), viewer.language, c.req.header('accept-language'));
+  const origin = config.publicUrl ? new URL(config.publicUrl).origin : new URL(c.req.url).origin;
+  const { pdf, fileName } = await campaignReport(c.var.db, modelCtx(c), c.req.valid('param').id, { language, product: viewer.partner.product === 'prisma' ? 'prisma' : null, origin });
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': attachmentDisposition(fileName),
+    'Content-Length': String(pdf.length),
+  });
+});

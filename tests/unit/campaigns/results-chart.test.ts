@@ -18,6 +18,7 @@ const base: CampaignResults = {
     { day: '2026-11-25', spend: 60, purchases: 3, actual: 8, expected: 4, low: 3, high: 5.5 },
     { day: '2026-11-26', spend: 64.5, purchases: 4, actual: 19, expected: 9, low: 7, high: 12 },
   ],
+  included_event_ids: ['e1'],
 };
 
 describe('the statistics chart', () => {

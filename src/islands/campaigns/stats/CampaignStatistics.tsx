@@ -7,7 +7,9 @@
 // with a retry when the figures cannot be loaded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CampaignResults, EventAttribution, FbInsights, ResultFigures } from '../../../lib/contracts/campaign-results';
-import { getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
+import { downloadCampaignReport, getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
+import { canDownloadReport } from '../../../lib/campaigns/report-rules';
+import { knownText } from '../wizard/targeting/errors';
 import { ApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/react';
 import { pushToast } from '../../../stores/toasts';
@@ -17,8 +19,8 @@ import { Icon } from '../../ui/Icon';
 import { Chart } from '../../events/detail/charts/Chart';
 import { Section, Skeleton } from '../../events/detail/Section';
 import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
-import { nonNegative, roasPercent } from '../../dashboard/importance';
 import { resultsChart } from './resultsChart';
+import { adFigures, resultFigures, seriesDisabled, seriesNoteKey } from './figures';
 import campaignStyles from '../Campaigns.module.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; insights: FbInsights; results: CampaignResults; attribution: EventAttribution };
@@ -40,11 +42,6 @@ function useStatistics(eventId: string, attempt: number): Load {
   return state;
 }
 
-const percent = (roas: number | null, lng: string) => {
-  const p = roasPercent(roas);
-  return p == null ? '–' : `${formatCount(p, lng)}${lng === 'de' ? '\u00a0' : ''}%`;
-};
-
 function Figures({ id, title, figures, currency, interval, disabled, note, lng }: {
   id: string;
   title: string;
@@ -57,12 +54,7 @@ function Figures({ id, title, figures, currency, interval, disabled, note, lng }
 }) {
   const { t } = useTranslation();
   const show = !disabled && figures !== null;
-  const rows: [string, string][] = [
-    ['purchases', show ? formatCount(nonNegative(figures!.total_transactions), lng) : '–'],
-    ['cpo', show && figures!.cpo != null ? formatMoney(figures!.cpo, currency, lng) : '–'],
-    ['revenue', show ? formatMoney(nonNegative(figures!.total_revenue), currency, lng) : '–'],
-    ['roas', show ? percent(figures!.roas, lng) : '–'],
-  ];
+  const rows = resultFigures(figures, currency, lng, show);
   return (
     <div className={campaignStyles.statsColumn} data-testid={`results-${id}`} data-disabled={disabled || undefined} aria-labelledby={`results-${id}-title`} role="group">
       <h4 id={`results-${id}-title`} className={campaignStyles.statsColumnTitle}>
@@ -120,17 +112,42 @@ function ModelChoice({ eventId, attribution, onChanged }: { eventId: string; att
   );
 }
 
-function Ready({ eventId, insights, results, attribution, reload, lng }: { eventId: string; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
+/** spec 2 §2: the download-PDF button (only for an event with a title), busy while the report is made. */
+function ReportButton({ eventId, lng }: { eventId: string; lng: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = () => {
+    setBusy(true);
+    setError(null);
+    downloadCampaignReport(eventId, lng).then(
+      () => setBusy(false),
+      (err: unknown) => {
+        setBusy(false);
+        if (err instanceof ApiError && err.cancelled) return;
+        // spec 2 §8: a report failure says common.errors.inServerResponse unless the server's code has its own text.
+        setError(`${t('campaigns.report.failed')} ${knownText(t, err instanceof ApiError ? err.i18nKey : null, 'common.errors.inServerResponse')}`);
+      },
+    );
+  };
+  return (
+    <div className={campaignStyles.reportBar}>
+      <Button variant="secondary" size="sm" iconName="download" busy={busy} onClick={download} data-testid="report-download" aria-describedby={error ? 'report-error' : undefined}>
+        {busy ? t('campaigns.report.downloading') : t('campaigns.report.download')}
+      </Button>
+      {error && (
+        <p id="report-error" className={campaignStyles.reportError} role="alert" data-testid="report-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Ready({ eventId, title, insights, results, attribution, reload, lng }: { eventId: string; title: string | null; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
   const { t } = useTranslation();
   const fd = results.eval_name === 'FD';
-  const external = results.eval_name === 'EXTERNAL';
-  const ads: [string, string][] = [
-    ['adSpend', formatMoney(nonNegative(insights.ad_spend), insights.currency, lng)],
-    ['impressions', formatCount(insights.impressions, lng)],
-    ['clicks', formatCount(insights.clicks, lng)],
-    ['runningClusters', formatCount(insights.running_clusters, lng)],
-    ['totalAds', formatCount(insights.total_ads, lng)],
-  ];
+  const ads = adFigures(insights, lng);
   const spec = useMemo(
     () =>
       resultsChart(
@@ -148,19 +165,10 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
     [results, lng, t],
   );
   const last = results.daily.at(-1);
-  const seriesNote = external
-    ? t('campaigns.stats.externalNote')
-    : results.no_delivery
-      ? t('campaigns.stats.noDeliveryNote')
-      : results.timeframe_too_low
-        ? t('campaigns.stats.tooShortNote')
-        : !fd
-          ? t('campaigns.stats.seriesFdOnly')
-          : results.series_results
-            ? t('campaigns.stats.seriesShared')
-            : null;
+  const seriesNote = seriesNoteKey(results);
   return (
     <div className={campaignStyles.statsRoot} data-testid="campaign-statistics" data-model={results.eval_name}>
+      {canDownloadReport(title) && <ReportButton eventId={eventId} lng={lng} />}
       {insights.user_action_required && (
         <div className={campaignStyles.statsWarning} role="alert" data-testid="user-action-required">
           <Icon name="alert" size={18} />
@@ -205,8 +213,8 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
             figures={results.series_results}
             interval={results.series_interval}
             currency={results.currency}
-            disabled={external || results.no_delivery || results.timeframe_too_low || results.series_results === null}
-            note={seriesNote ?? (results.series_results === null ? t('campaigns.stats.noSeries') : null)}
+            disabled={seriesDisabled(results)}
+            note={seriesNote && t(seriesNote)}
             lng={lng}
           />
         </div>
@@ -229,7 +237,7 @@ function Ready({ eventId, insights, results, attribution, reload, lng }: { event
   );
 }
 
-export function CampaignStatistics({ eventId }: { eventId: string }) {
+export function CampaignStatistics({ eventId, title = null }: { eventId: string; title?: string | null }) {
   const { t, i18n } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -247,5 +255,5 @@ export function CampaignStatistics({ eventId }: { eventId: string }) {
         }
       />
     );
-  return <Ready eventId={eventId} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
+  return <Ready eventId={eventId} title={title} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
 }

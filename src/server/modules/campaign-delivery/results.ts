@@ -193,5 +193,7 @@ export async function campaignResults(db: Db, partnerId: number, eventId: string
     no_delivery: noDelivery,
     evaluated_days: Math.max(0, evaluatedDays),
     daily: days,
+    // The dates the series figures count (frozen with the counterfactual at publish).
+    included_event_ids: cf?.seriesEventIds ?? [eventId],
   };
 }
