@@ -19,13 +19,19 @@ interface Parsed {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 
-/** What pdfkit's registerFont takes: the file's bytes, or a font it has already parsed. */
-export type FontSource = Buffer | object;
+/** What pdfkit's registerFont takes: the file's bytes, a font it has already parsed, or a standard font's name. */
+export type FontSource = Buffer | object | string;
 
-function read(file: string): Buffer {
+/**
+ * The face's bytes, or pdfkit's built-in Helvetica where DejaVu is not installed (a machine set
+ * up by the README's quick start alone): the report still downloads, with umlauts and "€", and the
+ * log says what to install for the other scripts.
+ */
+function read(file: string, standard: 'Helvetica' | 'Helvetica-Bold'): Buffer | string {
   const path = `${config.reportFontDir}/${file}`;
-  if (!fs.existsSync(path)) throw new Error(`Font ${path} not found (install fonts-dejavu-core: scripts/ensure-system-deps.sh, or set REPORT_FONT_DIR)`);
-  return fs.readFileSync(path);
+  if (fs.existsSync(path)) return fs.readFileSync(path);
+  console.warn(`[campaign-report] ${path} not found: the report falls back to ${standard} (install fonts-dejavu-core: scripts/ensure-system-deps.sh, or set REPORT_FONT_DIR)`);
+  return standard;
 }
 
 /**
@@ -35,7 +41,8 @@ function read(file: string): Buffer {
  * is taken from a document that registered the bytes; should a pdfkit upgrade hide it, the bytes
  * are used as before (slower, same output).
  */
-function parsed(bytes: Buffer): FontSource {
+function parsed(bytes: Buffer | string): FontSource {
+  if (typeof bytes === 'string') return bytes;
   const probe = new PDFDocument({ autoFirstPage: false });
   probe.registerFont('probe', bytes);
   probe.font('probe');
@@ -63,11 +70,11 @@ const glyphCheck = (font: FontSource | null) => (char: string) => {
 /** The faces, read and parsed once per process. */
 export function reportFonts(): ReportFonts {
   if (!cached) {
-    const bold = parsed(read('DejaVuSans-Bold.ttf'));
+    const bold = parsed(read('DejaVuSans-Bold.ttf', 'Helvetica-Bold'));
     const cjk = fs.existsSync(CJK_FILE) ? parsed(fs.readFileSync(CJK_FILE)) : null;
     const boldCheck = glyphCheck(bold);
     cached = {
-      regular: parsed(read('DejaVuSans.ttf')),
+      regular: parsed(read('DejaVuSans.ttf', 'Helvetica')),
       bold,
       cjk,
       boldHas: typeof (bold as Partial<Parsed>).hasGlyphForCodePoint === 'function' ? boldCheck : () => true,
