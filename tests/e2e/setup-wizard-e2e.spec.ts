@@ -416,7 +416,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await noOverflow(page, testInfo, 'the campaign list');
     await shot(page, testInfo, '6-list', list);
     expect((await adminApi.call('GET', `/api/v3/setup_processes/${event.id}`)).status()).toBe(404);
-    await campaignList(list, first!.tc, variation!);
+    await campaignList(list, first!.tc, variation!, first!.body.map((b) => b.trim()).find(Boolean)!);
 
     // The events list shows the event's campaign as active.
     await page.goto(`/events?q=${encodeURIComponent(event.title)}`);
@@ -432,7 +432,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
    * summary, its previews (view mode: the variation switched off before publishing is not shown,
    * nothing can be switched), and Share to Telegram with the utm-tagged link and the user's text.
    */
-  async function campaignList(list: Locator, tc: number, disabledVariation: string): Promise<void> {
+  async function campaignList(list: Locator, tc: number, disabledVariation: string, firstBody: string): Promise<void> {
     const item = list.locator(`[data-testid="campaign-item"][data-tc="${tc}"]`);
     await expect(item).toBeVisible();
     const toggle = item.getByTestId('campaign-toggle');
@@ -464,7 +464,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     // The link preview is the page's own (this address does not exist: the dialog says why).
     await expect(step.getByTestId('share-preview')).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
     const text = step.getByRole('textbox', { name: enText('campaigns.share.text') });
-    await expect(text).toHaveValue(event.title);
+    // The ad's own first body text to start from.
+    await expect(text).toHaveValue(firstBody);
     await text.fill('Tonight at the hall');
     await noOverflow(page, testInfo, 'the share dialog');
     await shot(page, testInfo, '6-share', step);
@@ -481,6 +482,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await expect(share.getByRole('button', { name: 'WhatsApp' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(share).toBeHidden();
+    // Focus goes back to the menu's trigger (the Share item that opened the dialog is gone).
+    await expect(item.getByTestId('campaign-more')).toBeFocused();
 
     // Edit the running creative: a headline changed; the variation switched off stays off (asked
     // first); the summary shows the new headline after the update.
@@ -488,6 +491,8 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await page.getByRole('menuitem', { name: enText('campaigns.list.edit.action') }).click();
     const editor = item.getByTestId('running-editor');
     await expect(editor).toBeVisible();
+    // The form takes focus.
+    await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     // A running campaign's media are replaced, never added or removed.
     await expect(editor.getByText(enText('campaigns.wizard.media.runningLocked'))).toBeVisible();
     await expect(editor.getByTestId('media-dropzone')).toHaveCount(0);
@@ -503,6 +508,7 @@ test('connect Meta, generate taste clusters, set up and publish: all through the
     await expect(page.getByRole('status').filter({ hasText: 'was updated' })).toBeVisible({ timeout: 20_000 });
     await expect(editor).toBeHidden();
     await expect(item.getByTestId('creative-summary')).toContainText('Now with a late-night encore', { timeout: 15_000 });
+    await expect(item.getByTestId('campaign-more')).toBeFocused();
     await shot(page, testInfo, '6-edited', item);
   }
 });

@@ -4,7 +4,7 @@
 // Edit (shown for a campaign that can still change: not ended, its setup kept, Meta reachable;
 // disabled while one is edited or a budget/runtime change is pending) swaps the summary for the
 // running campaign's creative form (list/RunningCampaignEditor, POST /campaigns_setup).
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import type { IntegrationDetail } from '../../lib/contracts/setup-process';
 import type { RuntimeBudget } from '../../lib/contracts/runtime-budget';
@@ -129,6 +129,9 @@ export function CampaignList({
   );
 }
 
+/** The share text to start from: the ad's first body text, else the event's title. */
+const shareText = (creative: LatestSetup['creative'], title: string) => creative.body.map((b) => b.trim()).find(Boolean) ?? title;
+
 const latestSetupOf = (c: EventCampaign): LatestSetup | null => {
   const s = c.latest_campaign_setup as Partial<LatestSetup> | null;
   return s && s.creative && s.setup_process_id
@@ -157,6 +160,10 @@ function CampaignItem({
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState(false);
   const [share, setShare] = useState(false);
+  const more = useRef<HTMLButtonElement>(null);
+  // Edit hands focus to the form: the menu must not take it back to its trigger on closing.
+  const keepFocus = useRef(false);
+  const row = useRef<HTMLLIElement>(null);
   const setup = latestSetupOf(c);
   const asset = (key: IntegrationDetail['asset_class']) => setup?.integration_details.find((d) => d.asset_class === key)?.asset_id ?? null;
   const page = asset('facebook.profile');
@@ -166,7 +173,7 @@ function CampaignItem({
   const editable = !!edit && !!setup?.targeting && !ended;
   const editing = !!edit?.editing;
   return (
-    <li className={styles.accItem} data-testid="campaign-item" data-tc={c.tc}>
+    <li ref={row} className={styles.accItem} data-testid="campaign-item" data-tc={c.tc}>
       <div className={`${styles.accHead} ${styles.listHead}`}>
         <button type="button" className={styles.accToggle} data-testid="campaign-toggle" aria-expanded={open} aria-controls={`${uid}-body`} onClick={() => setOpen((o) => !o)}>
           <span className={styles.accLabel}>{c.alias}</span>
@@ -178,12 +185,22 @@ function CampaignItem({
         </Button>
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
-            <button type="button" className={detailStyles.menuTrigger} aria-label={t('campaigns.list.more', { name: c.alias })} data-testid="campaign-more">
+            <button ref={more} type="button" className={detailStyles.menuTrigger} aria-label={t('campaigns.list.more', { name: c.alias })} data-testid="campaign-more">
               <Icon name="more" size={20} />
             </button>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content className={detailStyles.menu} align="end" sideOffset={6} collisionPadding={8}>
+            <DropdownMenu.Content
+              className={detailStyles.menu}
+              align="end"
+              sideOffset={6}
+              collisionPadding={8}
+              onCloseAutoFocus={(e) => {
+                if (!keepFocus.current) return;
+                keepFocus.current = false;
+                e.preventDefault();
+              }}
+            >
               <DropdownMenu.Item className={detailStyles.menuItem} disabled={urls.length === 0} onSelect={() => setShare(true)}>
                 <Icon name="share" size={16} className={detailStyles.menuIcon} />
                 {t('campaigns.list.share')}
@@ -193,6 +210,7 @@ function CampaignItem({
                   className={detailStyles.menuItem}
                   disabled={edit.busy}
                   onSelect={() => {
+                    keepFocus.current = true;
                     setOpen(true);
                     onEdit(true);
                   }}
@@ -209,7 +227,17 @@ function CampaignItem({
       <div id={`${uid}-body`} hidden={!open} className={styles.listBody}>
         <p className={styles.hint}>{c.set_up_date ? t('campaigns.list.since', { date: formatDayUtc(c.set_up_date) }) : ''}</p>
         {open && editing && setup?.targeting && (
-          <RunningCampaignEditor eventId={event.id} campaign={c} setup={{ ...setup, targeting: setup.targeting }} geoOnly={geoOnly} onCancel={() => onEdit(false)} onSaved={onEdited} />
+          <RunningCampaignEditor eventId={event.id} campaign={c} setup={{ ...setup, targeting: setup.targeting }} geoOnly={geoOnly} onCancel={() => {
+              onEdit(false);
+              more.current?.focus();
+            }}
+            onSaved={() => {
+              onEdited();
+              // The campaign stays in view (the panel's refetch would leave the page wherever it was).
+              row.current?.scrollIntoView({ block: 'nearest' });
+              more.current?.focus();
+            }}
+          />
         )}
         {open && !editing && setup && setup.targeting && (
           <ClusterSummary creative={setup.creative} targeting={setup.targeting} alias={c.alias} keywords={c.keywords} adAccount={adAccount} disabled={setup.disabled_variations.length} titled={false} />
@@ -229,7 +257,9 @@ function CampaignItem({
           />
         </Suspense>
       )}
-      {urls.length > 0 && <ShareDialog open={share} onOpenChange={setShare} eventId={event.id} urls={urls} defaultText={event.title} />}
+      {urls.length > 0 && setup && (
+        <ShareDialog open={share} onOpenChange={setShare} eventId={event.id} urls={urls} defaultText={shareText(setup.creative, event.title)} returnFocusTo={more} />
+      )}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 // Modal dialog and slide-out sheet over radix Dialog: focus trap, Escape, a named title and a
 // close button. Content is rendered only while open.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
@@ -10,7 +10,7 @@ import styles from './Modal.module.css';
  * for a Dialog.Trigger; our dialogs are opened by ordinary buttons and often unmounted by their
  * parent on save, so the opener is remembered here. Pass the result to Content's onCloseAutoFocus.
  */
-export function useReturnFocus(open: boolean): (e: Event) => void {
+export function useReturnFocus(open: boolean, fallback?: RefObject<HTMLElement | null>): (e: Event) => void {
   const opener = useRef<HTMLElement | null>(null);
   const captured = useRef(false);
   if (open && !captured.current && typeof document !== 'undefined') {
@@ -19,7 +19,9 @@ export function useReturnFocus(open: boolean): (e: Event) => void {
   }
   if (!open) captured.current = false;
   return (e: Event) => {
-    const target = opener.current;
+    // A dialog opened from a menu item: the item is gone once the menu closed; the caller names
+    // what stands for it (the menu's trigger).
+    const target = opener.current?.isConnected ? opener.current : (fallback?.current ?? null);
     opener.current = null;
     captured.current = false;
     if (target?.isConnected) {
@@ -60,6 +62,7 @@ export function Modal({
   hideTitle = false,
   headerStart,
   wide = false,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -74,9 +77,11 @@ export function Modal({
   headerStart?: ReactNode;
   /** A wider dialog for a form of several columns. */
   wide?: boolean;
+  /** Where focus goes back to when what opened the dialog is gone (a menu item: its menu's trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   useBodyScrollLock(open);
-  const returnFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open, returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

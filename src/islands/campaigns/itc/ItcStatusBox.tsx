@@ -4,12 +4,12 @@
 import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { formatDayUtc } from '../../events/detail/format';
+import { formatCount, formatDayUtc } from '../../events/detail/format';
 import type { ItcView } from './itcState';
 import styles from '../Campaigns.module.css';
 
 export function ItcStatusBox({ view, onRefresh, onRetry, onRegenerate }: { view: ItcView; onRefresh: () => void; onRetry: () => void; onRegenerate: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tone = view.kind === 'failed' || view.kind === 'error' ? 'error' : view.kind === 'success' ? 'ok' : 'info';
   return (
     <section className={styles.itcBox} data-tone={tone} data-state={view.kind} data-testid="itc-status" aria-labelledby="itc-status-title" aria-live="polite">
@@ -73,7 +73,7 @@ export function ItcStatusBox({ view, onRefresh, onRetry, onRegenerate }: { view:
           <p className={styles.itcText}>
             {t('campaigns.itc.states.success.text', {
               count: view.run.summary?.k ?? 0,
-              customers: view.run.summary?.customers ?? 0,
+              customers: formatCount(view.run.summary?.customers ?? 0, i18n.language),
               date: formatDayUtc(view.run.finished_at ?? view.run.created_at),
             })}
             {view.run.summary && ' ' + t(`campaigns.itc.separation.${view.run.summary.separation}`)}

@@ -3,7 +3,7 @@
 // creative and targeting of one cluster, edited in place of its summary. The form's own checks
 // run first; the server's answer points at the same fields; variations that were switched off
 // stay off, and Update says so first ('ad variations remain disabled').
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Creative, IntegrationDetail, SetupProblem, Targeting } from '../../../lib/contracts/setup-process';
 import type { CampaignGoal, EventCampaign } from '../../../lib/contracts/taste-clusters';
 import { creativeProblems, filled, targetingCode } from '../../../lib/campaigns/setup-rules';
@@ -54,6 +54,14 @@ export function RunningCampaignEditor({
   const [pendingMedia, setPendingMedia] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  // Opened from a menu: the form takes focus once the menu has given it back to its trigger.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const id = requestAnimationFrame(() =>
+      requestAnimationFrame(() => box.current?.querySelector<HTMLElement>('[data-testid="creative-form"] textarea, [data-testid="creative-form"] input:not([type="hidden"]):not([type="checkbox"])')?.focus()),
+    );
+    return () => cancelAnimationFrame(id);
+  }, []);
   const asset = (key: IntegrationDetail['asset_class']) => setup.integration_details.find((d) => d.asset_class === key)?.asset_id ?? null;
 
   const localProblems = (): SetupProblem[] => {
@@ -93,7 +101,7 @@ export function RunningCampaignEditor({
 
   const targetingProblems = problems.filter((p) => p.area !== 'creatives');
   return (
-    <div className={styles.listEditor} data-testid="running-editor">
+    <div ref={box} className={styles.listEditor} data-testid="running-editor">
       {error && (
         <p className="alert alert--error" role="alert" data-testid="running-editor-error">
           {error}

@@ -1,7 +1,7 @@
 // spec 2 §7 "Share": step one picks a platform; step two shows a tab per destination URL ('Url
 // 1..n') with the page's link preview (GET /campaigns/meta_tags), the share text, Back and 'Share
 // to {platform}', which opens the platform's own share page with the utm-tagged link.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import type { MetaTagsResponse } from '../../../lib/contracts/meta-tags';
 import { SHARE_PLATFORMS, SHARE_PLATFORM_NAMES, shareHref, withUtm, type SharePlatform } from '../../../lib/campaigns/share';
 import { getMetaTags } from '../../../lib/api/metaTags';
@@ -15,7 +15,22 @@ import styles from '../Campaigns.module.css';
 
 type Preview = { status: 'loading' } | { status: 'ready'; tags: MetaTagsResponse } | { status: 'error'; message: string };
 
-export function ShareDialog({ open, onOpenChange, eventId, urls, defaultText }: { open: boolean; onOpenChange: (open: boolean) => void; eventId: string; urls: string[]; defaultText: string }) {
+export function ShareDialog({
+  open,
+  onOpenChange,
+  eventId,
+  urls,
+  defaultText,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  eventId: string;
+  urls: string[];
+  defaultText: string;
+  /** The menu's trigger: the Share item that opened the dialog is gone when it closes. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const uid = useId();
   const [platform, setPlatform] = useState<SharePlatform | null>(null);
@@ -52,7 +67,7 @@ export function ShareDialog({ open, onOpenChange, eventId, urls, defaultText }: 
   const title = platform ? t('campaigns.share.toPlatform', { platform: SHARE_PLATFORM_NAMES[platform] }) : t('campaigns.share.title');
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} closeLabel={t('common.close')}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} closeLabel={t('common.close')} returnFocusTo={returnFocusTo}>
       {platform === null ? (
         <div data-testid="share-platforms">
           <p className={styles.hint}>{t('campaigns.share.pick')}</p>
