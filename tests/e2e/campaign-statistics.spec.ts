@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
 import type { RuntimeBudget } from '../../src/lib/contracts/runtime-budget';
+import { activeCampaignRows } from './campaign-rows';
 import { expect, test, withLock } from './fixtures';
 import { enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { expectCleanScreen } from './screen-checks';
@@ -31,7 +32,7 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = rows.filter({ has: page.getByText(enText('events.row.campaignActive'), { exact: true }) }).nth(isPhone(testInfo) ? 1 : 0);
+    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0);
     await expect(row).toBeVisible();
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
@@ -136,7 +137,7 @@ test.describe('budget and runtime of a running campaign', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = rows.filter({ has: page.getByText(enText('events.row.campaignActive'), { exact: true }) }).nth(isPhone(testInfo) ? 3 : 2);
+    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 3 : 2);
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
     const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
