@@ -5,8 +5,8 @@ import type { RuntimeBudget, RuntimeBudgetChange } from '../contracts/runtime-bu
 import type { StatusTask } from '../contracts/campaign-status';
 import type { CampaignEditBody, CampaignEditResult } from '../contracts/campaign-edit';
 import type { DeliveryStatus } from '../campaigns/campaign-status-rules';
-import { call, campaignApi, mainApi, signalUnauthorised, toApiError } from './client';
-import { dispositionFilename } from './notifications';
+import { call, campaignApi, mainApi } from './client';
+import { saveDownload } from './download';
 
 const enc = encodeURIComponent;
 
@@ -37,22 +37,5 @@ export const postCampaignEdit = (body: CampaignEditBody) => call<CampaignEditRes
  * spec 2 §2 "Campaign report": the PDF in the interface's language, saved under the server's
  * file name. Failures arrive as ApiError (the panel maps them like every other call).
  */
-export async function downloadCampaignReport(eventId: string, lang: string): Promise<void> {
-  try {
-    const res = await campaignApi(`events/${enc(eventId)}/report.pdf`, { searchParams: { lang } });
-    const blob = await res.blob();
-    const name = dispositionFilename(res.headers.get('content-disposition')) ?? 'campaign-report.pdf';
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  } catch (err) {
-    const apiError = await toApiError(err);
-    signalUnauthorised(apiError);
-    throw apiError;
-  }
-}
+export const downloadCampaignReport = (eventId: string, lang: string) =>
+  saveDownload(() => campaignApi(`events/${enc(eventId)}/report.pdf`, { searchParams: { lang } }), 'campaign-report.pdf');

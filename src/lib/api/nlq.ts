@@ -4,7 +4,7 @@ import type { AskResponse, DataFromIdsResponse, NlqAnswer, ResultType, SavedQues
 import type { TaskResponse } from '../contracts/tasks';
 import { HTTPError } from 'ky';
 import { ApiError, call, mainApi, toApiError, signalUnauthorised } from './client';
-import { dispositionFilename } from './notifications';
+import { saveDownload } from './download';
 
 const enc = encodeURIComponent;
 
@@ -95,25 +95,5 @@ export const EXPORT_FILE_NAMES: Record<ExportFileType, string> = {
 };
 
 /** spec 3 §7 export: the selected ids (none = the whole answer) as Sentinel.csv or Sentinel.xlsx. */
-export async function exportAnswer(nlqId: number, ids: readonly string[], fileType: ExportFileType): Promise<void> {
-  try {
-    const res = await mainApi('nlq/export_file_from_ids', {
-      method: 'post',
-      json: { nlq_id: nlqId, ids, file_type: fileType },
-    });
-    const blob = await res.blob();
-    const name = dispositionFilename(res.headers.get('content-disposition')) ?? EXPORT_FILE_NAMES[fileType];
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  } catch (err) {
-    const apiError = await toApiError(err);
-    signalUnauthorised(apiError);
-    throw apiError;
-  }
-}
+export const exportAnswer = (nlqId: number, ids: readonly string[], fileType: ExportFileType): Promise<void> =>
+  saveDownload(() => mainApi('nlq/export_file_from_ids', { method: 'post', json: { nlq_id: nlqId, ids, file_type: fileType } }), EXPORT_FILE_NAMES[fileType]);
