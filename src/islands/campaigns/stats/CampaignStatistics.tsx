@@ -19,7 +19,7 @@ import { Icon } from '../../ui/Icon';
 import { Chart } from '../../events/detail/charts/Chart';
 import { Section, Skeleton } from '../../events/detail/Section';
 import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
-import { resultsChart } from './resultsChart';
+import { resultsChart, resultsChartTexts } from './resultsChart';
 import { adFigures, resultFigures, seriesDisabled, seriesNoteKey } from './figures';
 import campaignStyles from '../Campaigns.module.css';
 
@@ -152,14 +152,7 @@ function Ready({ eventId, title, insights, results, attribution, reload, lng }: 
     () =>
       resultsChart(
         results,
-        {
-          spend: t('campaigns.stats.chart.spend'),
-          actual: t('campaigns.stats.chart.actual'),
-          expected: t('campaigns.stats.chart.expected'),
-          band: t('campaigns.stats.chart.band'),
-          tickets: t('campaigns.stats.chart.tickets'),
-          spendAxis: t('campaigns.stats.chart.spendAxis', { currency: results.currency }),
-        },
+        resultsChartTexts(t, results.currency),
         lng,
       ),
     [results, lng, t],

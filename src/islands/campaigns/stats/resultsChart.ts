@@ -15,6 +15,18 @@ export interface ResultsChartTexts {
   spendAxis: string;
 }
 
+/** The chart's texts in the viewer's language (the tab and the PDF report). */
+export function resultsChartTexts(t: (key: string, values?: Record<string, string>) => string, currency: string): ResultsChartTexts {
+  return {
+    spend: t('campaigns.stats.chart.spend'),
+    actual: t('campaigns.stats.chart.actual'),
+    expected: t('campaigns.stats.chart.expected'),
+    band: t('campaigns.stats.chart.band'),
+    tickets: t('campaigns.stats.chart.tickets'),
+    spendAxis: t('campaigns.stats.chart.spendAxis', { currency }),
+  };
+}
+
 export function resultsChart(r: CampaignResults, texts: ResultsChartTexts, lng: string): ChartSpec {
   const days = r.daily;
   const fd = days.some((d) => d.expected != null);

@@ -21,6 +21,7 @@ import { DATE_ONLY_CATEGORIES, formatCount, formatDayUtc, formatEventDate } from
 import { CHART_COLORS } from '../../../islands/events/detail/charts/theme';
 import { config } from '../../config';
 import { resultsChartSvg } from './chart';
+import { resultsChartTexts } from '../../../islands/campaigns/stats/resultsChart';
 import { fontRuns, REPORT_FONT, REPORT_FONT_BOLD, REPORT_FONT_CJK, reportFonts } from './fonts';
 
 export interface ReportEvent {
@@ -224,14 +225,7 @@ export function renderCampaignReport(input: ReportInput): Promise<Buffer> {
   if (results.daily.length) {
     const svg = resultsChartSvg(
       results,
-      {
-        spend: t('campaigns.stats.chart.spend'),
-        actual: t('campaigns.stats.chart.actual'),
-        expected: t('campaigns.stats.chart.expected'),
-        band: t('campaigns.stats.chart.band'),
-        tickets: t('campaigns.stats.chart.tickets'),
-        spendAxis: t('campaigns.stats.chart.spendAxis', { currency: results.currency }),
-      },
+      resultsChartTexts((key, values) => String(t(key, values ?? {})), results.currency),
       lng,
       { width: WIDTH, height: chartHeight },
       REPORT_FONT,
