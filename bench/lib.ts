@@ -58,6 +58,16 @@ const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const devices = new Map<string, { device_key: string; device_group_key: string }>();
 
 export async function signInCookie(base: string, username: string, password = 'Encore-Demo-2026!'): Promise<string> {
+  const session = (await signInCookies(base, username, password)).find((c) => c.name === 'encore_session')!;
+  return `${session.name}=${session.value}`;
+}
+
+/**
+ * Every cookie a sign-in sets, for a browser's cookie jar: the console's scripts read the expiry
+ * cookies and renew the token with the refresh cookie, so a page given only the session as a
+ * request header (Lighthouse's extraHeaders) finds its own calls unauthenticated and signs out.
+ */
+export async function signInCookies(base: string, username: string, password = 'Encore-Demo-2026!'): Promise<{ name: string; value: string; path: string }[]> {
   const { TOTP } = await import('otpauth');
   const post = (path: string, method: string, body: unknown) =>
     fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -81,8 +91,12 @@ export async function signInCookie(base: string, username: string, password = 'E
   } else if (body.Challenge) {
     throw new Error(`sign-in stopped at ${body.Challenge}`);
   }
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('encore_session='));
-  return session!.split(';')[0];
+  return res.headers.getSetCookie().map((c) => {
+    const [pair, ...attrs] = c.split(';');
+    const at = pair.indexOf('=');
+    const path = attrs.map((a) => a.trim()).find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), path };
+  });
 }
 
 export function percentile(values: number[], p: number): number {

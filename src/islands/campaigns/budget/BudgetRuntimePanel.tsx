@@ -225,7 +225,25 @@ export function BudgetRuntimePanel({ eventId }: { eventId: string }) {
   const [editing, setEditing] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   let body;
-  if (state.status === 'loading') body = <Skeleton lines={2} />;
+  if (state.status === 'loading')
+    // The figures' labels and the button's place while they load: what follows keeps its place.
+    body = (
+      <>
+        <dl className={campaignStyles.budgetValues} aria-hidden="true">
+          {(['runtime', 'budget', 'spent'] as const).map((key) => (
+            <div key={key}>
+              <dt>{t(`campaigns.budget.${key}`)}</dt>
+              <dd>
+                <Skeleton lines={1} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className={campaignStyles.budgetActions} aria-hidden="true">
+          <span className={campaignStyles.buttonPlaceholder} />
+        </div>
+      </>
+    );
   else if (state.status === 'not_published') body = <p className={campaignStyles.budgetMuted}>{t('campaigns.budget.notPublished')}</p>;
   else if (state.status === 'error')
     body = (

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { formatCount, formatDayUtc } from '../../events/detail/format';
+import { Skeleton } from '../../events/detail/Section';
 import type { ItcView } from './itcState';
 import styles from '../Campaigns.module.css';
 
@@ -19,7 +20,17 @@ export function ItcStatusBox({ view, onRefresh, onRetry, onRegenerate }: { view:
           {t(`campaigns.itc.states.${view.kind}.title`)}
         </h3>
       </div>
-      {view.kind === 'loading' && <p className={styles.itcText}>{t('common.loading')}</p>}
+      {view.kind === 'loading' && (
+        // The shape of the states that follow (a text and a button): the panels below keep their
+        // place when the status arrives (Lighthouse measured a 0.5 layout shift on phones).
+        <>
+          <p className={styles.itcText}>{t('common.loading')}</p>
+          <Skeleton lines={2} />
+          <div className={styles.itcActions} aria-hidden="true">
+            <span className={styles.buttonPlaceholder} />
+          </div>
+        </>
+      )}
       {view.kind === 'not_found' && (
         <>
           <p className={styles.itcText}>{t('campaigns.itc.states.not_found.text')}</p>
