@@ -172,6 +172,14 @@ describe('media upload completion', () => {
     expect(file.status).toBe(201);
   });
 
+  it('refuses to start a media upload without the campaigns permission; a plain file upload stays open (issue 24 §1)', async () => {
+    const refused = await startMedia('ad.png', 'image/png', analyst);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ error_code: 'error.auth.forbidden', error_subcode: 'wave' });
+    const file = await api.request('/api/v3/storage/multipart-upload', { method: 'POST', token: analyst, json: { object_name: 'sales.csv', content_type: 'text/csv', category: 'other' } });
+    expect(file.status).toBe(201);
+  });
+
   it("answers 404 for another partner's media upload id", async () => {
     const s = (await (await startMedia('mine.png', 'image/png')).json()) as Started;
     const res = await api.request('/api/v3/storage/multipart-upload', { method: 'PUT', token: prisma, json: { ...s, parts: [{ part_number: 1, etag: '"x"' }] } });

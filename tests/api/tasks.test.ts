@@ -15,6 +15,8 @@ let t: TestDb;
 let api: ReturnType<typeof apiClient>;
 let admin: string;
 let prisma: string;
+/** Tasks a test reads are the admin's own: GET /tasks/{id} shows a user the tasks they started. */
+let mine: { partnerId: number; userId: string };
 
 registerTask('test.sum', async (payload, ctx) => {
   const { a, b } = payload as { a: number; b: number };
@@ -43,6 +45,8 @@ beforeAll(async () => {
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   prisma = (await api.signIn('prisma@encore.demo')).token;
+  const [adminUser] = await t.db.select().from(users).where(eq(users.email, 'admin@encore.demo'));
+  mine = { partnerId: 1001, userId: adminUser.id };
 });
 afterAll(() => t.close());
 
@@ -54,7 +58,7 @@ async function drain() {
 
 describe('tasks', () => {
   it('reports PENDING, then SUCCESS with the result once a worker ran it', async () => {
-    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 2, b: 3 }, partnerId: 1001 });
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 2, b: 3 }, ...mine });
     const pending = await (await api.request(`/api/v3/tasks/${task.id}`, { token: admin })).json();
     expect(pending).toEqual({ task_id: task.id, ready: false, status: 'PENDING', result: null });
     await drain();
@@ -63,7 +67,7 @@ describe('tasks', () => {
   });
 
   it('retries a failing task with back-off, then succeeds', async () => {
-    const task = await enqueueTask(t.db, { kind: 'test.flaky', partnerId: 1001 });
+    const task = await enqueueTask(t.db, { kind: 'test.flaky', ...mine });
     await runOnce(t.db, 'w');
     const [afterFirst] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(afterFirst.status).toBe('RETRY');
@@ -76,8 +80,8 @@ describe('tasks', () => {
   });
 
   it('fails at once on a permanent error and on an unknown kind', async () => {
-    const a = await enqueueTask(t.db, { kind: 'test.broken', partnerId: 1001 });
-    const b = await enqueueTask(t.db, { kind: 'no.such.kind', partnerId: 1001 });
+    const a = await enqueueTask(t.db, { kind: 'test.broken', ...mine });
+    const b = await enqueueTask(t.db, { kind: 'no.such.kind', ...mine });
     await drain();
     for (const id of [a.id, b.id]) {
       const body = await (await api.request(`/api/v3/tasks/${id}`, { token: admin })).json();
@@ -91,8 +95,8 @@ describe('tasks', () => {
   it('answers a failure with an error code and a safe message; the raw error goes only to the log', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const leak = await enqueueTask(t.db, { kind: 'test.leaky', partnerId: 1001, maxAttempts: 1 });
-      const user = await enqueueTask(t.db, { kind: 'test.user_error', partnerId: 1001, maxAttempts: 1 });
+      const leak = await enqueueTask(t.db, { kind: 'test.leaky', ...mine, maxAttempts: 1 });
+      const user = await enqueueTask(t.db, { kind: 'test.user_error', ...mine, maxAttempts: 1 });
       await drain();
       const leaked = await (await api.request(`/api/v3/tasks/${leak.id}`, { token: admin })).json();
       expect(leaked).toMatchObject({ status: 'FAILURE', ready: true, result: { error_code: 'error.task.failed', message: 'The task failed. Please try again.' } });
@@ -102,13 +106,13 @@ describe('tasks', () => {
       const shown = await (await api.request(`/api/v3/tasks/${user.id}`, { token: admin })).json();
       expect(shown.result).toEqual({ error_code: 'error.sales_edit.invalid_date_range', message: 'The end date cannot be after the event' });
       // A RETRY shows the same safe result while it waits.
-      const retry = await enqueueTask(t.db, { kind: 'test.leaky', partnerId: 1001, maxAttempts: 3 });
+      const retry = await enqueueTask(t.db, { kind: 'test.leaky', ...mine, maxAttempts: 3 });
       await runOnce(t.db, 'w');
       const waiting = await (await api.request(`/api/v3/tasks/${retry.id}`, { token: admin })).json();
       expect(waiting).toMatchObject({ status: 'RETRY', result: { error_code: 'error.task.failed' } });
       await t.db.delete(tasks).where(eq(tasks.id, retry.id));
       // Rows written before this rule (raw {error}) are answered safely as well.
-      const old = await enqueueTask(t.db, { kind: 'test.sum', partnerId: 1001 });
+      const old = await enqueueTask(t.db, { kind: 'test.sum', ...mine });
       await t.db.update(tasks).set({ status: 'FAILURE', result: { error: 'relation "secret_table" does not exist' } }).where(eq(tasks.id, old.id));
       const oldBody = await (await api.request(`/api/v3/tasks/${old.id}`, { token: admin })).json();
       expect(oldBody.result).toEqual({ error_code: 'error.task.failed', message: 'The task failed. Please try again.' });
@@ -118,7 +122,7 @@ describe('tasks', () => {
   });
 
   it('never hands one task to two workers', async () => {
-    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 1 }, partnerId: 1001 });
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 1 }, ...mine });
     const [first, second] = await Promise.all([claimTask(t.db, 'w1'), claimTask(t.db, 'w2')]);
     const claimed = [first, second].filter(Boolean);
     expect(claimed).toHaveLength(1);
@@ -127,7 +131,7 @@ describe('tasks', () => {
   });
 
   it("answers 404 for another partner's task and 400 for a malformed id", async () => {
-    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 2 }, partnerId: 1001 });
+    const task = await enqueueTask(t.db, { kind: 'test.sum', payload: { a: 1, b: 2 }, ...mine });
     const other = await api.request(`/api/v3/tasks/${task.id}`, { token: prisma });
     expect(other.status).toBe(404);
     expect((await errorOf(other)).error_code).toBe('error.common.notFound');
@@ -136,6 +140,31 @@ describe('tasks', () => {
     await errorOf(bad);
     expect((await api.request(`/api/v3/tasks/${task.id}`)).status).toBe(401);
     await drain();
+  });
+
+  it('shows a user the tasks they started; colleagues only what a module shares, with its permission (issue 24 §1)', async () => {
+    // The analyst (lookout, sales; no sentinel, settings or wave) read the admin's Sentinel answer,
+    // import outcome and boost by id before.
+    const analyst = (await api.signIn('analyst@encore.demo')).token;
+    const own = [
+      await enqueueTask(t.db, { kind: 'nlq.question', ...mine, payload: {} }),
+      await enqueueTask(t.db, { kind: 'history.import', ...mine, payload: {} }),
+      await enqueueTask(t.db, { kind: 'meta-connect.exchange', ...mine, payload: {} }),
+      await enqueueTask(t.db, { kind: 'setup_process.boost', ...mine, payload: {} }),
+    ];
+    const recompute = await enqueueTask(t.db, { kind: 'forecast.recompute', partnerId: 1001, payload: { partnerId: 1001 } });
+    try {
+      for (const task of own) {
+        expect((await api.request(`/api/v3/tasks/${task.id}`, { token: admin })).status, task.kind).toBe(200);
+        const other = await api.request(`/api/v3/tasks/${task.id}`, { token: analyst });
+        expect(other.status, task.kind).toBe(404);
+        expect((await errorOf(other)).error_code).toBe('error.common.notFound');
+      }
+      // A forecast refresh the system started: anyone who sees the events' numbers may follow it.
+      expect((await api.request(`/api/v3/tasks/${recompute.id}`, { token: analyst })).status).toBe(200);
+    } finally {
+      for (const task of [...own, recompute]) await t.db.delete(tasks).where(eq(tasks.id, task.id));
+    }
   });
 
   it('purges long-ended sessions in the maintenance task', async () => {

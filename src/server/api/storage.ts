@@ -15,7 +15,7 @@ import {
   type UploadType,
 } from '../../lib/contracts/storage';
 import { config } from '../config';
-import { AppError } from '../lib/errors';
+import { AppError, forbidden } from '../lib/errors';
 import { Readable } from 'node:stream';
 import { openMedia, type OpenedMedia } from '../modules/storage/media';
 import { checkMediaUrl } from '../modules/storage/signing';
@@ -84,7 +84,11 @@ export const storageRouter = new Hono<Env>()
   .post('/multipart-upload', validate('json', CreateMultipartRequest), async (c) => {
     const viewer = partnerViewerOf(c);
     const owner = { partnerId: viewer.partner.id, userId: viewer.userId };
-    return c.json(await startUpload(c.var.db, owner, c.req.valid('json'), uploadTypeOf(c.req.header(UPLOAD_TYPE_HEADER))), 201);
+    const type = uploadTypeOf(c.req.header(UPLOAD_TYPE_HEADER));
+    // Campaign media go into the partner's campaign storage: a campaigns (wave) matter, like reading
+    // them back (API_RULES); a file upload (sales, history) needs no module permission.
+    if (type === 'media' && !viewer.permissions.wave) throw forbidden('wave');
+    return c.json(await startUpload(c.var.db, owner, c.req.valid('json'), type), 201);
   })
   .post('/presigned-url', validate('json', PresignRequest), async (c) =>
     c.json(await presignParts(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json'), originOf(c.req.url))),
