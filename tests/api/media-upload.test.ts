@@ -121,6 +121,19 @@ describe('media upload completion', () => {
     expect(await errorOf(res)).toMatchObject({ error_code: 'error.media.rejected', error_subcode: 'fileFormat' });
   });
 
+  it('refuses a forged header: 2,147,483,647² in 91 bytes (imageResolution) and a header with no pixels (fileFormat)', async () => {
+    const small = png(2, 2);
+    const forged = Buffer.from(small);
+    forged.writeUInt32BE(2_147_483_647, 16);
+    forged.writeUInt32BE(2_147_483_647, 20);
+    const huge = await upload('huge.png', 'image/png', forged);
+    expect(huge.res.status).toBe(422);
+    expect(await errorOf(huge.res)).toMatchObject({ error_code: 'error.media.rejected', error_subcode: 'imageResolution' });
+    const { res } = await upload('empty.png', 'image/png', png(1080, 1080).subarray(0, 33));
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ error_code: 'error.media.rejected', error_subcode: 'fileFormat' });
+  });
+
   it('records a video’s duration and display size read past the mdat to a moov at the end', async () => {
     const bytes = mp4({ width: 1920, height: 1080, duration: 95.5, mdatBytes: 2_000_000, moovAtEnd: true });
     const { started, res } = await upload('Trailer.mp4', 'video/mp4', bytes);

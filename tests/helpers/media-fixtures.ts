@@ -39,7 +39,9 @@ export function png(width: number, height: number, rgb: [number, number, number]
 
 /**
  * A baseline JPEG's markers: SOI, a JFIF APP0, an APP1 of `exifPadding` bytes (metadata that
- * pushes the frame header back), SOF0 with the size, EOI. Enough for type and size detection.
+ * pushes the frame header back), SOF0 with the size, a start of scan with a few scan bytes, EOI.
+ * Enough for type and size detection and the server's "pixels follow the header" check; not an
+ * image a browser decodes.
  */
 export function jpegHeader(width: number, height: number, exifPadding = 0): Buffer {
   const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0xff, marker]), u16(data.length + 2), data]);
@@ -47,7 +49,8 @@ export function jpegHeader(width: number, height: number, exifPadding = 0): Buff
   const app1s: Buffer[] = [];
   for (let left = exifPadding; left > 0; left -= 65_000) app1s.push(segment(0xe1, Buffer.alloc(Math.min(left, 65_000), 0x20)));
   const sof0 = segment(0xc0, Buffer.concat([Buffer.from([8]), u16(height), u16(width), Buffer.from([3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1])]));
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, ...app1s, sof0, Buffer.from([0xff, 0xd9])]);
+  const sos = segment(0xda, Buffer.from([1, 1, 0x00, 0, 0x3f, 0]));
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, ...app1s, sof0, sos, Buffer.alloc(16, 0x5a), Buffer.from([0xff, 0xd9])]);
 }
 
 // --------------------------------------------------------------------------------------------- MP4

@@ -17,6 +17,12 @@ export const MEDIA_LIMITS = {
   story: { width: 1080, height: 1920, minAspect: 0.5, maxAspect: 0.575 },
   reelBytes: 104_857_600,
   reelSeconds: 120,
+  /**
+   * The longest side any medium may have (the setup's MediaItem contract holds the same bound). No
+   * real file of the allowed sizes comes near it; a header claiming more is a forged one, and a
+   * setup that stored it would refuse every later save (issue 24 §1).
+   */
+  maxSide: 100_000,
 } as const;
 
 /** What the dropzone offers in the file picker (spec 2 §5: "accepts image/jpeg, image/png, video/*"). */
@@ -128,6 +134,7 @@ export function mediaProblem(f: MediaFacts): MediaProblem | null {
   if (!video && f.size > MEDIA_LIMITS.imageBytes) return problem('imageSize');
   if (video && f.size > MEDIA_LIMITS.videoBytes) return problem('videoSize');
   const { width, height, duration } = f;
+  if ((width ?? 0) > MEDIA_LIMITS.maxSide || (height ?? 0) > MEDIA_LIMITS.maxSide) return problem(video ? 'videoResolution' : 'imageResolution');
   const story = width != null && height != null && isStoryFormat(width, height);
   if (story && (width > MEDIA_LIMITS.story.width || height > MEDIA_LIMITS.story.height)) {
     return problem(video ? 'videoResolution' : 'imageResolution');

@@ -19,6 +19,7 @@
 // Errors (ARCHITECTURE §3 body): 400 error.validation.invalid, 403 error.auth.forbidden (subcode wave),
 // 404 error.common.notFound (no such event of the partner, also another partner's).
 import { z } from 'zod';
+import { MEDIA_LIMITS } from '../campaigns/media-rules';
 import { text } from './common';
 import { Location } from './fb-targeting';
 import { CALL_TO_ACTIONS } from './meta-lookups';
@@ -68,8 +69,8 @@ export const MediaItem = z.object({
   preview: line(1000).nullable().optional(),
   size: z.number().int().min(1),
   type: z.enum(['image/jpeg', 'image/png', 'video/mp4', 'video/quicktime']),
-  width: z.number().int().min(1).max(100_000),
-  height: z.number().int().min(1).max(100_000),
+  width: z.number().int().min(1).max(MEDIA_LIMITS.maxSide),
+  height: z.number().int().min(1).max(MEDIA_LIMITS.maxSide),
   /** Seconds, videos only. */
   duration: z.number().min(0).max(100_000).nullable().optional(),
   status: z.enum(MEDIA_STATUSES),

@@ -68,6 +68,12 @@ describe('story and reel format', () => {
     expect(code({ type: 'image/png', size: 1000, width: 4000, height: 3000 })).toBeNull();
     expect(code({ type: 'image/png', size: 1000, width: 2000, height: 3000 })).toBeNull(); // 0.667: feed portrait
   });
+  it('refuses any side beyond 100,000 px (a forged header; the setup contract would refuse it later)', () => {
+    expect(code({ type: 'image/png', size: 91, width: 2_147_483_647, height: 2_147_483_647 })).toBe('imageResolution');
+    expect(code({ type: 'image/jpeg', size: 1000, width: 100_001, height: 10 })).toBe('imageResolution');
+    expect(code({ type: 'image/jpeg', size: 1000, width: 100_000, height: 10 })).toBeNull();
+    expect(code({ type: 'video/mp4', size: 1000, width: 120_000, height: 1080, duration: 5 })).toBe('videoResolution');
+  });
   it('refuses tall videos above 1080×1920 with videoResolution', () => {
     expect(code({ type: 'video/mp4', size: 1000, width: 1126, height: 2000, duration: 10 })).toBe('videoResolution');
   });

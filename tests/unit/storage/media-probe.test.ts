@@ -2,7 +2,7 @@
 // over files made in the test, read through ranged reads that are counted.
 import { describe, expect, it } from 'vitest';
 import { fileTypeFromBuffer } from 'file-type';
-import { probeImage, probeMedia, probeVideo, UnreadableMediaError } from '../../../src/server/modules/storage/media-probe';
+import { imageDataStarts, probeImage, probeMedia, probeVideo, UnreadableMediaError } from '../../../src/server/modules/storage/media-probe';
 import { jpegHeader, mp4, png } from '../../helpers/media-fixtures';
 
 function readerOf(bytes: Buffer) {
@@ -27,6 +27,29 @@ describe('images', () => {
     const r = readerOf(file);
     expect(await probeImage(r.read, file.length)).toEqual({ width: 1200, height: 628, duration: null });
     expect(r.bytesRead()).toBeLessThan(2 * 1024 * 1024);
+  });
+  it('refuses a header without pixels: a PNG with no IDAT, a JPEG that ends before its scan (issue 24 §1)', async () => {
+    const whole = png(1080, 1080);
+    // Signature and IHDR (8 + 25 bytes) and nothing else: the 33-byte "1080×1080 image".
+    const headerOnly = whole.subarray(0, 33);
+    await expect(probeImage(readerOf(headerOnly).read, headerOnly.length)).rejects.toBeInstanceOf(UnreadableMediaError);
+    const noData = Buffer.concat([whole.subarray(0, 33), whole.subarray(whole.length - 12)]); // IHDR then IEND
+    await expect(probeImage(readerOf(noData).read, noData.length)).rejects.toBeInstanceOf(UnreadableMediaError);
+    const jpeg = jpegHeader(800, 600);
+    const noScan = Buffer.concat([jpeg.subarray(0, jpeg.indexOf(Buffer.from([0xff, 0xda]))), Buffer.from([0xff, 0xd9])]);
+    await expect(probeImage(readerOf(noScan).read, noScan.length)).rejects.toBeInstanceOf(UnreadableMediaError);
+    expect(imageDataStarts(jpeg, jpeg.length)).toBe('found');
+  });
+  it('finds the pixels of a PNG whose IDAT starts beyond the first read', async () => {
+    const whole = png(64, 64);
+    // 100 KB of text chunks between the header and the pixels.
+    const text = Buffer.alloc(100_000, 0x41);
+    const chunk = Buffer.concat([Buffer.alloc(4), Buffer.from('tEXt', 'latin1'), text, Buffer.alloc(4)]);
+    chunk.writeUInt32BE(text.length, 0);
+    const file = Buffer.concat([whole.subarray(0, 33), chunk, whole.subarray(33)]);
+    const r = readerOf(file);
+    expect(await probeImage(r.read, file.length)).toEqual({ width: 64, height: 64, duration: null });
+    expect(r.reads.length).toBeGreaterThan(1);
   });
   it('refuses bytes with no image header', async () => {
     const junk = Buffer.from('89504e470d0a1a0a' + '00'.repeat(20), 'hex');

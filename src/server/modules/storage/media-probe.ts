@@ -33,16 +33,64 @@ const QUARTER_TURNS = new Set([5, 6, 7, 8]);
 export async function probeImage(read: RangeReader, size: number): Promise<ProbedMedia> {
   for (const length of [...IMAGE_READS.filter((n) => n < size), size]) {
     const bytes = await read(0, length);
+    let found: ReturnType<typeof imageSize>;
     try {
-      const found = imageSize(bytes);
-      if (!found.width || !found.height) break;
-      const turned = found.orientation != null && QUARTER_TURNS.has(found.orientation);
-      return { width: turned ? found.height : found.width, height: turned ? found.width : found.height, duration: null };
+      found = imageSize(bytes);
     } catch {
       // A header cut off by the read: read more, up to the whole file (at most 30 MB, checked before).
+      continue;
     }
+    if (!found.width || !found.height) break;
+    const data = imageDataStarts(bytes, size);
+    if (data === 'none') throw new UnreadableMediaError('The image has a header but no image data');
+    if (data === 'further') continue;
+    const turned = found.orientation != null && QUARTER_TURNS.has(found.orientation);
+    return { width: turned ? found.height : found.width, height: turned ? found.width : found.height, duration: null };
   }
   throw new UnreadableMediaError('No image header found');
+}
+
+/**
+ * Whether the pixels follow the header (issue 24 §1: a 33-byte PNG of a header alone passed as a
+ * 1080×1080 image): a PNG's first IDAT chunk, a JPEG's start of scan, with data after it inside
+ * the file. 'further' when the bytes read so far end before it is found.
+ */
+export function imageDataStarts(bytes: Buffer, size: number): 'found' | 'none' | 'further' {
+  const more = bytes.length < size ? 'further' : 'none';
+  if (bytes[0] === 0x89 && bytes.toString('latin1', 1, 4) === 'PNG') {
+    // Chunks from byte 8: length (4), type (4), data, CRC (4).
+    for (let at = 8; at + 8 <= bytes.length; ) {
+      const length = bytes.readUInt32BE(at);
+      const type = bytes.toString('latin1', at + 4, at + 8);
+      if (type === 'IDAT') return length > 0 && at + 12 + length <= size ? 'found' : 'none';
+      if (type === 'IEND') return 'none';
+      at += 12 + length;
+      if (at > size) return 'none';
+    }
+    return more;
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    // Segments from byte 2: FF, marker, then a 2-byte length unless the marker stands alone.
+    for (let at = 2; at + 4 <= bytes.length; ) {
+      if (bytes[at] !== 0xff) return 'none';
+      const marker = bytes[at + 1];
+      if (marker === 0xff) {
+        at += 1; // fill byte
+        continue;
+      }
+      if (marker === 0xd9) return 'none'; // end of image before any scan
+      if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        at += 2;
+        continue;
+      }
+      const length = bytes.readUInt16BE(at + 2);
+      if (marker === 0xda) return at + 2 + length < size ? 'found' : 'none';
+      at += 2 + length;
+      if (at > size) return 'none';
+    }
+    return more;
+  }
+  return 'found'; // image-size read another format; the type check refuses it elsewhere
 }
 
 /** tkhd's matrix rotates by a quarter turn when its a and d entries are zero (a phone held upright). */
