@@ -158,6 +158,17 @@ describe('a taste cluster published as a custom audience of its members', () => 
     const byTc = new Map((list.body.items as { tc: number; latest_campaign_setup: { cluster_audience: unknown } | null }[]).map((i) => [i.tc, i.latest_campaign_setup?.cluster_audience]));
     expect(byTc.get(1)).toEqual({ kind: 'custom_audience', audience_id: audienceId, members: 150 });
     expect(byTc.get(2)).toMatchObject({ kind: 'too_few_members', fallback: 'area' });
+
+    // Editing the running cluster keeps its audience: the new targeting names it, nothing is made or sent again.
+    const n = fake.requests.length;
+    const creative = { ...fullCreative(f, 1), headline: ['A new headline', 'Mozart live'] };
+    const edited = await call('POST', '/api/v3/campaigns_setup', { eid: f.eventId, tc: 1, tc_run_id: f.runId, creatives: [creative], targeting: [targeting[0]], audience_id: null });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const after = fake.requests.slice(n);
+    expect(after.filter((r) => /customaudiences$|\/users$/.test(r.path) && r.method === 'POST')).toEqual([]);
+    const update = after.find((r) => r.method === 'POST' && r.params.targeting !== undefined)!;
+    expect(JSON.parse(update.params.targeting!).custom_audiences).toEqual([{ id: audienceId }]);
+    expect(fake.problems).toEqual([]);
   });
 
   it('finds an audience Meta made for an attempt that died before writing its id, instead of making a second', async () => {
