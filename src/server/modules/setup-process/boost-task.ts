@@ -1,6 +1,8 @@
 // The setup_process.boost task (spec 2 §4 Publishing): re-reads and re-checks the stored setup,
-// takes the media to the ad platform, publishes ONE campaign with an ad set per taste cluster
-// through adPlatform().publishCampaign (which deletes the campaign again if a later step fails),
+// takes the media to the ad platform, makes each taste-cluster ad set's custom audience of the
+// cluster's members (cluster-audience.ts; kept across retries), publishes ONE campaign with an ad
+// set per taste cluster through adPlatform().publishCampaign (which deletes the campaign again if
+// a later step fails),
 // then writes one campaigns row per cluster and marks the setup published — in one transaction,
 // so the events badge and the campaigns list see all of it or nothing. On a failure the setup
 // stays synced with `error` set and the task fails with the code.
@@ -20,11 +22,10 @@ import { objectStorage } from '../../adapters/storage';
 import { withToken } from '../meta-connect/service';
 import { PermanentTaskError, registerTask } from '../tasks/registry';
 import { taskFailure } from '../tasks/failure';
-import type { Creative } from '../../../lib/contracts/setup-process';
+import type { Creative, Targeting } from '../../../lib/contracts/setup-process';
 import { BOOST_TASK } from './boost-task-kind';
 import { campaignRequest, clusterAreaRadiusKm, HOME_COUNTRIES, isClusterTargeting, type ClusterArea } from './publish-request';
 import { ensureClusterAudience, type ClusterMembersAudience } from './cluster-audience';
-import type { Targeting } from '../../../lib/contracts/setup-process';
 import { geoIndex } from '../../adapters/meta/geo/geo-index';
 import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
