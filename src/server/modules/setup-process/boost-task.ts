@@ -2,10 +2,9 @@
 // takes the media to the ad platform, makes each taste-cluster ad set's custom audience of the
 // cluster's members (cluster-audience.ts; kept across retries), publishes ONE campaign with an ad
 // set per taste cluster through adPlatform().publishCampaign (which deletes the campaign again if
-// a later step fails),
-// then writes one campaigns row per cluster and marks the setup published — in one transaction,
-// so the events badge and the campaigns list see all of it or nothing. On a failure the setup
-// stays synced with `error` set and the task fails with the code.
+// a later step fails), then writes one campaigns row per cluster and marks the setup published —
+// in one transaction, so the events badge and the campaigns list see all of it or nothing. On a
+// failure the setup stays synced with `error` set and the task fails with the code.
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
