@@ -42,11 +42,14 @@ describe('ClusterSummary: the taste cluster’s audience', () => {
     // Outside an I18nIsland the translator answers the keys.
     expect(line()?.dataset.kind).toBe('custom_audience');
     expect(line()?.textContent).toBe('campaigns.wizard.summary.clusterAudience.members');
+    // The creative's own "no audience (interest targeting)" line would contradict it.
+    expect(container.textContent).not.toContain('campaigns.wizard.creative.summary.noAudience');
   });
 
   it('shows the fallback note, area or countries', async () => {
     await show({ kind: 'too_few_members', members: 42, minimum: 100, fallback: 'area' });
     expect(line()?.textContent).toBe('campaigns.wizard.summary.clusterAudience.tooFewArea');
+    expect(container.textContent).toContain('campaigns.wizard.creative.summary.noAudience');
     await show({ kind: 'too_few_members', members: 42, minimum: 100, fallback: 'countries' });
     expect(line()?.textContent).toBe('campaigns.wizard.summary.clusterAudience.tooFewCountries');
   });

@@ -26,7 +26,7 @@ export function ClusterSummary({ creative: c, targeting, alias, keywords, adAcco
   return (
     <section className={styles.clusterSummary} aria-label={alias} data-testid="cluster-summary">
       {titled && <h4>{alias}</h4>}
-      <CreativeSummary creative={c} keywords={keywords} adAccountAssetId={adAccount} />
+      <CreativeSummary creative={c} keywords={keywords} adAccountAssetId={adAccount} clusterAudience={clusterAudience?.kind === 'custom_audience'} />
       <dl className={styles.summaryGrid}>
         <dt>{t('campaigns.wizard.summary.geo')}</dt>
         <dd data-testid="summary-geo">{geo}</dd>
