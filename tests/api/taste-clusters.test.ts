@@ -139,6 +139,14 @@ describe('ITC run through the API', () => {
     // the run's k is the one with the best silhouette on the search sample
     const best = s.summary!.silhouette_by_k.reduce((a, b) => (b.silhouette > a.silhouette ? b : a));
     expect(best.k).toBe(s.summary!.k);
+    // Issue 22: the members of every cluster are stored with the run, each customer in one cluster.
+    const members = await rows<{ tc: number; n: number; size: number }>(t.db, sql`
+      SELECT c.tc, c.size, (SELECT count(*)::int FROM taste_cluster_members m WHERE m.partner_id = c.partner_id AND m.run_id = c.run_id AND m.tc = c.tc) AS n
+      FROM taste_clusters c WHERE c.partner_id = 1001 AND c.run_id = ${s.tc_run_id} ORDER BY c.tc`);
+    expect(members).toHaveLength(s.summary!.k);
+    for (const m of members) expect(m.n).toBe(m.size);
+    const [{ people }] = await rows<{ people: number }>(t.db, sql`SELECT count(DISTINCT customer_id)::int AS people FROM taste_cluster_members WHERE partner_id = 1001 AND run_id = ${s.tc_run_id}`);
+    expect(people).toBe(s.summary!.customers);
   });
 
   it('lists the clusters as campaign recommendations, best rank first, in the viewer\'s language', async () => {

@@ -113,9 +113,24 @@ const Targeting = z
   .strict()
   .refine((t) => t.age_min <= t.age_max, 'age_min ≤ age_max');
 
+/** A customer-list custom audience the fake keeps: what was created and every hash received. */
+export interface FakeAudience {
+  adAccountId: string;
+  name: string;
+  description: string;
+  hashes: Set<string>;
+  /** Batches received per upload session, in order (batch_seq). */
+  sessions: Map<string, number[]>;
+}
+
+const AUDIENCE_BATCH_MAX = 10_000;
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash (64 lower-case hex characters)');
+
 export interface FakeGraph {
   url: string;
   requests: Recorded[];
+  /** Custom audiences created through the fake, by id. */
+  audiences: Map<string, FakeAudience>;
   /** Requests that broke the documented shape (a test asserts this stays empty). */
   problems: string[];
   /** Answers the next request whose path matches with this status and body instead. */
@@ -133,6 +148,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const adSets = new Map<string, Record<string, unknown>>();
   const creatives = new Set<string>();
   const ads = new Set<string>();
+  const audiences = new Map<string, FakeAudience>();
   let nextId = 900_000_000;
   const newId = () => String(++nextId);
 
@@ -197,8 +213,18 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if ((m = path.match(/^act_(\d+)\/customaudiences$/)) && method === 'GET') {
       // Fields and subtypes as documented for the ad account's customaudiences edge.
       fieldsInclude(p, 'id', 'name', 'subtype');
-      return ok({ data: [{ id: '6601', name: 'Past buyers', subtype: 'CUSTOM', approximate_count_lower_bound: 12000 }, { id: '6602', name: 'Newsletter', subtype: 'CUSTOM' }, { id: '6603', name: 'Buyers lookalike', subtype: 'LOOKALIKE', approximate_count_lower_bound: 900000 }, { id: '6604', name: 'App users', subtype: 'APP' }] });
+      const made = [...audiences.entries()].filter(([, a]) => a.adAccountId === m![1]).map(([id, a]) => ({ id, name: a.name, subtype: 'CUSTOM' }));
+      return ok({ data: [{ id: '6601', name: 'Past buyers', subtype: 'CUSTOM', approximate_count_lower_bound: 12000 }, { id: '6602', name: 'Newsletter', subtype: 'CUSTOM' }, { id: '6603', name: 'Buyers lookalike', subtype: 'LOOKALIKE', approximate_count_lower_bound: 900000 }, { id: '6604', name: 'App users', subtype: 'APP' }, ...made] });
     }
+    if ((m = path.match(/^act_(\d+)\/customaudiences$/)) && method === 'POST') {
+      // Customer File Custom Audiences: name, subtype CUSTOM, description, customer_file_source.
+      const b = params(p, z.object({ name: z.string().min(1), subtype: z.literal('CUSTOM'), description: z.string(), customer_file_source: z.enum(['USER_PROVIDED_ONLY', 'PARTNER_PROVIDED_ONLY', 'BOTH_USER_AND_PARTNER_PROVIDED']) }).passthrough());
+      if (!AD_ACCOUNTS[m[1]!]) return { status: 400, body: graphError(100, 'Unsupported post request.', { error_subcode: 33 }) };
+      const id = newId();
+      audiences.set(id, { adAccountId: m[1]!, name: b.name, description: b.description, hashes: new Set(), sessions: new Map() });
+      return ok({ id });
+    }
+    if ((m = path.match(/^(\d+)\/users$/)) && method === 'POST') return addUsers(m[1]!, p);
     if ((m = path.match(/^(\d+)\/leadgen_forms$/)) && method === 'GET') {
       if (token !== pageToken(m[1]!)) throw new Problem('leadgen_forms must be read with the page token');
       return ok({ data: [{ id: '8801', name: 'Newsletter sign-up', status: 'ACTIVE' }, { id: '8802', name: 'Old form', status: 'ARCHIVED' }] });
@@ -309,6 +335,24 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     return ok({ success: true });
   }
 
+  /** POST {audience}/users: hashes only (never an address), one schema, ≤ 10,000 per batch, batches of a session in order. */
+  function addUsers(audienceId: string, p: Params): Answer {
+    const audience = audiences.get(audienceId);
+    if (!audience) throw new Problem('users of an unknown custom audience');
+    if (Object.values(p).some((v) => v.includes('@'))) throw new Problem('an email address was sent unhashed');
+    const payload = json(p, 'payload', z.object({ schema: z.union([z.literal('EMAIL_SHA256'), z.tuple([z.literal('EMAIL_SHA256')])]), data: z.array(z.union([Sha256Hex, z.tuple([Sha256Hex])])).min(1).max(AUDIENCE_BATCH_MAX) }).strict());
+    const session = json(p, 'session', z.object({ session_id: z.number().int().positive(), batch_seq: z.number().int().min(1), last_batch_flag: z.boolean(), estimated_num_total: z.number().int().min(0).optional() }).strict());
+    const key = String(session.session_id);
+    const seen = audience.sessions.get(key) ?? [];
+    if (session.batch_seq !== seen.length + 1) throw new Problem(`batch_seq ${session.batch_seq} after ${seen.length} batches of session ${key}`);
+    if (seen.length && seen[seen.length - 1]! < 0) throw new Problem(`a batch after the last batch of session ${key}`);
+    // A negative entry marks the session's last batch.
+    audience.sessions.set(key, [...seen, session.last_batch_flag ? -session.batch_seq : session.batch_seq]);
+    const data = payload.data.map((d) => (Array.isArray(d) ? d[0] : d));
+    for (const h of data) audience.hashes.add(h);
+    return ok({ audience_id: audienceId, session_id: key, num_received: data.length, num_invalid_entries: 0, invalid_entry_samples: {} });
+  }
+
   function createAdSet(p: Params): Answer {
     const b = params(
       p,
@@ -334,6 +378,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (b.optimization_goal === 'OFFSITE_CONVERSIONS' && (!promoted.pixel_id || !promoted.custom_event_type)) throw new Problem('OFFSITE_CONVERSIONS needs promoted_object.pixel_id and custom_event_type');
     if (b.optimization_goal === 'LEAD_GENERATION' && !promoted.page_id) throw new Problem('LEAD_GENERATION needs promoted_object.page_id');
     const t = json(p, 'targeting', Targeting);
+    for (const a of t.custom_audiences ?? []) if (!audiences.has(a.id) && !/^660[1-4]$/.test(a.id)) throw new Problem(`custom_audiences names unknown audience ${a.id}`);
     const countries = [...(t.geo_locations.countries ?? []), ...(t.geo_locations.zips ?? []).map((z) => z.key.slice(0, 2))];
     if (countries.some((c) => EU.has(c)) && (!b.dsa_beneficiary || !b.dsa_payor)) {
       return { status: 400, body: graphError(100, 'Invalid parameter', { type: 'OAuthException', error_subcode: 3858081, error_user_title: 'Beneficiary and payer required', error_user_msg: 'Ads that reach the EU need a beneficiary and a payer.' }) };
@@ -402,6 +447,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    audiences,
     problems,
     failNext: (path, status, body) => overrides.push({ path, answer: { status, body } }),
     delayNext: (path, ms) => overrides.push({ path, delayMs: ms }),

@@ -135,7 +135,7 @@ const shareText = (creative: LatestSetup['creative'], title: string) => creative
 const latestSetupOf = (c: EventCampaign): LatestSetup | null => {
   const s = c.latest_campaign_setup as Partial<LatestSetup> | null;
   return s && s.creative && s.setup_process_id
-    ? { creative: s.creative, targeting: s.targeting ?? null, integration_details: s.integration_details ?? [], disabled_variations: s.disabled_variations ?? [], setup_process_id: s.setup_process_id, goal: s.goal ?? 'UTILIZATION', lead_form_id: s.lead_form_id ?? null }
+    ? { creative: s.creative, targeting: s.targeting ?? null, integration_details: s.integration_details ?? [], disabled_variations: s.disabled_variations ?? [], setup_process_id: s.setup_process_id, goal: s.goal ?? 'UTILIZATION', lead_form_id: s.lead_form_id ?? null, cluster_audience: s.cluster_audience ?? null }
     : null;
 };
 
@@ -240,7 +240,7 @@ function CampaignItem({
           />
         )}
         {open && !editing && setup && setup.targeting && (
-          <ClusterSummary creative={setup.creative} targeting={setup.targeting} alias={c.alias} keywords={c.keywords} adAccount={adAccount} disabled={setup.disabled_variations.length} titled={false} />
+          <ClusterSummary creative={setup.creative} targeting={setup.targeting} alias={c.alias} keywords={c.keywords} adAccount={adAccount} disabled={setup.disabled_variations.length} clusterAudience={setup.cluster_audience} titled={false} />
         )}
       </div>
       {preview && setup && page && adAccount && (

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { CampaignCounterfactual } from '../engines/delivery/counterfactual';
+import type { CampaignClusterAudience } from '../../lib/campaigns/cluster-audience';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -493,6 +494,10 @@ export const campaigns = pgTable(
     audienceSize: integer('audience_size'),
     deliveredThrough: date('delivered_through', { mode: 'string' }),
     counterfactual: jsonb('counterfactual').$type<CampaignCounterfactual>(),
+    // Issue 22: how a taste-cluster (fd_targeting) ad set reached its members — the Meta custom
+    // audience of the cluster, or why it fell back to the area around the venue
+    // (setup-process/cluster-audience.ts). Null for postal-code and radius targeting.
+    clusterAudience: jsonb('cluster_audience').$type<CampaignClusterAudience>(),
   },
   (t) => [
     index('campaigns_partner_idx').on(t.partnerId, t.status),
@@ -700,6 +705,43 @@ export const tasteClusters = pgTable(
     alreadyBought: integer('already_bought').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.tc] }), index('taste_clusters_partner_idx').on(t.partnerId)],
+);
+
+// Issue 22: who belongs to each cluster of a run, written with the run's result (store.ts
+// saveRunResult), so a cluster can be published as a Meta custom audience of its members.
+export const tasteClusterMembers = pgTable(
+  'taste_cluster_members',
+  {
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    runId: integer('run_id').notNull().references(() => tasteClusterRuns.id, { onDelete: 'cascade' }),
+    tc: integer('tc').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.runId, t.tc, t.customerId] }), index('tc_members_customer_idx').on(t.customerId)],
+);
+
+// Issue 22: a cluster's custom audience at Meta, one per ad account, run and cluster. The row is
+// claimed before Meta is asked, so a retried boost finds it (or, if the process died between
+// Meta's answer and our write, finds the audience at Meta by its name) and never makes a second.
+export const clusterAudiences = pgTable(
+  'cluster_audiences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    adAccountId: text('ad_account_id').notNull(),
+    runId: integer('run_id').notNull().references(() => tasteClusterRuns.id, { onDelete: 'cascade' }),
+    tc: integer('tc').notNull(),
+    /** Meta's custom audience id; null while the audience is being created. */
+    metaAudienceId: text('meta_audience_id'),
+    /** Members sent (customers with an address that did not opt out of ads). */
+    members: integer('members').notNull().default(0),
+    /** Distinct hashed addresses sent (a member may have two). */
+    hashes: integer('hashes').notNull().default(0),
+    /** Set when every batch was accepted. */
+    uploadedAt: ts('uploaded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('cluster_audiences_key_uq').on(t.partnerId, t.adAccountId, t.runId, t.tc)],
 );
 
 // Issue 13, connecting Meta (spec 1 §2.5 #meta, §4.5, §7; spec 2 §3 Integration asset). A Meta

@@ -3,7 +3,8 @@
 // stored setup to one campaign with an ad set per cluster.
 import { describe, expect, it } from 'vitest';
 import { pruneDisabledVariations } from '../../../src/lib/campaigns/setup-rules';
-import { adSetBudgetsMinor, campaignRequest, clusterAreaRadiusKm, platformGoal, runtime, targetingSpec, type PublishInput } from '../../../src/server/modules/setup-process/publish-request';
+import fc from 'fast-check';
+import { adSetBudgetsMinor, campaignRequest, clusterAreaRadiusKm, clusterAudienceOf, platformGoal, runtime, targetingSpec, type PublishInput } from '../../../src/server/modules/setup-process/publish-request';
 import { applyGoalRules, payloadError, PAYLOAD_MESSAGES } from '../../../src/server/modules/setup-process/validation';
 import type { Creative, MediaItem, Targeting } from '../../../src/lib/contracts/setup-process';
 
@@ -44,6 +45,23 @@ describe('budget and runtime', () => {
     expect(adSetBudgetsMinor(1300, 'EUR', [5.02, 1])).toEqual([108400, 21600]);
     expect(adSetBudgetsMinor(1300, 'EUR', [0, 0])).toEqual([65000, 65000]);
     expect(adSetBudgetsMinor(1000.5, 'EUR', [1, 1])).toEqual([50050, 50000]);
+  });
+
+  it('gives every ad set its share of the weights (largest remainders) and the cents add up to the total, for any weights', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.double({ min: 0, max: 1e4, noNaN: true }), { minLength: 1, maxLength: 12 }), fc.constantFrom('EUR', 'CHF', 'JPY'), (total, weights, currency) => {
+        const out = adSetBudgetsMinor(total, currency, weights);
+        const factor = currency === 'JPY' ? 1 : 100;
+        const sum = weights.reduce((a, b) => a + b, 0);
+        return (
+          out.length === weights.length &&
+          out.every((b) => Number.isInteger(b) && b >= 0) &&
+          out.reduce((a, b) => a + b, 0) === total * factor &&
+          // Each share is within one major unit of its exact proportion.
+          out.every((b, i) => Math.abs(b / factor - (sum > 0 ? (total * weights[i]!) / sum : total / weights.length)) < 1)
+        );
+      }),
+    );
   });
 
   it('starts at the start day or a minute from now when that has passed, and ends at the end day’s last second', () => {
@@ -102,6 +120,32 @@ describe('campaignRequest', () => {
     expect(targetingSpec(fd, creative(1), 'de', area).geo).toEqual({ mode: 'range_locations', included: [{ latitude: 50.94, longitude: 6.96, radius: 25, unit: 'kilometer', countryCode: 'DE' }], excluded: [] });
     const { request } = campaignRequest(input({ targeting: [fd, t(2)], clusterAreas: { '7:1': area, '7:2': null } }));
     expect(request.adSets.map((s) => s.targeting.geo.mode)).toEqual(['range_locations', 'postal_codes']);
+  });
+
+  it('targets a taste cluster through the custom audience of its members, in the venue’s and the partner’s countries', () => {
+    const fd = t(1, { targeting_mode: 'fd_targeting' });
+    const area = { latitude: 47.37, longitude: 8.54, countryCode: 'CH', radiusKm: 30 };
+    const members = { kind: 'custom_audience' as const, audienceId: '8123', members: 640 };
+    expect(targetingSpec(fd, creative(1), 'de', area, members)).toEqual({ ageMin: 20, ageMax: 50, advantageAudience: false, customAudienceIds: ['8123'], geo: { mode: 'countries', countryCodes: ['CH', 'DE', 'AT'] } });
+    expect(targetingSpec(fd, creative(1), 'en', null, members).geo).toEqual({ mode: 'countries', countryCodes: ['GB'] });
+    // Postal codes and radius keep their own geography; the members' audience is for fd_targeting only.
+    expect(targetingSpec(t(1), creative(1), 'de', area, members).customAudienceIds).toBeUndefined();
+    const { request, clusterAudiences } = campaignRequest(input({ targeting: [fd, t(2)], clusterAreas: { '7:1': area }, clusterMembers: { '7:1': members } }));
+    expect(request.adSets[0]!.targeting.customAudienceIds).toEqual(['8123']);
+    expect(clusterAudiences).toEqual([{ kind: 'custom_audience', audience_id: '8123', members: 640 }, null]);
+  });
+
+  it('falls back to the area around the venue (or the home countries) with a note when too few members can be sent', () => {
+    const fd = t(1, { targeting_mode: 'fd_targeting' });
+    const area = { latitude: 50.94, longitude: 6.96, countryCode: 'DE', radiusKm: 25 };
+    const few = { kind: 'too_few_members' as const, members: 42 };
+    expect(targetingSpec(fd, creative(1), 'de', area, few).geo.mode).toBe('range_locations');
+    expect(targetingSpec(fd, creative(1), 'de', area, few).customAudienceIds).toBeUndefined();
+    expect(clusterAudienceOf(fd, creative(1), area, few)).toEqual({ kind: 'too_few_members', members: 42, minimum: 100, fallback: 'area' });
+    expect(clusterAudienceOf(fd, creative(1), null, few)).toEqual({ kind: 'too_few_members', members: 42, minimum: 100, fallback: 'countries' });
+    // Nothing to say for other targeting, or for a cluster the boost did not look at.
+    expect(clusterAudienceOf(t(1), creative(1), area, few)).toBeNull();
+    expect(clusterAudienceOf(fd, creative(1), area, null)).toBeNull();
   });
 
   it('keeps the area radius within what Meta and the wizard allow', () => {

@@ -18,6 +18,7 @@ import { TargetingForm } from '../wizard/targeting/TargetingForm';
 import { problemsOf } from '../wizard/publish';
 import { problemMessageKey } from '../wizard/wizardRules';
 import styles from '../Campaigns.module.css';
+import type { CampaignClusterAudience } from '../../../lib/campaigns/cluster-audience';
 
 /** What a published campaign keeps of its setup (spec 2 §3 Campaign latest_campaign_setup). */
 export interface LatestSetup {
@@ -28,6 +29,8 @@ export interface LatestSetup {
   setup_process_id: string;
   goal: CampaignGoal;
   lead_form_id: string | null;
+  /** Taste-cluster targeting: the members' custom audience, or why the area is targeted instead. */
+  cluster_audience: CampaignClusterAudience | null;
 }
 
 export function RunningCampaignEditor({

@@ -107,3 +107,12 @@ export const AdImages = z.object({
 });
 
 export const AdSetTargeting = z.object({ id: Id, targeting: z.record(z.string(), z.unknown()) });
+
+/** POST {audience-id}/users: what one batch of an upload session did. */
+export const AudienceUsers = z.object({
+  audience_id: Id,
+  session_id: z.union([z.string(), z.number()]).optional(),
+  num_received: z.number().int().min(0),
+  num_invalid_entries: z.number().int().min(0),
+  invalid_entry_samples: z.record(z.string(), z.unknown()).or(z.array(z.unknown())).optional(),
+});

@@ -4,6 +4,7 @@
 // passes here is shaped right for Meta too.
 import { createHash, randomBytes } from 'node:crypto';
 import { MetaError } from './errors';
+import { batches, SHA256_HEX } from './audience-hash';
 import { CUSTOM_EVENT_TYPES } from './graph-client';
 import { adSetParams, campaignParams, creativeParams, previewVariations, targetingParams } from './graph-mapping';
 import { geoIndex } from './geo/geo-index';
@@ -16,6 +17,8 @@ import type {
   AdPreview,
   AdSetUpdate,
   AssetCheck,
+  AudienceUpload,
+  CustomAudienceRequest,
   AssetRef,
   Audience,
   BudgetRuntimeChange,
@@ -223,6 +226,25 @@ export class SandboxAdPlatform implements AdPlatform {
   async deleteCampaign(token: string, campaignId: string): Promise<void> {
     this.partnerOf(token);
     if (idKind(campaignId) !== 'campaign') throw new MetaError('not_found');
+  }
+
+  /**
+   * Deterministic: the same ad account and name give the same audience id (so even a lost
+   * answer cannot make a second audience), and the name must be one Meta would take.
+   */
+  async createCustomAudience(token: string, req: CustomAudienceRequest): Promise<{ id: string }> {
+    if (!req.adAccountId) throw new MetaError('ad_account_id_required');
+    this.permitted(this.world(token), { assetClass: 'facebook.ad_account', id: req.adAccountId });
+    if (!req.name.trim()) throw new MetaError('invalid_request', 'A custom audience needs a name.');
+    return { id: sandboxId('audience', req.adAccountId, req.name) };
+  }
+
+  /** Checks what Meta checks of an upload (hashes only, batches of at most 10,000) and counts it. */
+  async addAudienceMembers(token: string, audienceId: string, emailHashes: readonly string[]): Promise<AudienceUpload> {
+    this.partnerOf(token);
+    if (idKind(audienceId) !== 'audience') throw new MetaError('not_found');
+    if (emailHashes.some((h) => !SHA256_HEX.test(h))) throw new MetaError('invalid_request', 'Only SHA-256 hashes of normalised emails can be sent to Meta.');
+    return { received: emailHashes.length, invalid: 0, batches: batches(emailHashes).length };
   }
 
   async insights(token: string, req: InsightsRequest): Promise<Insights[]> {

@@ -278,6 +278,21 @@ export interface DsaNames {
   payor: string;
 }
 
+/** A customer-list custom audience to create (POST act_{id}/customaudiences). */
+export interface CustomAudienceRequest {
+  adAccountId: string;
+  /** Also the key a retried boost finds it by at Meta (setup-process/cluster-audience.ts). */
+  name: string;
+  description: string;
+}
+
+export interface AudienceUpload {
+  /** Hashes Meta received over all batches, and how many of them it found invalid. */
+  received: number;
+  invalid: number;
+  batches: number;
+}
+
 /** One campaign → ad set → creative → ad chain (one taste cluster of spec 2 §3). */
 export interface PublishRequest {
   adAccountId: string;
@@ -472,6 +487,17 @@ export interface AdPlatform {
   publishCampaign(token: string, req: CampaignPublishRequest): Promise<CampaignPublishResult>;
   /** Deletes a campaign with its ad sets and ads (the rollback of a publish whose caller could not keep it). */
   deleteCampaign(token: string, campaignId: string): Promise<void>;
+
+  // --- customer-list custom audiences (issue 22: a taste cluster's members)
+  /** Creates an empty customer-list custom audience (subtype CUSTOM) in the ad account. */
+  createCustomAudience(token: string, req: CustomAudienceRequest): Promise<{ id: string }>;
+  /**
+   * Adds people to a custom audience by the SHA-256 hashes of their normalised emails
+   * (audience-hash.ts), in one upload session of batches of at most 10,000. Anything that is not
+   * a 64-hex hash is refused before a request goes out. Adding a hash twice is harmless (Meta
+   * keeps each person once), so a retried upload may send everything again.
+   */
+  addAudienceMembers(token: string, audienceId: string, emailHashes: readonly string[]): Promise<AudienceUpload>;
 
   // --- running campaigns
   insights(token: string, req: InsightsRequest): Promise<Insights[]>;

@@ -1,16 +1,18 @@
 // The setup_process.boost task (spec 2 §4 Publishing): re-reads and re-checks the stored setup,
-// takes the media to the ad platform, publishes ONE campaign with an ad set per taste cluster
-// through adPlatform().publishCampaign (which deletes the campaign again if a later step fails),
-// then writes one campaigns row per cluster and marks the setup published — in one transaction,
-// so the events badge and the campaigns list see all of it or nothing. On a failure the setup
-// stays synced with `error` set and the task fails with the code.
+// takes the media to the ad platform, makes each taste-cluster ad set's custom audience of the
+// cluster's members (cluster-audience.ts; kept across retries), publishes ONE campaign with an ad
+// set per taste cluster through adPlatform().publishCampaign (which deletes the campaign again if
+// a later step fails), then writes one campaigns row per cluster and marks the setup published —
+// in one transaction, so the events badge and the campaigns list see all of it or nothing. On a
+// failure the setup stays synced with `error` set and the task fails with the code.
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rows, type Db } from '../../db/client';
 import { campaigns, uploads } from '../../db/schema';
 import { adPlatform } from '../../adapters/meta';
-import type { AdPlatform, CampaignPublishRequest, CampaignPublishResult, MediaRef } from '../../adapters/meta/types';
+import type { AdPlatform, CampaignPublishRequest, CampaignPublishResult, MediaRef, TargetingSpec } from '../../adapters/meta/types';
+import type { CampaignClusterAudience } from '../../../lib/campaigns/cluster-audience';
 import { config } from '../../config';
 import { platformMediaLinks } from '../storage/media';
 import { now as clockNow } from '../../lib/clock';
@@ -19,9 +21,10 @@ import { objectStorage } from '../../adapters/storage';
 import { withToken } from '../meta-connect/service';
 import { PermanentTaskError, registerTask } from '../tasks/registry';
 import { taskFailure } from '../tasks/failure';
-import type { Creative } from '../../../lib/contracts/setup-process';
+import type { Creative, Targeting } from '../../../lib/contracts/setup-process';
 import { BOOST_TASK } from './boost-task-kind';
-import { campaignRequest, clusterAreaRadiusKm, HOME_COUNTRIES, type ClusterArea } from './publish-request';
+import { campaignRequest, clusterAreaRadiusKm, HOME_COUNTRIES, isClusterTargeting, type ClusterArea } from './publish-request';
+import { ensureClusterAudience, type ClusterMembersAudience } from './cluster-audience';
 import { geoIndex } from '../../adapters/meta/geo/geo-index';
 import { searchLocations } from '../../adapters/meta/geo/geo-search';
 import * as repo from './repo';
@@ -116,6 +119,21 @@ async function clusterWeights(db: Db, partnerId: number, creatives: Creative[]):
 }
 
 /**
+ * Each taste-cluster (fd_targeting) ad set's custom audience of the cluster's members, made at
+ * the platform once per ad account, run and cluster (cluster-audience.ts), or why there is none.
+ */
+async function clusterMembers(db: Db, platform: AdPlatform, token: string, partnerId: number, adAccountId: string, creatives: Creative[], targeting: Targeting[], labels: Record<string, string>): Promise<Record<string, ClusterMembersAudience>> {
+  const out: Record<string, ClusterMembersAudience> = {};
+  for (const c of creatives) {
+    const t = targeting.find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id);
+    if (!t || !isClusterTargeting(t) || c.audience_id) continue;
+    const key = `${c.tc_run_id}:${c.tc}`;
+    out[key] = await ensureClusterAudience(db, platform, token, { partnerId, adAccountId, runId: c.tc_run_id, tc: c.tc, label: labels[key] ?? `Cluster ${c.tc}` });
+  }
+  return out;
+}
+
+/**
  * The setup as the platform takes it: its media uploaded there, its clusters named, weighted and
  * placed (fd_targeting), one ad set per creative. Boosting publishes it; editing a running
  * campaign (campaign-edit.ts) sends one ad set's creative and targeting of it.
@@ -127,6 +145,8 @@ export async function platformRequest(db: Db, partnerId: number, row: repo.Setup
   const creatives = row.creatives as Creative[];
   const [event] = await rows<{ title: string }>(db, sql`SELECT title FROM events WHERE partner_id = ${partnerId} AND id = ${row.eventId}`);
   const media = await platformMedia(db, platform, token, partnerId, account.asset.assetId, creatives);
+  const labels = await clusterLabels(db, partnerId, partner.language, creatives);
+  const members = await clusterMembers(db, platform, token, partnerId, account.asset.assetId, creatives, row.targeting as Targeting[], labels);
   return campaignRequest({
     eventTitle: event!.title,
     partner: { name: partner.name, language: partner.language },
@@ -145,7 +165,8 @@ export async function platformRequest(db: Db, partnerId: number, row: repo.Setup
     leadFormId: row.leadFormId,
     customEventType: row.customEventType,
     conversionId: row.conversionId,
-    clusterLabels: await clusterLabels(db, partnerId, partner.language, creatives),
+    clusterLabels: labels,
+    clusterMembers: members,
     clusterWeights: await clusterWeights(db, partnerId, creatives),
     clusterAreas: await clusterAreas(db, partnerId, row.eventId, partner.language, creatives),
     media,
@@ -167,10 +188,10 @@ export async function executeBoost(db: Db, partnerId: number, setupId: string): 
     const creatives = row.creatives as Creative[];
     const platform = adPlatform();
     const result = await withToken(db, account.connection!, now, async (token) => {
-      const { request, stillRunning } = await platformRequest(db, partnerId, row, reached, platform, token, now);
+      const { request, stillRunning, clusterAudiences } = await platformRequest(db, partnerId, row, reached, platform, token, now);
       const published = await platform.publishCampaign(token, request);
       try {
-        await saveBoost(db, partnerId, row, creatives, request, published);
+        await saveBoost(db, partnerId, row, creatives, request, published, clusterAudiences);
       } catch (err) {
         throw await unsavedCampaign(err, published.campaignId, () => platform.deleteCampaign(token, published.campaignId));
       }
@@ -202,7 +223,7 @@ async function unsavedCampaign(err: unknown, campaignId: string, rollback: () =>
 }
 
 /** One campaigns row per cluster and the setup published, in one transaction. */
-async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creatives: Creative[], request: CampaignPublishRequest, published: CampaignPublishResult): Promise<void> {
+async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creatives: Creative[], request: CampaignPublishRequest, published: CampaignPublishResult, clusterAudiences: (CampaignClusterAudience | null)[]): Promise<void> {
   const at = clockNow();
   // FD's counterfactual is the forecast as it stands now, before the campaign sells anything.
   const counterfactual = await counterfactualAtPublish(db, partnerId, row.eventId, request.startTime.toISOString().slice(0, 10));
@@ -227,12 +248,18 @@ async function saveBoost(db: Db, partnerId: number, row: repo.SetupRow, creative
         metaAdId: published.adSets[i]!.adId,
         budgetMinor: set.lifetimeBudgetMinor,
         publishedAt: at,
-        audienceSize: estimateAudience(set.targeting),
+        audienceSize: audienceSizeOf(set.targeting, clusterAudiences[i] ?? null),
+        clusterAudience: clusterAudiences[i] ?? null,
         counterfactual,
       })),
     );
     await repo.updateById(tx, partnerId, row.id, { status: 'published', publishedAt: at, error: null });
   });
+}
+
+/** People an ad set reaches: a custom audience of members is its members; otherwise the area's estimate. */
+export function audienceSizeOf(targeting: TargetingSpec, audience: CampaignClusterAudience | null): number {
+  return audience?.kind === 'custom_audience' ? audience.members : estimateAudience(targeting);
 }
 
 registerTask(BOOST_TASK, async (payload, ctx) => {

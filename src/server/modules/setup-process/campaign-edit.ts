@@ -12,10 +12,9 @@ import { adPlatform } from '../../adapters/meta';
 import { adSetPublishRequest } from '../../adapters/meta/types';
 import type { Creative, SetupProblem, Targeting } from '../../../lib/contracts/setup-process';
 import { MEDIA_COUNT_CODE, type CampaignEditBody, type CampaignEditResult } from '../../../lib/contracts/campaign-edit';
-import { estimateAudience } from '../../engines/delivery/audience';
 import { withToken } from '../meta-connect/service';
 import { latestBudgetTask } from '../campaign-delivery/runtime-budget';
-import { platformRequest } from './boost-task';
+import { audienceSizeOf, platformRequest } from './boost-task';
 import { boostCheck, requireEvent } from './service';
 import * as repo from './repo';
 
@@ -76,12 +75,13 @@ export async function editRunningCampaign(db: Db, partnerId: number, body: Campa
 
   const account = reached.find((r) => r.asset.key === 'facebook.ad_account')!;
   const platform = adPlatform();
-  const { creativeId, request } = await withToken(db, account.connection!, now, async (token) => {
-    const { request } = await platformRequest(db, partnerId, candidate, reached, platform, token, now);
+  if (!campaign.meta_adset_id || !campaign.meta_ad_id) throw new AppError(409, 'error.campaign.config.remote_campaign_not_published', 'The campaign has not been published yet.');
+  const { creativeId, request, clusterAudience } = await withToken(db, account.connection!, now, async (token) => {
+    // A taste-cluster targeting keeps (or, newly chosen, gets) the cluster's custom audience.
+    const { request, clusterAudiences } = await platformRequest(db, partnerId, candidate, reached, platform, token, now);
     const adSet = adSetPublishRequest(request, 0);
-    if (!campaign.meta_adset_id || !campaign.meta_ad_id) throw new AppError(409, 'error.campaign.config.remote_campaign_not_published', 'The campaign has not been published yet.');
-    const { creativeId } = await platform.updateAdSet(token, { adAccountId: request.adAccountId, adSetId: campaign.meta_adset_id, adId: campaign.meta_ad_id, request: adSet });
-    return { creativeId, request: adSet };
+    const { creativeId } = await platform.updateAdSet(token, { adAccountId: request.adAccountId, adSetId: campaign.meta_adset_id!, adId: campaign.meta_ad_id!, request: adSet });
+    return { creativeId, request: adSet, clusterAudience: clusterAudiences[0] ?? null };
   });
 
   const at = clockNow();
@@ -93,7 +93,8 @@ export async function editRunningCampaign(db: Db, partnerId: number, body: Campa
       targeting: replace(setup.targeting as Targeting[], targeting),
     });
     await tx.execute(sql`
-      UPDATE campaigns SET meta_creative_id = ${creativeId}, audience_size = ${estimateAudience(request.targeting)}
+      UPDATE campaigns SET meta_creative_id = ${creativeId}, audience_size = ${audienceSizeOf(request.targeting, clusterAudience)},
+        cluster_audience = ${clusterAudience === null ? null : JSON.stringify(clusterAudience)}::jsonb
       WHERE partner_id = ${partnerId} AND id = ${campaign.id}`);
   });
   return { eid: body.eid, tc: body.tc, tc_run_id: body.tc_run_id, creative, targeting, updated_at: at.toISOString() };

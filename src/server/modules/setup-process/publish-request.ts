@@ -7,6 +7,8 @@ import type { Creative, RangeLocation, Targeting } from '../../../lib/contracts/
 import { pruneDisabledVariations } from '../../../lib/campaigns/setup-rules';
 import { splitBudget } from '../taste-clusters/service';
 import { disabledCodesOf, publishedLists } from './validation';
+import type { ClusterMembersAudience } from './cluster-audience';
+import { MIN_CUSTOM_AUDIENCE_MEMBERS, type CampaignClusterAudience } from '../../../lib/campaigns/cluster-audience';
 
 /** fd_targeting when the cluster's area is unknown: the partner's home countries by its language. */
 export const HOME_COUNTRIES: Record<string, string[]> = { de: ['DE', 'AT', 'CH'], en: ['GB'] };
@@ -47,6 +49,8 @@ export interface PublishInput {
   clusterAreas: Record<string, ClusterArea | null>;
   /** Each cluster's share weight by `${tc_run_id}:${tc}` (taste-clusters budgetWeightOf; missing: equal shares). */
   clusterWeights?: Record<string, number>;
+  /** fd_targeting: each cluster's custom audience of its members, or why there is none (cluster-audience.ts). */
+  clusterMembers?: Record<string, ClusterMembersAudience>;
   /** Cluster labels by `${tc_run_id}:${tc}` for the ad set names. */
   clusterLabels: Record<string, string>;
   /** The media of each creative as the platform takes it (by media id). */
@@ -73,13 +77,22 @@ function radiusOf(l: RangeLocation): RadiusLocation {
   };
 }
 
-export function targetingSpec(t: Targeting, c: Creative, language: string, area: ClusterArea | null = null): TargetingSpec {
+/** Whether the cluster is reached as a taste cluster (fd_targeting; an unset mode is treated alike). */
+export const isClusterTargeting = (t: Targeting) => t.targeting_mode !== 'postal_codes' && t.targeting_mode !== 'range_locations';
+
+export function targetingSpec(t: Targeting, c: Creative, language: string, area: ClusterArea | null = null, members: ClusterMembersAudience | null = null): TargetingSpec {
   const base = { ageMin: t.age_range.min, ageMax: t.age_range.max, advantageAudience: false, ...(c.audience_id ? { customAudienceIds: c.audience_id.split(',') } : {}) };
   if (t.targeting_mode === 'postal_codes') return { ...base, geo: { mode: 'postal_codes', keys: Object.values(t.postal_codes).flat().map((l) => l.key) } };
   if (t.targeting_mode === 'range_locations') {
     const r = t.range_locations ?? { included: [], excluded: [] };
     const located = (l: RangeLocation) => l.latitude !== null && l.longitude !== null;
     return { ...base, geo: { mode: 'range_locations', included: r.included.filter(located).map(radiusOf), excluded: r.excluded.filter(located).map(radiusOf) } };
+  }
+  if (members?.kind === 'custom_audience') {
+    // The members themselves, wherever they live in the venue's and the partner's countries: a
+    // circle would drop the members who travel in (Meta requires some geo_locations).
+    const countries = [...new Set([area?.countryCode, ...(HOME_COUNTRIES[language] ?? HOME_COUNTRIES.de!)].filter((x): x is string => Boolean(x)))];
+    return { ...base, customAudienceIds: [members.audienceId], geo: { mode: 'countries', countryCodes: countries } };
   }
   if (area) {
     return { ...base, geo: { mode: 'range_locations', included: [{ latitude: area.latitude, longitude: area.longitude, radius: area.radiusKm, unit: 'kilometer', countryCode: area.countryCode }], excluded: [] } };
@@ -127,7 +140,14 @@ export function runtime(startDate: string, endDate: string, now: Date): { startT
   return { startTime: start.getTime() < now.getTime() ? new Date(now.getTime() + 60_000) : start, endTime: new Date(`${endDate}T23:59:59Z`) };
 }
 
-export function campaignRequest(input: PublishInput): { request: CampaignPublishRequest; stillRunning: Record<number, string[]> } {
+/** What the campaign row keeps of a taste-cluster ad set's audience (null for other targeting). */
+export function clusterAudienceOf(t: Targeting, c: Creative, area: ClusterArea | null, members: ClusterMembersAudience | null): CampaignClusterAudience | null {
+  if (!isClusterTargeting(t) || c.audience_id || !members) return null;
+  if (members.kind === 'custom_audience') return { kind: 'custom_audience', audience_id: members.audienceId, members: members.members };
+  return { kind: 'too_few_members', members: members.members, minimum: MIN_CUSTOM_AUDIENCE_MEMBERS, fallback: area ? 'area' : 'countries' };
+}
+
+export function campaignRequest(input: PublishInput): { request: CampaignPublishRequest; stillRunning: Record<number, string[]>; clusterAudiences: (CampaignClusterAudience | null)[] } {
   const budgets = adSetBudgetsMinor(
     input.totalBudget,
     input.currency,
@@ -135,12 +155,17 @@ export function campaignRequest(input: PublishInput): { request: CampaignPublish
   );
   const goal = platformGoal(input.goal, input.leadFormId);
   const stillRunning: Record<number, string[]> = {};
+  const clusterAudiences: (CampaignClusterAudience | null)[] = [];
   const adSets = input.creatives.map((c, i) => {
     const t = input.targeting.find((x) => x.tc === c.tc && x.tc_run_id === c.tc_run_id)!;
     const { spec, stillRunning: codes } = creativeSpec(c, input);
     if (codes.length) stillRunning[c.tc] = codes;
-    const label = input.clusterLabels[`${c.tc_run_id}:${c.tc}`] ?? `Cluster ${c.tc}`;
-    return { name: `${input.eventTitle} · ${label}`.slice(0, 200), lifetimeBudgetMinor: budgets[i]!, targeting: targetingSpec(t, c, input.partner.language, input.clusterAreas[`${c.tc_run_id}:${c.tc}`] ?? null), creative: spec };
+    const key = `${c.tc_run_id}:${c.tc}`;
+    const label = input.clusterLabels[key] ?? `Cluster ${c.tc}`;
+    const area = input.clusterAreas[key] ?? null;
+    const members = input.clusterMembers?.[key] ?? null;
+    clusterAudiences.push(clusterAudienceOf(t, c, area, members));
+    return { name: `${input.eventTitle} · ${label}`.slice(0, 200), lifetimeBudgetMinor: budgets[i]!, targeting: targetingSpec(t, c, input.partner.language, area, members), creative: spec };
   });
   const { startTime, endTime } = runtime(input.startDate, input.endDate, input.now);
   return {
@@ -160,5 +185,6 @@ export function campaignRequest(input: PublishInput): { request: CampaignPublish
       adSets,
     },
     stillRunning,
+    clusterAudiences,
   };
 }

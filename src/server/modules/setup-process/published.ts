@@ -3,6 +3,7 @@
 // "Status is 'running' if set_up_date is present").
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
+import type { CampaignClusterAudience } from '../../../lib/campaigns/cluster-audience';
 
 export interface PublishedCluster {
   tc: number;
@@ -14,7 +15,7 @@ export interface PublishedCluster {
   initialSetUpDate: string;
   endTime: string;
   runTimeDays: number;
-  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown; /** the variations published switched off */ disabled_variations: string[]; setup_process_id: string; goal: string; lead_form_id: string | null } | null;
+  latestSetup: { creative: unknown; targeting: unknown; audience_id: string | null; integration_details: unknown; /** the variations published switched off */ disabled_variations: string[]; setup_process_id: string; goal: string; lead_form_id: string | null; /** taste-cluster targeting: the members' custom audience, or why the area is targeted instead */ cluster_audience: CampaignClusterAudience | null } | null;
 }
 
 /** The event's published clusters by tc (the newest publication of each; the first one's date too). */
@@ -22,9 +23,9 @@ export async function publishedClusters(db: Db, partnerId: number, eventId: stri
   const list = await rows<{
     tc: number; tc_run_id: number; budget_minor: number; currency: string; published_at: Date | string; first_published_at: Date | string;
     start_time: Date | string; stop_time: Date | string; creatives: unknown; targeting: unknown; integration_details: unknown; disabled_variations: unknown;
-    setup_process_id: string | null; goal: string | null; lead_form_id: string | null;
+    setup_process_id: string | null; goal: string | null; lead_form_id: string | null; cluster_audience: CampaignClusterAudience | null;
   }>(db, sql`
-    SELECT DISTINCT ON (c.tc) c.tc, c.tc_run_id, c.budget_minor::float8 AS budget_minor, c.currency, c.published_at, c.start_time, c.stop_time,
+    SELECT DISTINCT ON (c.tc) c.tc, c.tc_run_id, c.budget_minor::float8 AS budget_minor, c.currency, c.published_at, c.start_time, c.stop_time, c.cluster_audience,
            min(c.published_at) OVER (PARTITION BY c.tc) AS first_published_at,
            s.creatives, s.targeting, s.integration_details, s.disabled_variations, s.id AS setup_process_id, s.goal, s.lead_form_id
     FROM campaigns c
@@ -58,6 +59,7 @@ export async function publishedClusters(db: Db, partnerId: number, eventId: stri
                 setup_process_id: r.setup_process_id,
                 goal: r.goal ?? 'UTILIZATION',
                 lead_form_id: r.lead_form_id,
+                cluster_audience: r.cluster_audience ?? null,
               }
             : null,
         },

@@ -1,7 +1,8 @@
 // ITC runs and their clusters in the database (taste_cluster_runs, taste_clusters).
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
-import { tasks, tasteClusterRuns, tasteClusters } from '../../db/schema';
+import { tasks, tasteClusterMembers, tasteClusterRuns, tasteClusters } from '../../db/schema';
+import { arr } from '../../db/bulk';
 import { ENGINE_VERSION, FEATURES, type PreviousRunCluster, type RunResult } from '../../engines/taste-clusters';
 
 export type RunRow = typeof tasteClusterRuns.$inferSelect;
@@ -80,12 +81,16 @@ export async function previousClusters(db: Db, partnerId: number, exceptRunId: n
  * stored so far: two runs of the partner finishing at the same time (two events regenerated at
  * once) must not give the same new number to different audiences.
  */
+/** Members written per statement: big runs stay within the parameter size either driver handles well. */
+const MEMBER_CHUNK = 20_000;
+
 export async function saveRunResult(db: Db, partnerId: number, runId: number, result: RunResult): Promise<void> {
   const { clustering, clusters } = result;
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7316101, ${partnerId}::int)`);
     await tx.delete(tasteClusters).where(and(eq(tasteClusters.partnerId, partnerId), eq(tasteClusters.runId, runId)));
+    await tx.delete(tasteClusterMembers).where(and(eq(tasteClusterMembers.partnerId, partnerId), eq(tasteClusterMembers.runId, runId)));
     const [{ max }] = await rows<{ max: number | null }>(tx, sql`SELECT max(tc)::int AS max FROM taste_clusters WHERE partner_id = ${partnerId}`);
     let next = (max ?? 0) + 1;
     // Fresh numbers in the engine's order of the new clusters (it numbered them from the same base).
@@ -112,6 +117,17 @@ export async function saveRunResult(db: Db, partnerId: number, runId: number, re
         alreadyBought: c.alreadyBought,
       })),
     );
+    // Who is in which cluster (issue 22: a cluster becomes a custom audience of its members), in
+    // the same transaction, so a finished run always has its members. One array per column.
+    const tcOf = (c: (typeof clusters)[number]) => c.matchedFrom ?? fresh.get(c.tc)!;
+    const memberTc = clusters.flatMap((c) => c.memberIds.map(() => tcOf(c)));
+    const memberIds = clusters.flatMap((c) => c.memberIds);
+    for (let i = 0; i < memberIds.length; i += MEMBER_CHUNK) {
+      await tx.execute(sql`
+        INSERT INTO taste_cluster_members (partner_id, run_id, tc, customer_id)
+        SELECT ${partnerId}::int, ${runId}::int, tc, customer_id
+        FROM unnest(${arr(memberTc.slice(i, i + MEMBER_CHUNK))}::int[], ${arr(memberIds.slice(i, i + MEMBER_CHUNK))}::bigint[]) AS m(tc, customer_id)`);
+    }
     await tx
       .update(tasteClusterRuns)
       .set({

@@ -15,11 +15,14 @@ export function CreativeSummary({
   creative,
   keywords = [],
   adAccountAssetId = null,
+  clusterAudience = false,
 }: {
   creative: Creative;
   keywords?: TopicKeyword[];
   /** Names the chosen audiences; without it their ids are shown. */
   adAccountAssetId?: string | null;
+  /** The taste cluster's members are the audience (the cluster summary says so): no "no audience" line. */
+  clusterAudience?: boolean;
 }) {
   const { t } = useTranslation();
   const wide = useWideScreen();
@@ -40,7 +43,7 @@ export function CreativeSummary({
     );
   };
 
-  const rows: [string, ReactNode][] = [
+  const all: [string, ReactNode][] = [
     [
       'keywords',
       keywords.length ? (
@@ -76,6 +79,7 @@ export function CreativeSummary({
     ['audience', audienceIds.length ? audienceIds.map(nameOf).join(', ') : t('campaigns.wizard.creative.summary.noAudience')],
     ['description', creative.description.trim() || none],
   ];
+  const rows = all.filter(([key]) => !(key === 'audience' && clusterAudience && !audienceIds.length));
 
   return (
     <dl className={styles.summary} aria-label={t('campaigns.wizard.creative.summary.title')} data-testid="creative-summary">
