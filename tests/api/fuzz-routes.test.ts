@@ -29,6 +29,9 @@ import { SALES_TEMPLATE_COLUMNS } from '../../src/lib/contracts/sales';
 import { TEMPLATE_EVENT_HEADERS, TEMPLATE_SHEETS } from '../../src/server/modules/events/bulk/template';
 import { apiEndpoints, describeRequest, errorSignature, exampleCandidates, problemsOf, requestArb, sweepRequests, type Endpoint, type Example, type FuzzBody, type FuzzRequest, type Known } from '../helpers/fuzz-api';
 import { FORM_CATEGORIES } from '../../src/lib/contracts/event-form';
+import { sql } from 'drizzle-orm';
+import { sandboxToken } from '../../src/server/adapters/meta/sandbox';
+import { storeToken } from '../../src/server/modules/meta-connect';
 import { ATTRIBUTION_MODELS } from '../../src/lib/attribution';
 import { fuzzRuns, fuzzSeed } from '../helpers/fuzz-values';
 
@@ -279,6 +282,11 @@ beforeAll(async () => {
   }
   const today = new Date().toISOString().slice(0, 10);
   FILES['sales-huge.xlsx'] = await rows('Sales', SALES_TEMPLATE_COLUMNS, [[today, 2147483648, 1e39, 'regular'], [today, 1e15, 1e-320, 'free']]);
+  // A published campaign (sandbox ad set) on e1001-00001 and a live sandbox token, so the running-
+  // campaign routes (statistics, budget/runtime, status, edit) are fuzzed past their 404 and 403.
+  await t.db.execute(sql`UPDATE campaigns SET meta_campaign_id = 'sbx-fuzz-campaign', meta_adset_id = 'sbx-fuzz-adset', budget_minor = 300000, published_at = start_time
+                         WHERE partner_id = 1001 AND event_id = 'e1001-00001'`);
+  await storeToken(t.db, { partnerId: 1001, actor: 'user:fuzz' }, { accessToken: sandboxToken('1001', new Date()), expiresAt: new Date(Date.now() + 86_400_000), tokenType: 'USER' });
 }, 120_000);
 
 afterAll(async () => {
