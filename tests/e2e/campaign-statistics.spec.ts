@@ -173,6 +173,33 @@ test.describe('the included events of the statistics tab', () => {
   });
 });
 
+test.describe('the included events when the series cannot be read', () => {
+  test('the failure shows inside the open accordion with a retry that reads it again', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    await (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0).click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const included = view.getByTestId('included-events');
+    await expect(included).toBeVisible({ timeout: 20_000 });
+    // Edge case: the series call fails once.
+    await page.route('**/api/v3/events/*/series', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    await included.getByTestId('included-events-toggle').click();
+    const alert = included.getByRole('alert');
+    await expect(alert).toContainText(enText('campaigns.stats.included.failed'));
+    await expectCleanScreen(page, 'included events failed', { include: '[data-testid="included-events"]' });
+    await page.unroute('**/api/v3/events/*/series');
+    await alert.getByRole('button', { name: enText('common.retry') }).click();
+    await expect(included.getByTestId('included-events-list').getByRole('link').first()).toBeVisible({ timeout: 15_000 });
+    await expect(alert).toHaveCount(0);
+  });
+});
+
 test.describe('the campaign report when it cannot be made', () => {
   test('the failure is named beside the button and the button can be pressed again', async ({ page }, testInfo) => {
     test.slow();

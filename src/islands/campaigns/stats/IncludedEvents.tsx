@@ -24,7 +24,7 @@ import styles from '../Campaigns.module.css';
 
 type Load = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; included: Included<EventItem> };
 
-/** The series, read once the list is opened (and again on retry). */
+/** The series, read when the list is first opened (and again on retry), kept while it is closed. */
 function useIncluded(eventId: string, ids: readonly string[], wanted: boolean, attempt: number): Load {
   const [state, setState] = useState<Load>({ status: 'idle' });
   const key = ids.join(',');
@@ -104,8 +104,9 @@ export function IncludedEventsAccordion({
   const { t } = useTranslation();
   const uid = useId();
   const [open, setOpen] = useState(openOnArrival);
+  const [opened, setOpened] = useState(openOnArrival);
   const [attempt, setAttempt] = useState(0);
-  const state = useIncluded(eventId, includedIds, open, attempt);
+  const state = useIncluded(eventId, includedIds, opened, attempt);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const arriving = useRef(openOnArrival);
@@ -128,7 +129,10 @@ export function IncludedEventsAccordion({
         className={styles.includedToggle}
         aria-expanded={open}
         aria-controls={`${uid}-list`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setOpen((o) => !o);
+          setOpened(true);
+        }}
         data-testid="included-events-toggle"
       >
         <Icon name="chevronRight" size={18} className={styles.accChevron} />
