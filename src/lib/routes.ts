@@ -139,8 +139,9 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/events/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/events/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout', except: [...CAMPAIGN_EVENT_CALLS] },
   ...CAMPAIGN_EVENT_CALLS.map((pattern) => ({ pattern, permission: 'wave' as const })),
-  // spec 2 §7: the budget range serves the campaign setup only.
+  // spec 2 §7: the budget range and a setup's defaults serve the campaign setup only.
   { pattern: '/api/v3/events/:id/budget_min_max', methods: ['GET'], permission: 'wave' },
+  { pattern: '/api/v3/events/:id/default_campaigns_parameters', methods: ['GET'], permission: 'wave' },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['GET'], anyPermission: ['lookout', 'wave'] },
   { pattern: '/api/v3/daily_revenue_summary/*', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], permission: 'lookout' },
   { pattern: '/api/v3/sales/*', permission: 'sales' },

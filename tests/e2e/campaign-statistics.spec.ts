@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
+import type { EventList } from '../../src/lib/contracts/events';
 import type { RuntimeBudget } from '../../src/lib/contracts/runtime-budget';
 import { activeCampaignRows } from './campaign-rows';
 import { expect, test, withLock } from './fixtures';
@@ -89,6 +90,113 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
     await expect(view.getByTestId('campaign-statistics')).toHaveAttribute('data-model', 'META', { timeout: 20_000 });
+  });
+});
+
+test.describe('the included events of the statistics tab', () => {
+  test('the accordion lists the dates the series figures count, one opens its event, and the report’s link opens the list in view', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0);
+    const id = (await row.getAttribute('data-event-id'))!;
+    await row.click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const stats = view.getByTestId('campaign-statistics');
+    await expect(stats).toBeVisible({ timeout: 20_000 });
+
+    // Which dates are included is the server's (frozen with the campaign); the series says how they look.
+    const results = (await (await page.request.get(`/api/v3/integrations/facebook/events/${id}/campaign_results`)).json()) as CampaignResults;
+    const series = (await (await page.request.get(`/api/v3/events/${id}/series`)).json()) as EventList;
+    const ids = new Set(results.included_event_ids);
+    const expected = series.items.filter((e) => ids.has(e.id)).map((e) => e.id);
+    expect(expected).toContain(id);
+
+    // Collapsed at first; a real button says so.
+    const included = stats.getByTestId('included-events');
+    const toggle = included.getByRole('button', { name: new RegExp(enText('campaigns.stats.included.title')) });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toContainText(ids.size === 1 ? '1 date' : `${ids.size} dates`);
+    const list = included.getByTestId('included-events-list');
+    await expect(list).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const links = list.getByRole('link');
+    await expect(links).toHaveCount(expected.length, { timeout: 15_000 });
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('data-event-id')))).toEqual(expected);
+    await expect(list.locator('a[aria-current="true"]')).toHaveAttribute('data-event-id', id);
+    await expect(list.locator('a[aria-current="true"]')).toContainText(enText('campaigns.stats.included.thisEvent'));
+    await expect(links.first()).toContainText('tickets sold');
+    await expectCleanScreen(page, 'included events', { include: '[data-testid="included-events"]' });
+    await shot(page, testInfo, '6-included');
+
+    // The keyboard closes and opens it again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(links).toHaveCount(expected.length);
+
+    // Another date of the series (this one if it has none) opens as events open elsewhere: the
+    // events drawer on wide screens, the event's page on phones.
+    const target = expected.find((e) => e !== id) ?? id;
+    const link = list.locator(`a[data-event-id="${target}"]`);
+    const date = (await link.locator('time').textContent())!;
+    await link.click();
+    if (isPhone(testInfo)) await expect(page).toHaveURL(`/events/${target}`);
+    else await expect(page).toHaveURL(`/events/?drawer-open=true&event-id=${target}`);
+    await waitForIslands(page);
+    await expect(page.getByTestId('event-date').filter({ visible: true })).toHaveText(date, { timeout: 20_000 });
+
+    // The PDF report's "more events" link: the statistics tab with the list open and in view.
+    await page.goto(`/campaigns/${id}?open_included_events=true`);
+    if (isPhone(testInfo)) await expect(page).toHaveURL(`/campaigns/${id}`);
+    else await expect(page).toHaveURL(`/campaigns?drawer-open=true&event-id=${id}`);
+    await waitForIslands(page);
+    const arrived = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(arrived.getByRole('tab', { name: enText('campaigns.tabs.statistics') })).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+    const arrivedToggle = arrived.getByTestId('included-events-toggle');
+    await expect(arrivedToggle).toHaveAttribute('aria-expanded', 'true', { timeout: 20_000 });
+    await expect(arrived.getByTestId('included-events-list').getByRole('link')).toHaveCount(expected.length);
+    await expect(arrivedToggle).toBeInViewport();
+    await expect(arrivedToggle).toBeFocused();
+    await expectCleanScreen(page, 'included events opened by the link', { include: '[data-testid="included-events"]' });
+    await shot(page, testInfo, '7-included-link');
+  });
+});
+
+test.describe('the included events when the series cannot be read', () => {
+  test('the failure shows inside the open accordion with a retry that reads it again', async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const nav = await openNavigation(page, testInfo);
+    await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
+    await waitForIslands(page);
+    await (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0).click();
+    const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
+    await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
+    await waitForIslands(page);
+    await view.getByRole('tab', { name: enText('campaigns.tabs.statistics') }).click();
+    const included = view.getByTestId('included-events');
+    await expect(included).toBeVisible({ timeout: 20_000 });
+    // Edge case: the series call fails once.
+    await page.route('**/api/v3/events/*/series', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    await included.getByTestId('included-events-toggle').click();
+    const alert = included.getByRole('alert');
+    await expect(alert).toContainText(enText('campaigns.stats.included.failed'));
+    await expectCleanScreen(page, 'included events failed', { include: '[data-testid="included-events"]' });
+    await page.unroute('**/api/v3/events/*/series');
+    await alert.getByRole('button', { name: enText('common.retry') }).click();
+    await expect(included.getByTestId('included-events-list').getByRole('link').first()).toBeVisible({ timeout: 15_000 });
+    await expect(alert).toHaveCount(0);
   });
 });
 

@@ -24,6 +24,7 @@ import { EventInsights } from './insights/EventInsights';
 import { ItcStatusBox } from './itc/ItcStatusBox';
 import { useItcStatus } from './itc/useItcStatus';
 import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
+import { OPEN_INCLUDED_PARAM, wantsIncludedEvents } from '../../lib/campaigns/included-events';
 import { RecommendationsMenu } from './RecommendationsMenu';
 import { SetupWizard } from './wizard/SetupWizard';
 import { CampaignStatistics } from './stats/CampaignStatistics';
@@ -141,6 +142,21 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
     regenerateOrAsk();
   }, [regenerateOrAsk]);
 
+  // spec 2 §2 Routes: open_included_events=true (the PDF report's link) shows the statistics tab
+  // with the included events open and in view. Without a campaign there is no such tab: ignored.
+  const [openIncluded, setOpenIncluded] = useState(false);
+  const hasCampaign = event.has_campaign;
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (!wantsIncludedEvents(url.searchParams)) return;
+    url.searchParams.delete(OPEN_INCLUDED_PARAM);
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    if (!hasCampaign) return;
+    setTab(1);
+    setOpenIncluded(true);
+  }, [hasCampaign]);
+  const includedShown = useCallback(() => setOpenIncluded(false), []);
+
   // A status or optimisation change: the header (event), budget panel, list and statistics read again.
   const onCampaignChanged = useCallback(() => {
     setCampaignsVersion((n) => n + 1);
@@ -202,7 +218,14 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
       <div role="tabpanel" id="campaigns-panel-1" aria-labelledby="campaigns-tab-1" hidden={tab !== 1} className={styles.tabPanel}>
         {tab === 1 && (
           <ErrorBoundary>
-            <CampaignStatistics eventId={event.id} title={event.title} key={campaignsVersion} />
+            <CampaignStatistics
+              eventId={event.id}
+              title={event.title}
+              key={campaignsVersion}
+              lookout={props.lookout}
+              openIncluded={openIncluded}
+              onIncludedShown={includedShown}
+            />
           </ErrorBoundary>
         )}
       </div>

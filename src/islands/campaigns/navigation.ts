@@ -2,6 +2,8 @@
 // the campaigns list, the recommendations page for narrow screens, the full-page ITC form, and the
 // `itc` query parameter that opens the regeneration flow.
 import type { DrawerState } from '../events/list/drawerUrl';
+import { OPEN_INCLUDED_PARAM, wantsIncludedEvents } from '../../lib/campaigns/included-events';
+import { WIDE_MIN_PX, drawerHref, eventPageHref } from '../events/detail/navigation';
 
 /** spec 2 §9: the drawer exists above 991 px; at 991 px and below its links go to /campaigns/{id}. */
 export const CAMPAIGNS_NARROW_MAX = 991;
@@ -18,11 +20,20 @@ const enc = encodeURIComponent;
 export const recommendationsPath = (eventId: string) => `/campaigns/${enc(eventId)}`;
 export const itcPagePath = (eventId: string) => `/campaigns/${enc(eventId)}/itc`;
 
-/** /campaigns?drawer-open=true&event-id={id} (optionally with itc=true to open the ITC flow). */
-export function campaignsDrawerHref(eventId: string, opts: { itc?: boolean } = {}): string {
+/**
+ * /campaigns?drawer-open=true&event-id={id}, optionally with itc=true (opens the ITC flow) or
+ * open_included_events=true (the statistics tab with its included events open).
+ */
+export function campaignsDrawerHref(eventId: string, opts: { itc?: boolean; includedEvents?: boolean } = {}): string {
   const params = new URLSearchParams({ 'drawer-open': 'true', 'event-id': eventId });
   if (opts.itc) params.set(ITC_PARAM, 'true');
+  if (opts.includedEvents) params.set(OPEN_INCLUDED_PARAM, 'true');
   return `/campaigns?${params}`;
+}
+
+/** The flags of a campaign page or drawer URL that survive the switch between the two. */
+export function campaignFlags(params: URLSearchParams): { itc: boolean; includedEvents: boolean } {
+  return { itc: wantsItc(params), includedEvents: wantsIncludedEvents(params) };
 }
 
 /** The itc parameter is a flag: present and not 'false'/'0'. */
@@ -33,12 +44,17 @@ export function wantsItc(params: URLSearchParams): boolean {
 
 /**
  * Where a campaigns drawer link goes on a narrow screen: the recommendations page, keeping the itc
- * flag; without an event, the list. Null when the drawer is not open.
+ * and open_included_events flags; without an event, the list. Null when the drawer is not open.
  */
 export function campaignsMobileRoute(state: DrawerState, params: URLSearchParams): string | null {
   if (!state.open) return null;
   if (!state.eventId) return '/campaigns';
-  return recommendationsPath(state.eventId) + (wantsItc(params) ? `?${ITC_PARAM}=true` : '');
+  const flags = campaignFlags(params);
+  const keep = new URLSearchParams();
+  if (flags.itc) keep.set(ITC_PARAM, 'true');
+  if (flags.includedEvents) keep.set(OPEN_INCLUDED_PARAM, 'true');
+  const query = keep.toString();
+  return recommendationsPath(state.eventId) + (query ? `?${query}` : '');
 }
 
 /** The way into an event's recommendations from elsewhere (the event detail's campaigns tab). */
@@ -50,4 +66,16 @@ export function recommendationsHref(eventId: string, width: number): string {
 export function returnAfterEdit(opts: { id: string; category: string; lookout: boolean }): string {
   if (opts.lookout && opts.category !== 'product') return `/events?drawer-open=true&event-id=${enc(opts.id)}`;
   return campaignsDrawerHref(opts.id);
+}
+
+/**
+ * Where an included event of the statistics tab opens (spec 2 §2 Routes): as events open
+ * elsewhere, the events drawer on wide screens and /events/{id} on narrow ones. Those pages need
+ * lookout; without it the event's campaign recommendations open instead (drawer or page), the
+ * campaigns side being what such a viewer can see of an event. `width` 0 gives the narrow link,
+ * the anchor's href (whose page itself hands over to the drawer on a wide screen).
+ */
+export function includedEventHref(eventId: string, opts: { lookout: boolean; width: number }): string {
+  if (!opts.lookout) return recommendationsHref(eventId, opts.width);
+  return opts.width >= WIDE_MIN_PX ? drawerHref(eventId) : eventPageHref(eventId);
 }

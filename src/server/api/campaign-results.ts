@@ -21,7 +21,8 @@ import { validate } from './validate';
 
 const idParam = validate('param', z.object({ id: text().min(1).max(200) }));
 
-function modelCtx(c: Context<Env>) {
+/** The viewer's attribution context (the model in force and the options depend on it). */
+export function modelCtx(c: Context<Env>) {
   const viewer = partnerViewerOf(c);
   return { partnerId: viewer.partner.id, prisma: viewer.partner.product === 'prisma', simpleUser: viewer.features['simple-user'], partnerDefault: viewer.partner.attribution_model_default };
 }

@@ -4,7 +4,8 @@
 // force, which the user may change for this event; a chart of daily spend and, under FD, the
 // tickets sold against the forecast's counterfactual. spec 2 §8: the user_action_required
 // warning, "Campaign timeframe too low to evaluate!", the EXTERNAL note, and an empty state
-// with a retry when the figures cannot be loaded.
+// with a retry when the figures cannot be loaded. Under the results, the accordion of the
+// included events (IncludedEvents.tsx), opened by the page's open_included_events=true.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CampaignResults, EventAttribution, FbInsights, ResultFigures } from '../../../lib/contracts/campaign-results';
 import { downloadCampaignReport, getCampaignResults, getEventAttribution, getFbInsights, setEventAttribution } from '../../../lib/api/campaign-results';
@@ -21,6 +22,7 @@ import { Section, Skeleton } from '../../events/detail/Section';
 import { formatCount, formatDayUtc, formatMoney } from '../../events/detail/format';
 import { resultsChart, resultsChartTexts } from './resultsChart';
 import { adFigures, resultFigures, seriesDisabled, seriesNoteKey } from './figures';
+import { IncludedEventsAccordion } from './IncludedEvents';
 import campaignStyles from '../Campaigns.module.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; insights: FbInsights; results: CampaignResults; attribution: EventAttribution };
@@ -144,7 +146,27 @@ function ReportButton({ eventId, lng }: { eventId: string; lng: string }) {
   );
 }
 
-function Ready({ eventId, title, insights, results, attribution, reload, lng }: { eventId: string; title: string | null; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string }) {
+interface IncludedProps {
+  /** The viewer has lookout: included events open in the events drawer or page. */
+  lookout?: boolean;
+  /** open_included_events=true: the included events open and come into view. */
+  openIncluded?: boolean;
+  /** Called once they did, so a reload of the figures does not scroll again. */
+  onIncludedShown?: () => void;
+}
+
+function Ready({
+  eventId,
+  title,
+  insights,
+  results,
+  attribution,
+  reload,
+  lng,
+  lookout = false,
+  openIncluded = false,
+  onIncludedShown,
+}: { eventId: string; title: string | null; insights: FbInsights; results: CampaignResults; attribution: EventAttribution; reload: () => void; lng: string } & IncludedProps) {
   const { t } = useTranslation();
   const fd = results.eval_name === 'FD';
   const ads = adFigures(insights, lng);
@@ -211,6 +233,7 @@ function Ready({ eventId, title, insights, results, attribution, reload, lng }: 
             lng={lng}
           />
         </div>
+        <IncludedEventsAccordion eventId={eventId} includedIds={results.included_event_ids} lookout={lookout} lng={lng} openOnArrival={openIncluded} onArrived={onIncludedShown} />
       </Section>
       <Section id="campaign-chart" title={t(fd ? 'campaigns.stats.chart.titleFd' : 'campaigns.stats.chart.title')}>
         {results.daily.length ? (
@@ -230,7 +253,7 @@ function Ready({ eventId, title, insights, results, attribution, reload, lng }: 
   );
 }
 
-export function CampaignStatistics({ eventId, title = null }: { eventId: string; title?: string | null }) {
+export function CampaignStatistics({ eventId, title = null, ...included }: { eventId: string; title?: string | null } & IncludedProps) {
   const { t, i18n } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -248,5 +271,5 @@ export function CampaignStatistics({ eventId, title = null }: { eventId: string;
         }
       />
     );
-  return <Ready eventId={eventId} title={title} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} />;
+  return <Ready eventId={eventId} title={title} insights={state.insights} results={state.results} attribution={state.attribution} reload={reload} lng={i18n.language} {...included} />;
 }

@@ -7,6 +7,7 @@ import type { Creative, IntegrationDetail, SetupProblem, SetupProcess, Targeting
 import type { AssetKey, MetaAsset } from '../../../lib/contracts/meta-connect';
 import { creativeProblems, integrationProblems, targetingCode, targetingModeOptions } from '../../../lib/campaigns/setup-rules';
 import { defaultMode } from './targeting/targetingMode';
+import { DEFAULT_AGE_RANGE } from '../../../lib/campaigns/setup-defaults';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEPS: readonly Step[] = [1, 2, 3, 4, 5];
@@ -206,7 +207,7 @@ export function clusterValidity(creative: Creative, targeting: Targeting | undef
 
 /** A cluster's targeting as it starts: the defaults of spec 2 §5 (ages 18–65, no mode chosen). */
 export function emptyTargeting(c: Pick<Creative, 'tc' | 'tc_run_id'>): Targeting {
-  return { tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: null, age_range: { min: 18, max: 65 }, postal_codes: {}, range_locations: null };
+  return { tc: c.tc, tc_run_id: c.tc_run_id, targeting_mode: null, age_range: { ...DEFAULT_AGE_RANGE }, postal_codes: {}, range_locations: null };
 }
 
 export const clusterKey = (c: Pick<Creative, 'tc' | 'tc_run_id'>) => `${c.tc_run_id}:${c.tc}`;

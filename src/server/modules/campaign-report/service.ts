@@ -7,6 +7,7 @@ import type { Language } from '../../../lib/constants';
 import type { Product } from '../../../lib/i18n/namespaces';
 import { pageI18n } from '../../../lib/i18n/server';
 import { reportFileName } from '../../../lib/campaigns/report-rules';
+import { includedEvents, includedEventsPath } from '../../../lib/campaigns/included-events';
 import { eventSeries, getEventItem } from '../events/item';
 import { campaignResults, fbInsights } from '../campaign-delivery/results';
 import type { AttributionCtx } from '../campaign-delivery/attribution';
@@ -38,10 +39,11 @@ export async function campaignReport(db: Db, ctx: AttributionCtx & { partnerId: 
   const event = await getEventItem(db, ctx.partnerId, eventId, now);
   const insights = await fbInsights(db, ctx.partnerId, eventId, now);
   const results = await campaignResults(db, ctx.partnerId, eventId, ctx);
-  const ids = new Set(results.included_event_ids);
-  const included = ids.size === 1 && ids.has(eventId) ? [event] : (await eventSeries(db, ctx.partnerId, eventId, now)).filter((e) => ids.has(e.id));
-  const url = new URL(`/campaigns/${encodeURIComponent(eventId)}`, req.origin);
-  url.searchParams.set('open_included_events', 'true');
+  const ids = results.included_event_ids;
+  // A single-date series needs no series query: the event is its only included date.
+  const series = ids.length === 1 && ids[0] === eventId ? [event] : await eventSeries(db, ctx.partnerId, eventId, now);
+  const included = includedEvents(series, ids).events;
+  const url = new URL(includedEventsPath(eventId), req.origin);
   const pdf = await renderCampaignReport({
     event: reportEvent(event),
     insights,

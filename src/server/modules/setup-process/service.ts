@@ -10,7 +10,6 @@ import { AppError, notFound } from '../../lib/errors';
 import { EVENT_ID_RE } from '../events/item';
 import { enqueueTask } from '../tasks/repo';
 import {
-  AGE,
   type Creative,
   type IntegrationDetail,
   type SetupProblem,
@@ -25,6 +24,7 @@ import { withServerMediaFacts } from './media';
 import { applyGoalRules, checkClusters, checkDates, checkTargetingClusters, checkVariationCodes, setupProblems } from './validation';
 import { BOOST_TASK } from './boost-task-kind';
 import { emptyCreative, pixelProblem } from '../../../lib/campaigns/setup-rules';
+import { DEFAULT_AGE_RANGE } from '../../../lib/campaigns/setup-defaults';
 
 export interface SetupCtx {
   partnerId: number;
@@ -78,7 +78,7 @@ const defaultTargeting = (k: { tc: number; tc_run_id: number }): Targeting => ({
   tc: k.tc,
   tc_run_id: k.tc_run_id,
   targeting_mode: null,
-  age_range: { min: AGE.min, max: AGE.max },
+  age_range: { ...DEFAULT_AGE_RANGE },
   postal_codes: {},
   range_locations: null,
 });

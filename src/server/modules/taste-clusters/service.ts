@@ -21,6 +21,7 @@ import { ITC_TASK } from './tasks';
 import { reportedKey, reportedKeywords } from '../user-reports';
 import { publishedClusters, type PublishedCluster } from '../setup-process/published';
 import { clustersOf, latestRun, latestSuccessfulRun, runById, type ClusterRow, type RunWithTask } from './store';
+import { defaultRuntime, runtimeDays } from '../../../lib/campaigns/setup-defaults';
 
 /** The seed of every run: regenerations differ by their data, not by chance. */
 const RUN_SEED = 1;
@@ -221,14 +222,11 @@ export async function eventCampaigns(db: Db, ctx: TcCtx, eventId: string, q: { p
   return { total: clusters.length, items, tc_run_id: run.id, separation: run.separation };
 }
 
-/** The spec 2 §9 default runtime in inclusive days: from the later of today and four months before the event to the day before it. */
+/** The spec 2 §9 default runtime in inclusive days: the wizard's (lib/campaigns/setup-defaults). */
 export function defaultRuntimeDays(eventStartMs: number, nowMs: number): number {
-  const day = (ms: number) => Math.floor(ms / 86_400_000);
-  const start = new Date(eventStartMs);
-  start.setUTCMonth(start.getUTCMonth() - 4);
-  const first = Math.max(day(nowMs), day(start.getTime()));
-  const last = day(eventStartMs) - 1;
-  return Math.max(1, last - first + 1);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const { start, end } = defaultRuntime(day(eventStartMs), day(nowMs));
+  return runtimeDays(start, end);
 }
 
 /**
