@@ -77,7 +77,7 @@ const EXAMPLES: Record<string, Partial<Example>> = {
   'POST /api/v3/events': { json: EVENT_FORM },
   'PUT /api/v3/events/:id': { params: { id: 'e1001-sim-1' }, json: EVENT_FORM },
   // The known ids are past events (409 event_past): the demo's later ids are months ahead on any date.
-  'GET /api/v3/events/:id/default_campaigns_parameters': { params: { id: 'e1001-00350' } },
+  'GET /api/v3/events/:id/default_campaigns_parameters': { params: { id: 'e1001-00003' } },
   // The location is JSON text inside the query (spec 2 §7), which random strings never are.
   'GET /api/v3/fb_targeting/suggested_radius': { query: { location: '{"country":"DE","name":"Berlin"}', distance_unit: 'kilometer' } },
   'POST /api/v3/ingest/transaction_summary': { json: { event_id: 'e1001-00002', start_date: dayFromNow(-10), end_date: dayFromNow(-3), ticket_types: { regular: { count: 12, revenue: 480 }, free: { count: 1, revenue: 0 } } } },
