@@ -43,6 +43,11 @@ export interface RecommendationsProps {
   lookout: boolean;
   currency: string;
   initialEvent?: EventItem;
+  /**
+   * The tab the server renders (the page reads open_included_events=true): painted as it will
+   * stay, instead of the setup tab swapped for the statistics after hydration (a layout shift).
+   */
+  initialTab?: Tab;
 }
 
 // The regeneration form (and its form library) loads when it is first opened.
@@ -88,7 +93,7 @@ function useFreshEvent(loaded: EventItem): EventItem {
 function Loaded({ event: loaded, props }: { event: EventItem; props: RecommendationsProps }) {
   const { t } = useTranslation();
   const event = useFreshEvent(loaded);
-  const [tab, setTab] = useState<Tab>(0);
+  const [tab, setTab] = useState<Tab>(props.initialTab === 1 && loaded.has_campaign ? 1 : 0);
   const [version, setVersion] = useState(0);
   const [campaignsVersion, setCampaignsVersion] = useState(0);
   const [itcOpen, setItcOpen] = useState(false);

@@ -233,7 +233,6 @@ function Ready({
             lng={lng}
           />
         </div>
-        <IncludedEventsAccordion eventId={eventId} includedIds={results.included_event_ids} lookout={lookout} lng={lng} openOnArrival={openIncluded} onArrived={onIncludedShown} />
       </Section>
       <Section id="campaign-chart" title={t(fd ? 'campaigns.stats.chart.titleFd' : 'campaigns.stats.chart.title')}>
         {results.daily.length ? (
@@ -249,6 +248,9 @@ function Ready({
           <EmptyState compact icon="chart" message={t('campaigns.stats.noDeliveryYet')} />
         )}
       </Section>
+      {/* Last, so that opening it (or open_included_events opening it while its list loads)
+          moves nothing below it: Lighthouse measured a 0.43 layout shift of the chart. */}
+      <IncludedEventsAccordion eventId={eventId} includedIds={results.included_event_ids} lookout={lookout} lng={lng} openOnArrival={openIncluded} onArrived={onIncludedShown} />
     </div>
   );
 }
