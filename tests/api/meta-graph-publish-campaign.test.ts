@@ -49,7 +49,7 @@ const request = (over: Partial<CampaignPublishRequest> = {}): CampaignPublishReq
     {
       name: 'Don Giovanni · Night owls',
       lifetimeBudgetMinor: 30_000,
-      targeting: { ageMin: 18, ageMax: 40, geo: { mode: 'range_locations', included: [{ latitude: 52.52, longitude: 13.4, radius: 20, unit: 'kilometer', countryCode: 'DE' }], excluded: [] }, customAudienceIds: ['555'], advantageAudience: false },
+      targeting: { ageMin: 18, ageMax: 40, geo: { mode: 'range_locations', included: [{ latitude: 52.52, longitude: 13.4, radius: 20, unit: 'kilometer', countryCode: 'DE' }], excluded: [] }, customAudienceIds: ['6601'], advantageAudience: false },
       creative: creative('Last seats', { headlines: ['Last seats', 'Tonight'] }),
     },
     { name: 'Don Giovanni · Families', lifetimeBudgetMinor: 30_001, targeting: { ageMin: 30, ageMax: 65, geo: { mode: 'countries', countryCodes: ['DE', 'AT'] }, advantageAudience: false }, creative: creative('For everyone') },
@@ -71,7 +71,7 @@ describe('publishCampaign', () => {
     expect(sets.every((s) => s.params.campaign_id === res.campaignId)).toBe(true);
     expect(sets.map((s) => s.params.lifetime_budget)).toEqual(['30000', '30000', '30001']);
     expect(JSON.parse(sets[0]!.params.targeting!).geo_locations).toEqual({ zips: [{ key: 'DE:10115' }] });
-    expect(JSON.parse(sets[1]!.params.targeting!)).toMatchObject({ geo_locations: { custom_locations: [{ latitude: 52.52, longitude: 13.4, radius: 20, distance_unit: 'kilometer' }] }, custom_audiences: [{ id: '555' }] });
+    expect(JSON.parse(sets[1]!.params.targeting!)).toMatchObject({ geo_locations: { custom_locations: [{ latitude: 52.52, longitude: 13.4, radius: 20, distance_unit: 'kilometer' }] }, custom_audiences: [{ id: '6601' }] });
     expect(JSON.parse(sets[2]!.params.targeting!).geo_locations).toEqual({ countries: ['DE', 'AT'] });
     expect(sets.map((s) => s.params.is_dynamic_creative)).toEqual(['false', 'true', 'false']);
     expect(sets.every((s) => s.params.dsa_beneficiary === 'Opera House')).toBe(true);
