@@ -9,12 +9,18 @@ import { enText } from './helpers';
 export async function activeCampaignRows(page: Page): Promise<Locator> {
   const rows = page.getByRole('list', { name: enText('events.list.listLabel') }).locator('a[data-event-id]');
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-  for (let i = 0; i < 10; i++) {
+  const list = page.locator('section[aria-labelledby="events-list-heading"]');
+  for (let i = 0; i < 20; i++) {
+    // Decide on a settled list: while a page loads (aria-busy) the button is away.
+    await expect(list).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
     const more = page.getByRole('button', { name: enText('events.list.loadMore') });
     if (!(await more.isVisible())) break;
     const before = await rows.count();
-    await more.click();
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    // Scrolling to the button also brings the list's end into view, where the infinite scroll may
+    // load the page first and take the button away: a click that finds no button is fine; the
+    // rows grow (or the next turn finds the list settled).
+    await more.click({ timeout: 5_000 }).catch(() => undefined);
+    await expect.poll(async () => (await rows.count()) > before || !(await more.isVisible()), { timeout: 20_000 }).toBe(true);
   }
   return rows.filter({ has: page.getByText(enText('events.row.campaignActive'), { exact: true }) });
 }
