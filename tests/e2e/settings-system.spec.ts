@@ -24,6 +24,8 @@ const test = base.extend<{ attributionModel: string }>({
 });
 
 test('attribution model and billing link in settings #system', async ({ page, attributionModel }, testInfo) => {
+  // A sign-in and several saves, each read back: 12–22 s on CI's 2 cores, too close to the default 30 s.
+  test.slow();
   const phone = isPhone(testInfo);
   await signIn(page, phone ? 'prisma' : 'admin', { language: phone ? 'en' : 'de' });
   const lng = phone ? 'en' : 'de';
