@@ -196,6 +196,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
 
   const punct = tokens.map((t) => t.punctAfter);
   let previousWhat: FieldFilter[] = [];
+  /** "weder 2025 noch 2026": the negation went into one count per time. */
+  let negatedTimes = false;
   for (const clause of clauses(items.filter((i) => !used.has(i)), punct)) {
     const anchors: Anchor[] = [];
     const loose: Loose[] = [];
@@ -217,6 +219,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
           // "nicht auf der Studiobühne": "auf" here is a place word, not "endet auf".
           const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
+          // "weder 2025 noch 2026 gekauft": the times decide the counts (one per time, below).
+          if (it.k === 'neg' && it.both && target?.k === 'time' && outcome === 'customers') break;
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed' || target?.k === 'zipPrefix');
           // "nicht ausverkauft", "nicht abgesagt": the event's own state, negated where it is read.
           if (target?.k === 'soldout' || target?.k === 'status' || outcome === 'events' && target?.k === 'value' && target.field === 'ticket_type' && target.value === 'cancelled'
@@ -548,13 +552,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "Newsletter-Empfänger", "newsletter subscribers": those whose property says yes.
           const yes = known.find((v) => /^(ja|yes|true|1|y|j)$/i.test(v.trim()));
           const holder = clause.filter((x) => x.start >= it.end).slice(0, 1).find((x) => /^(empfaenger|empfaengerin|bezieher|abonnenten|abonnent|subscribers?|recipients?|leser|readers?)$/.test(fold(x.raw)));
-          if (yes && holder) {
+          const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
+          // A yes/no property named alone ("den Newsletter bekommen", "get the newsletter") is its
+          // yes: "has any value" would count the customers whose answer is no.
+          if (yes && (holder || !lit)) {
             loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? '!=' : '=', yes), negated: false });
             pendingNeg = undefined;
-            use(holder);
+            if (holder) use(holder);
             break;
           }
-          const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
           if (lit) { loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', lit.raw), negated: !!pendingNeg }); use(lit); }
           else loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? 'is' : 'is not', null), negated: false });
           pendingNeg = undefined;
@@ -650,9 +656,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       // "sowohl 2024 als auch 2025 gekauft", "2024 und 2025 da gewesen": two times, each its own
       // count — in one count they were a day in both years at once, and nobody.
       const datePos = [...new Set(relatedOnes.filter((l) => isDate(l.cond)).map((l) => l.pos))];
-      if (outcome === 'customers' && !several && !pendingNeg && datePos.length > 1) {
+      // "weder 2025 noch 2026 gekauft", "neither in 2025 nor in 2026": none in each of the times.
+      const bothNeg = pendingNeg?.k === 'neg' && pendingNeg.both === true;
+      if (outcome === 'customers' && !several && (!pendingNeg || bothNeg) && datePos.length > 1) {
         const rest = relatedOnes.filter((l) => !isDate(l.cond)).map((l) => (l.negated ? negate(l.cond) : l.cond));
-        for (const pos of datePos) anchors.push({ pos, op: '>', value: 0, where: [...rest, ...relatedOnes.filter((l) => l.pos === pos).map((l) => l.cond)], measure: 'transactions' });
+        for (const pos of datePos) anchors.push({ pos, op: bothNeg ? '=' : '>', value: 0, where: [...rest, ...relatedOnes.filter((l) => l.pos === pos).map((l) => l.cond)], measure: 'transactions' });
+        if (bothNeg) { negatedTimes = true; pendingNeg = undefined; }
         relatedOnes.length = 0;
       } else if (several) {
         for (const l of several) anchors.push({ pos: l.pos, op: '>', value: 0, where: [l.cond], measure: 'transactions' });
@@ -729,7 +738,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // It negates the alternatives after it: a time, number or comparison there ("weder im Oktober
   // noch im November") is no value to exclude and became "no sales" instead.
   const afterBoth = both && items.find((i) => i.start > both.start && !['stop', 'from', 'with', 'eq'].includes(i.k));
-  if (both && (!hasNegation(query) || !afterBoth || ['time', 'num', 'cmp', 'unknown', 'between'].includes(afterBoth.k))) {
+  if (both && !negatedTimes && (!hasNegation(query) || !afterBoth || ['time', 'num', 'cmp', 'unknown', 'between'].includes(afterBoth.k))) {
     const named = shortWord(`${both.raw} … ${items.find((i) => i.k === 'or' && i.start > both.start)?.raw ?? ''}`.trim());
     return { ok: false, refusal: 'not_understood', understood, reason: `the negation "${named}" fits no condition`, problems: [named], hard: true };
   }

@@ -36,6 +36,16 @@ export interface PostalArea {
 const hasDigit = (s: string) => /\d/.test(s);
 const CODE = /^[a-z0-9]{1,8}$/;
 
+/** A code right before the postal word ("S1", "51er" → "51"), or undefined. */
+function codeBefore(tokens: Token[], i: number): string | undefined {
+  const t = tokens[i - 1];
+  if (!t || t.quoted) return undefined;
+  const m = /^(\d{1,4})er$/.exec(t.norm);
+  if (m) return m[1];
+  if (!CODE.test(t.norm) || !hasDigit(t.norm)) return undefined;
+  return t.raw.replace(/\*+$/, '');
+}
+
 /** The postal areas of a question's tokens (at most one per postal word), left to right. */
 export function findPostalAreas(tokens: Token[]): PostalArea[] {
   const out: PostalArea[] = [];
@@ -61,7 +71,15 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
       k += 1;
     }
     const codeTok = tokens[k];
-    if (!codeTok || codeTok.quoted || !CODE.test(codeTok.norm) || !hasDigit(codeTok.norm)) continue;
+    if (!codeTok || codeTok.quoted || !CODE.test(codeTok.norm) || !hasDigit(codeTok.norm)) {
+      // The code before the area: "the S1 postcode area", "im 51er PLZ-Bereich", "M1 postcodes".
+      const before = codeBefore(tokens, i);
+      if (before !== undefined && (area || plural) && !out.some((a) => a.end > i - 1)) {
+        out.push({ start: i - 1, end: j, code: before });
+        i = j - 1;
+      }
+      continue;
+    }
     const star = codeTok.punctAfter.startsWith('*');
     const shortNumeric = /^\d{1,4}$/.test(codeTok.norm);
     // A full code with nothing that says "area" is the exact code (the field path reads it).

@@ -128,6 +128,9 @@ function firstMatches(memo: FirstMatches, typed: string, entries: Entry[]): [Ind
   return hits;
 }
 
+/** Whether `a` is a whole name of the partner's and `b` only a fragment of one (a title's word or word pair). */
+const wholeBeatsPart = (a: ItemBody, b: ItemBody): boolean => a.k === 'value' && b.k === 'value' && a.op === '=' && b.op === 'contains';
+
 function bestAt(words: string[], i: number, reserved: boolean[], entries: Entry[], memo: FirstMatches): Candidate | undefined {
   let best: Candidate | undefined;
   if (reserved[i]) return undefined;
@@ -143,9 +146,11 @@ function bestAt(words: string[], i: number, reserved: boolean[], entries: Entry[
     if (score < 0) continue;
     // A typo in a one-word entry must not turn an everyday word into a value.
     if (len === 1 && score === 2 && STOP_WORDS.has(words[i])) continue;
-    if (!best || len > best.len || (len === best.len && score < best.score) || (len === best.len && score === best.score && order < best.order)) {
-      best = { len, score, order, body };
-    }
+    // At equal length and score, one of the partner's whole names ("Gift Voucher", a payment
+    // method) beats a fragment of a longer one (the title "Gift Voucher £25").
+    const better = !best || len > best.len || (len === best.len && score < best.score)
+      || (len === best.len && score === best.score && (wholeBeatsPart(body, best.body) || (!wholeBeatsPart(best.body, body) && order < best.order)));
+    if (better) best = { len, score, order, body };
   }
   return best;
 }
