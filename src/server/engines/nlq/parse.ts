@@ -113,6 +113,17 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     const understoodSoFar = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'invalid' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
     return { ok: false, refusal: 'not_understood', understood: understoodSoFar, reason: `no such date: ${named.join(', ')}`, problems: named, hard: true };
   }
+  // "2024 da waren, aber seitdem nicht mehr", "came in 2024 but haven't been back since": from the
+  // end of the time named before, with no end (RULES.md open-ended dates).
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j];
+    if ((it.k !== 'stop' && it.k !== 'unknown') || !SINCE_THEN.has(fold(it.raw))) continue;
+    const before = items.slice(0, j).reverse().find((x) => x.k === 'time');
+    if (!before || before.k !== 'time' || !before.range.to) continue;
+    // "since" is also the head of "since March": only a lone one at a clause's end means "since then".
+    if (fold(it.raw) === 'since' && items.slice(j + 1).some((x) => x.k !== 'stop')) continue;
+    items[j] = { k: 'time', range: { from: before.range.to }, start: it.start, end: it.end, raw: it.raw };
+  }
   const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
   const used = new Set<Item>();
   const use = (...xs: (Item | undefined)[]) => xs.forEach((x) => x && used.add(x));
@@ -172,6 +183,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       const d = all.slice(j).find((x) => x.k === 'dir');
       if (d && d.k === 'dir') { dir = d.dir; use(d); }
       orderBy = fieldOrder(outcome, measure, fieldName, dir);
+      // "die 3 Opern mit dem meisten Umsatz", "the 5 customers who spent most": the number before the noun.
+      const nounAt = all.findIndex((x) => (x.k === 'noun' && x.entity === outcome) || (outcome === 'events' && x.k === 'category'));
+      const countBefore = nounAt > 0 ? all[nounAt - 1] : undefined;
+      if (limit === undefined && countBefore?.k === 'num' && Number.isInteger(countBefore.value) && all[nounAt - 2]?.k !== 'cmp' && !used.has(countBefore)) {
+        limit = countBefore.value;
+        use(countBefore);
+      }
+      // "welcher Kunde war am häufigsten da", "which musical made the most money": one asked for.
+      if (limit === undefined && singularOutcome(all, outcome)) limit = 1;
     }
     if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
       use(it);
@@ -198,12 +218,17 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   let previousWhat: FieldFilter[] = [];
   /** "weder 2025 noch 2026": the negation went into one count per time. */
   let negatedTimes = false;
+  let lastVerb: Item | undefined;
   for (const clause of clauses(items.filter((i) => !used.has(i)), punct)) {
     const anchors: Anchor[] = [];
     const loose: Loose[] = [];
     const cs = clause.filter((i) => i.k !== 'stop');
     const verbs = cs.filter((i) => i.k === 'verb');
     const verb = verbs.length > 0 ? (verbs[0] as Extract<Item, { k: 'verb' }>).v : undefined;
+    // "im Oktober gekauft, aber im November nicht mehr": a clause without its own verb keeps the
+    // previous clause's (the November is a sale time too). Appended, so positions stay.
+    const csVerb = verbs.length === 0 && lastVerb ? [...cs, lastVerb] : cs;
+    if (verbs.length > 0) lastVerb = verbs[0];
     let pendingNeg: Item | undefined;
     let customerPlace = false;
     for (let j = 0; j < cs.length; j++) {
@@ -420,7 +445,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
-          const target = dateTarget(outcome, cs, j, clause, punct, it.range, it.earlier, now);
+          const target = dateTarget(outcome, csVerb, j, clause, punct, it.range, it.earlier, now);
           // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
           const range = target === 't' && it.earlier ? it.earlier : it.range;
           for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
@@ -570,6 +595,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const fd = it.field;
           if (fd.type === 'boolean') {
             loose.push({ pos: it.start, cond: ff(fd.tag, fd.name, '=', !pendingNeg), negated: false });
+            // "opt out of marketing": a second word for the same field is the same mention.
+            for (const same of cs.slice(j + 1, j + 3)) if (same.k === 'field' && same.field.name === fd.name && same.field.tag === fd.tag) use(same);
             pendingNeg = undefined;
             use(it);
             break;
@@ -713,7 +740,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
-  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix']);
+  // "wer hat im Oktober gekauft", "who bought …": a verb of buying or visiting is about sales.
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'verb', 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix']);
   if (!items.some((i) => DATA_KINDS.has(i.k))) {
     return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
   }
@@ -773,6 +801,26 @@ const BIRTH_OR_AGE = /^(alter|age|aged|alt|old|jahre alt|years old|year old|lebe
 const EVENT_TIME_WORDS = new Set(['stattfinden', 'stattfindet', 'stattfanden', 'stattgefunden', 'stattfand', 'statt', 'laufen', 'laeuft', 'lief', 'liefen', 'gelaufen',
   'gespielt', 'spielt', 'spielen', 'spielte', 'aufgefuehrt', 'place', 'happen', 'happens', 'happened', 'happening', 'occur', 'occurs', 'occurred', 'staged', 'performed', 'played', 'playing', 'runs', 'ran', 'running']);
 
+/** Singular nouns of the outcomes and the genres (folded): "welcher Kunde", "which musical". */
+const SINGULAR: Record<Entity, Set<string>> = {
+  customers: new Set(['kunde', 'kundin', 'besucherin', 'gast', 'kaeuferin', 'customer', 'buyer', 'visitor', 'attendee', 'patron', 'person', 'client', 'fan']),
+  events: new Set(['konzert', 'veranstaltung', 'vorstellung', 'auffuehrung', 'event', 'show', 'performance', 'concert', 'termin', 'produktion', 'abend', 'gig', 'gastspiel', 'auftritt',
+    'oper', 'opera', 'ballett', 'ballet', 'musical', 'operette', 'operetta', 'theaterstueck', 'play', 'lesung', 'reading', 'liederabend', 'recital', 'sinfoniekonzert', 'symphoniekonzert', 'kammerkonzert', 'produkt', 'product', 'gutschein', 'voucher']),
+  transactions: new Set(['transaktion', 'kauf', 'einkauf', 'buchung', 'bestellung', 'transaction', 'purchase', 'order', 'booking', 'verkauf', 'sale', 'zahlung', 'payment']),
+};
+
+/** Whether the question names its outcome in the singular (the first outcome noun or, for events, genre). */
+function singularOutcome(all: Item[], outcome: Entity): boolean {
+  const noun = all.find((x) => (x.k === 'noun' && x.entity === outcome) || (outcome === 'events' && x.k === 'category'));
+  return !!noun && noun.end - noun.start === 1 && SINGULAR[outcome].has(fold(noun.raw));
+}
+
+/** Words for "since then": the time after the one named before. */
+const SINCE_THEN = new Set(['seitdem', 'seither', 'danach', 'since', 'afterwards', 'thereafter', 'anschliessend']);
+
+/** A time phrase that runs up to now ("seit September", "since 1 September"). */
+const sinceNow = (x: Item | undefined) => !!x && x.k === 'time' && /^(seit|since)\b/.test(fold(x.raw));
+
 const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
 // Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue.
 const isSaleWord = (x: Item | undefined) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'));
@@ -807,7 +855,9 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   let t: boolean;
   if (outcome === 'events') t = beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime;
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
-  else if (outcome === 'transactions') t = !(qualifiesEvents || eventTime || visit || cs[j - 1]?.k === 'for');
+  // "seit September" / "since September" runs up to now: it tells when something was sold, also
+  // after "für Opern" ("ermäßigte Tickets für Opern seit September", "sold for opera since …").
+  else if (outcome === 'transactions') t = !(eventTime || visit || (!sinceNow(cs[j]) && (qualifiesEvents || cs[j - 1]?.k === 'for')));
   else {
     // Customers: the verb decides ("eine Oper im Oktober gekauft" = bought in October), unless the
     // phrase sits inside a "für" + event phrase ("Tickets für Konzerte im Oktober gekauft").

@@ -82,8 +82,10 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
     }
     const star = codeTok.punctAfter.startsWith('*');
     const shortNumeric = /^\d{1,4}$/.test(codeTok.norm);
+    // A British outward code alone ("EH1", "SW1A", "M1") names a district: every full code in it.
+    const outward = /^[a-z]{1,2}\d[a-z\d]?$/.test(codeTok.norm);
     // A full code with nothing that says "area" is the exact code (the field path reads it).
-    if (!area && !plural && !prefixWord && !star && !shortNumeric) continue;
+    if (!area && !plural && !prefixWord && !star && !shortNumeric && !outward) continue;
     let end = k + 1;
     while (end < tokens.length && end - k <= 2 && TAIL.has(tokens[end].norm)) end += 1;
     out.push({ start: i, end, code: codeTok.raw.replace(/\*+$/, '') });

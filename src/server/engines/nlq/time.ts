@@ -306,9 +306,10 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     return { range: { from: iso(d), to: iso(addDays(d, 1)) }, end: i + 2 };
   }
   if (a === 'heuer') return { range: unitRange('year', 0, now), end: i + 1 };
-  if (a === 'heute' || a === 'today') return { range: unitRange('day', 0, now), end: i + 1 };
-  if (a === 'gestern' || a === 'yesterday') return { range: unitRange('day', -1, now), end: i + 1 };
-  if (a === 'morgen' || a === 'tomorrow') return { range: unitRange('day', 1, now), end: i + 1 };
+  // The adjectives too: "gestrige Verkäufe", "heutige Buchungen", "morgige Vorstellungen".
+  if (a === 'heute' || a === 'today' || /^heutig(e|en|er|es|em)?$/.test(a)) return { range: unitRange('day', 0, now), end: i + 1 };
+  if (a === 'gestern' || a === 'yesterday' || /^gestrig(e|en|er|es|em)?$/.test(a) || a === "yesterday's") return { range: unitRange('day', -1, now), end: i + 1 };
+  if (a === 'morgen' || a === 'tomorrow' || /^morgig(e|en|er|es|em)?$/.test(a) || a === "tomorrow's") return { range: unitRange('day', 1, now), end: i + 1 };
   if (a === 'wochenende' || a === 'weekend') return { range: weekend(now, 0), end: i + 1 };
   // "Saison 2024/25", "season 2024/2025", "Spielzeit 2024"
   if (SEASON.has(a) && year(b) !== undefined) {

@@ -42,7 +42,7 @@ const E = (words: string, item: KeywordItem): [string[], KeywordItem] => [words.
 
 export const KEYWORDS: [string[], KeywordItem][] = [
   E('mehr als|more than|over|ueber|greater than|groesser als|higher than|hoeher als|above|oberhalb|exceeding|>|mehr wie|laenger als', { k: 'cmp', op: '>' }),
-  E('mindestens|wenigstens|at least|ab|>=|minimum|min|nicht weniger als|no less than|no fewer than', { k: 'cmp', op: '>=' }),
+  E('mindestens|mind|mindst|wenigstens|at least|ab|>=|minimum|min|nicht weniger als|no less than|no fewer than', { k: 'cmp', op: '>=' }),
   E('weniger als|less than|fewer than|unter|under|below|kleiner als|niedriger als|lower than|<|unterhalb|weniger wie', { k: 'cmp', op: '<' }),
   E('hoechstens|maximal|max|at most|bis zu|up to|no more than|nicht mehr als|<=|maximum', { k: 'cmp', op: '<=' }),
   E('genau|exactly|=|gleich|equal to|equals|precisely', { k: 'cmp', op: '=' }),

@@ -35,7 +35,7 @@ const FUNCTION_WORDS_EN = `
   take takes taking took taken place places happen happens happened happening occur occurs occurred held hold holds run runs ran running
   play plays played playing staged performed put on
   during within throughout course
-  starting commencing onwards
+  starting commencing onwards given handed issued back again returned
 `;
 export const STOP_WORDS = new Set(
   `welche welcher welches welchen welchem wer wen wem wessen was wie wieviele wieviel viele viel zeige zeig zeigen zeigt mir uns
