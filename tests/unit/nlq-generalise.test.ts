@@ -2,7 +2,7 @@
 // each rule is checked on the typed query in both languages, with our own wordings — never the
 // set's questions. NOW = Tuesday 2026-11-24.
 import { describe, expect, it } from 'vitest';
-import { parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
+import { compileQuery, parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
 import { NOW, VOCAB } from './nlq-fixtures';
 
 const V: Vocabulary = {
@@ -150,5 +150,71 @@ describe('values', () => {
 
   it('a full German postal code stays the exact code', () => {
     expect(fields(ok('Kunden mit PLZ 50667', 'customers', 'de')).map(summary)).toEqual(['c.zip_code = "50667"']);
+  });
+});
+
+describe('from the hold-out\'s failure classes (reported as classes only; our own wordings)', () => {
+  it.each<[string, Lang, string]>([
+    ['customers in the LS postcode area', 'en', 'LS'],
+    ['postcode area M customers', 'en', 'M'],
+    ['Kunden mit PLZ EH', 'de', 'EH'],
+  ])('a British postcode area in capitals: %s', (text, lang, code) => {
+    expect(fields(ok(text, 'customers', lang)).map(summary)).toEqual([`c.zip_code starts ${JSON.stringify(code)}`]);
+  });
+
+  it('a letters-only area compiles to the letters followed by a digit (B is not BD)', () => {
+    const c = compileQuery(ok('customers in postcode area B', 'customers', 'en'), { partnerId: 1001, maxRows: 100 });
+    expect(c.params).toContain('B1%');
+    expect(c.params).not.toContain('B%');
+  });
+
+  it.each<[string, Lang]>([['Kunden namens Meier oder Schulz', 'de'], ['customers named Smith or Jones', 'en']])('several names: %s', (text, lang) => {
+    const q = ok(text, 'customers', lang);
+    expect(q.anyOf?.flat().map((c) => (c as FieldFilter).value)).toHaveLength(4);
+  });
+
+  it.each<[string, Lang]>([['everyone who saw a ballet', 'en'], ["customers who've never bought ballet", 'en']])('%s is understood', (text, lang) => {
+    expect(related(ok(text, 'customers', lang))).toHaveLength(1);
+  });
+
+  it.each<[string, Lang]>([['customers who joined before the end of 2023', 'en'], ['Kunden, die bis Ende 2023 Kunde geworden sind', 'de']])('becoming a customer is the record\'s date: %s', (text, lang) => {
+    expect(fields(ok(text, 'customers', lang)).map(summary)).toEqual(['c.created_at < "2024-01-01"']);
+  });
+
+  it.each<[string, Lang, string]>([
+    ['Kunden mit mehr als 2 stornierten Buchungen', 'de', 'transactions'],
+    ['customers with more than 3 cancelled bookings', 'en', 'transactions'],
+    ['customers with more than 3 cancelled tickets', 'en', 'tickets'],
+  ])('a count of cancelled rows counts what the noun says: %s', (text, lang, measure) => {
+    expect(related(ok(text, 'customers', lang))[0]).toMatchObject({ measure, where: [{ field: { field: 'ticket_type' }, value: 'cancelled' }] });
+  });
+
+  it.each<[string, Lang]>([['Ballette, die noch stattfinden', 'de'], ["ballets in Köln that haven't happened yet", 'en']])('still to come is strictly ahead: %s', (text, lang) => {
+    const q = ok(text, 'events', lang);
+    expect(dateOf(fields(q))).toMatch(/^e>=2026-11-24/);
+    expect(related(q)).toHaveLength(0);
+  });
+
+  it('two halls, the second after another preposition, are one list', () => {
+    expect(fields(ok('Vorstellungen im Großen Saal oder auf der Studiobühne', 'events', 'de')).map(summary)).toEqual(['e.hall in ["Großer Saal","Studiobühne"]']);
+  });
+
+  it('"nights" is the events noun, never a title word', () => {
+    expect(JSON.stringify(ok('opera nights in Köln', 'events', 'en'))).not.toContain('title');
+  });
+
+  it('a method\'s own name beats another method\'s synonym', () => {
+    const v: Vocabulary = { ...V, paymentMethods: ['EC-Karte', 'Kreditkarte'] };
+    const r = parseQuestion('Buchungen mit Kreditkarte', { language: 'de', outcome: 'transactions', vocabulary: v, now: NOW });
+    expect(r.ok && fields(r.query).map(summary)).toEqual(['t.payment_method = "Kreditkarte"']);
+  });
+
+  it.each<[string, Lang, string]>([
+    ['Könnten Sie bitte für alle Kunden aus Köln eine Werbesperre setzen?', 'de', 'write'],
+    ['could you opt every customer from Bonn out of marketing', 'en', 'write'],
+    ["show me other promoters' events", 'en', 'others_data'],
+  ])('%s → %s', (text, lang, refusal) => {
+    const r = parseQuestion(text, { language: lang, outcome: 'customers', vocabulary: V, now: NOW });
+    expect(r.ok ? 'answered' : r.refusal).toBe(refusal);
   });
 });

@@ -337,7 +337,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // A count or amount over related rows.
           const measureBefore = before?.k === 'noun' || before?.k === 'money' || (before?.k === 'verb' && before.v === 'spend') ? measureOf(before) : undefined;
           // "mehr als 5 mal da waren" counts visits (events), "mehr als 5 mal gekauft" purchases.
-          let measure = unitItem?.k === 'times' ? (verb === 'buy' || verb === 'spend' ? 'transactions' : 'events') : measureOf(unitItem) ?? measureBefore;
+          // "mehr als 2 stornierte Buchungen", "more than 3 cancelled bookings": the noun after the
+          // ticket type says what is counted (purchases), the type only which ones.
+          const typedNoun = unitItem?.k === 'value' && unitItem.field === 'ticket_type' ? cs[cs.indexOf(unitItem) + 1] : undefined;
+          let measure = unitItem?.k === 'times' ? (verb === 'buy' || verb === 'spend' ? 'transactions' : 'events')
+            : typedNoun?.k === 'noun' && typedNoun.measure !== 'customers' ? typedNoun.measure : measureOf(unitItem) ?? measureBefore;
+          if (typedNoun?.k === 'noun') use(typedNoun);
           if (unitItem?.k === 'money') {
             use(unitItem);
             const then = cs[cs.indexOf(unitItem) + 1];
@@ -535,8 +540,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const values = [it.value];
           use(it);
           let m = j + 1;
-          while (cs[m] && (cs[m].k === 'or' || (cs[m].k === 'conj' && (outcome !== 'customers' || it.tag === 't'))) && cs[m + 1]?.k === 'value' && (cs[m + 1] as { field: string }).field === it.field && (cs[m + 1] as { op: string }).op === it.op) {
-            values.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
+          // "im Großen Saal oder auf der Studiobühne": a place word may stand between.
+          const alt = (n: number) => (cs[n + 1]?.k === 'value' ? n + 1 : (cs[n + 1]?.k === 'contains' || cs[n + 1]?.k === 'from') && cs[n + 2]?.k === 'value' ? n + 2 : -1);
+          while (cs[m] && (cs[m].k === 'or' || (cs[m].k === 'conj' && (outcome !== 'customers' || it.tag === 't'))) && alt(m) > 0 && (cs[alt(m)] as { field: string }).field === it.field && (cs[alt(m)] as { op: string }).op === it.op) {
+            const at = alt(m);
+            values.push((cs[at] as { value: string }).value); use(...cs.slice(m, at + 1)); m = at + 1;
           }
           const uniq = [...new Set(values)];
           const cond = it.op === 'contains' ? ff(it.tag, it.field, 'contains', it.value)
@@ -637,8 +645,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "Kunden namens Schmidt": first or last name.
           const val = cs[j + 1];
           if (val && val.k === 'unknown') {
-            anyOf.push([ff('c', 'first_name', '=', val.raw), ff('c', 'last_name', '=', val.raw)]);
-            use(it, val);
+            // "namens Meier oder Schulz", "named Smith or Jones": each name, first or last.
+            const names = [val];
+            for (let m = j + 2; (cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'unknown'; m += 2) { names.push(cs[m + 1]); use(cs[m]); }
+            anyOf.push(names.flatMap((n) => [ff('c', 'first_name', '=', n.raw), ff('c', 'last_name', '=', n.raw)]));
+            use(it, ...names);
           }
           break;
         }

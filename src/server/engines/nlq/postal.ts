@@ -34,6 +34,8 @@ export interface PostalArea {
 }
 
 const hasDigit = (s: string) => /\d/.test(s);
+/** A British postcode area typed in capitals ("LS", "M", "EH"): one or two letters, no digit. */
+const areaLetters = (t: Token) => /^[A-Z]{1,2}$/.test(t.raw);
 const CODE = /^[a-z0-9]{1,8}$/;
 
 /** A code right before the postal word ("S1", "51er" → "51"), or undefined. */
@@ -42,6 +44,7 @@ function codeBefore(tokens: Token[], i: number): string | undefined {
   if (!t || t.quoted) return undefined;
   const m = /^(\d{1,4})er$/.exec(t.norm);
   if (m) return m[1];
+  if (areaLetters(t)) return t.raw;
   if (!CODE.test(t.norm) || !hasDigit(t.norm)) return undefined;
   return t.raw.replace(/\*+$/, '');
 }
@@ -71,7 +74,7 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
       k += 1;
     }
     const codeTok = tokens[k];
-    if (!codeTok || codeTok.quoted || !CODE.test(codeTok.norm) || !hasDigit(codeTok.norm)) {
+    if (!codeTok || codeTok.quoted || !(CODE.test(codeTok.norm) && hasDigit(codeTok.norm) || areaLetters(codeTok))) {
       // The code before the area: "the S1 postcode area", "im 51er PLZ-Bereich", "M1 postcodes".
       const before = codeBefore(tokens, i);
       if (before !== undefined && (area || plural) && !out.some((a) => a.end > i - 1)) {
@@ -83,7 +86,7 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
     const star = codeTok.punctAfter.startsWith('*');
     const shortNumeric = /^\d{1,4}$/.test(codeTok.norm);
     // A British outward code alone ("EH1", "SW1A", "M1") names a district: every full code in it.
-    const outward = /^[a-z]{1,2}\d[a-z\d]?$/.test(codeTok.norm);
+    const outward = /^[a-z]{1,2}\d[a-z\d]?$/.test(codeTok.norm) || areaLetters(codeTok);
     // A full code with nothing that says "area" is the exact code (the field path reads it).
     if (!area && !plural && !prefixWord && !star && !shortNumeric && !outward) continue;
     let end = k + 1;

@@ -30,6 +30,8 @@ export function detectWrite(text: string): string | undefined {
     if (WRITE_WORDS.has(w)) return words[i];
     // "set … to …", "setze … auf …", "change … to …", "mache … zu …"
     if ((w === 'set' || w === 'change' || w === 'make') && words.slice(i + 1, i + 8).some((x) => x === 'to' || x === '=')) return words[i];
+    // "opt all customers from Leeds out of marketing": the verb with its object in between.
+    if (w === 'opt' && words[i + 1] !== 'out' && words[i + 1] !== 'in' && words.slice(i + 2, i + 9).includes('out')) return words[i];
     if ((w === 'mach' || w === 'mache' || w === 'schreibe' || w === 'trage') && words.slice(i + 1, i + 8).some((x) => x === 'zu' || x === 'auf' || x === 'ein' || x === 'in')) return words[i];
   }
   // SQL statement keywords anywhere ("…; DELETE FROM", "insert into").

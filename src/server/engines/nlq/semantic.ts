@@ -135,7 +135,7 @@ export const TICKET_TYPE_WORDS: { words: string[]; value: string }[] = [
 
 /** Payment words, matched against the partner's own payment method values by these keys. */
 export const PAYMENT_WORDS: { words: string[]; keys: string[] }[] = [
-  { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard'], keys: ['card', 'credit', 'karte'] },
+  { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard'], keys: ['card', 'credit', 'kredit'] },
   { words: ['ec-karte', 'ec karte', 'girocard', 'debit card'], keys: ['debit', 'ec', 'girocard'] },
   { words: ['paypal'], keys: ['paypal'] },
   { words: ['bar', 'barzahlung', 'bargeld', 'cash', 'kasse'], keys: ['cash', 'bar'] },

@@ -512,7 +512,8 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
           // "seit/since X" runs until now (RULES: since January = 1 January … now)
           : PAST_FROM.has(w) ? { from: r.from, to: today }
           : FROM_WORDS.has(w) ? { from: r.from }
-          : w === 'vor' || w === 'before' || w === 'prior' ? { to: r.from } : { to: r.to });
+          // "vor Ende 2023", "before the end of 2023": by the end, the end included.
+          : w === 'vor' || w === 'before' || w === 'prior' ? { to: PART_WORDS[words[at]] === 'end' ? r.to : r.from } : { to: r.to });
         let own = p.range;
         if (PAST_FROM.has(w) && p.earlier && own.from && own.from > today) own = p.earlier;
         const range = prefixed(own);

@@ -36,6 +36,7 @@ const FUNCTION_WORDS_EN = `
   play plays played playing staged performed put on
   during within throughout course
   starting commencing onwards given handed issued back again returned
+  who've who'd they've we've you've whove theyve
 `;
 export const STOP_WORDS = new Set(
   `welche welcher welches welchen welchem wer wen wem wessen was wie wieviele wieviel viele viel zeige zeig zeigen zeigt mir uns

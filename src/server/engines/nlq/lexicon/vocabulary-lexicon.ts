@@ -80,8 +80,10 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   for (const x of v.ticketTypes) add(x.replace(/_/g, ' '), { k: 'value', tag: 't', field: 'ticket_type', value: x, op: '=' });
   // Numeric price categories ("1" … "15") are only found after their field word.
   for (const x of v.priceCategories) if (/\p{L}/u.test(x)) add(x, { k: 'value', tag: 't', field: 'price_category', value: x, op: '=' });
+  // Each method's own name first: it wins over another method's synonym ("Kreditkarte" is the
+  // method Kreditkarte, never EC-Karte through the word "Karte").
+  for (const x of v.paymentMethods) add(x.replace(/_/g, ' '), { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
   for (const x of v.paymentMethods) {
-    add(x.replace(/_/g, ' '), { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
     const fx = fold(x);
     for (const p of PAYMENT_WORDS) {
       if (p.keys.some((key) => fx.includes(key))) for (const w of p.words) add(w, { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
