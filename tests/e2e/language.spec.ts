@@ -60,6 +60,8 @@ test.describe('language', () => {
 
   test.describe('in the account menu', () => {
     test('German chosen in the account menu changes the texts and is remembered across reload and a new sign-in', async ({ page, analystLanguage }) => {
+      // Two sign-ins and a reload: 10–17 s alone, past 30 s once with the whole suite on 2 cores.
+      test.slow();
       expect(analystLanguage).toBe('en');
       await signIn(page, 'analyst');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demand prediction');

@@ -28,6 +28,8 @@ async function anonymousPage(browser: Browser): Promise<Page> {
 }
 
 test('a foreign domain is refused until a partner admin opens registration in settings #system', async ({ browser, page }, info) => {
+  // Two browsers and several sign-ins: 14–18 s alone, past 30 s once on a loaded machine.
+  test.slow();
   const phone = isPhone(info);
   const partnerId = phone ? 1002 : 1001;
   const email = freshEmail('foreign', info.project.name, 'elsewhere.example');
