@@ -9,14 +9,22 @@
 //   German 37/70 = 52.9 % [41.3–64.1 %], English 35/70 = 50.0 % [38.6–61.4 %], refusals 12/16.
 // After issue 21's words, values and set-rules branches (same day): German 60/70 = 85.7 %
 //   [75.7–92.1 %], English 58/70 = 82.9 % [72.4–89.9 %], refusals 13/16.
+// 2026-11-28, after a fourth dev batch written without the engine: German 60/70, English 59/70.
+//   Then the engine was changed from a CLASS-level description of the remaining failures (given by
+//   the hold-out's custodian, no question seen): German 66/70 = 94.3 %, English 66/70 = 94.3 %,
+//   refusals 15/16. From then on this set is no longer blind; HOLDOUT_2 (below), written afterwards
+//   by another author who saw neither engine nor classes, is: German 27/30 = 90.0 % [74.4–96.5 %],
+//   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 
 /** Today's figure minus five questions per language (≈ 7 points), rounded down. */
-const FLOOR = { de: 0.78, en: 0.75, refusals: 0.68 } as const;
+const FLOOR = { de: 0.87, en: 0.87, refusals: 0.87 } as const;
+/** The second hold-out: today's figure minus two questions per language. */
+const FLOOR_2 = { de: 0.83, en: 0.76 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -84,5 +92,30 @@ describe.skipIf(ON_SERVER)('execution accuracy of the engine on the hold-out', (
   });
   it(`refuses with the right kind in at least ${FLOOR.refusals * 100} % of the hold-out refusal cases`, () => {
     expect(report.refusalAccuracy.accuracy).toBeGreaterThanOrEqual(FLOOR.refusals);
+  });
+});
+
+describe.skipIf(ON_SERVER)('execution accuracy of the engine on the second hold-out', () => {
+  let report: AccuracyReport;
+  beforeAll(async () => {
+    report = await runAccuracy(t.db, HOLDOUT_2, []);
+    console.log(formatTotals(report, `Second hold-out (floors de ${FLOOR_2.de}, en ${FLOOR_2.en}; goal ${GOAL})`));
+  }, 600_000);
+
+  it('is apart from every other question and has both languages, partners and outcomes', () => {
+    const texts = new Set([...QUESTIONS, ...HOLDOUT].map((q) => q.question.toLowerCase()));
+    expect(HOLDOUT_2.filter((q) => texts.has(q.question.toLowerCase())).map((q) => q.id)).toEqual([]);
+    for (const language of ['de', 'en'] as const) {
+      const mine = HOLDOUT_2.filter((q) => q.language === language);
+      expect(mine.length).toBeGreaterThanOrEqual(30);
+      expect(new Set(mine.map((q) => q.partner))).toEqual(new Set([1001, 1002]));
+      expect(new Set(mine.map((q) => q.outcome))).toEqual(new Set(['customers', 'events', 'transactions']));
+    }
+  });
+  it(`stays at or above the German floor (${FLOOR_2.de * 100} %)`, () => {
+    expect(report.byLanguage.de.accuracy).toBeGreaterThanOrEqual(FLOOR_2.de);
+  });
+  it(`stays at or above the English floor (${FLOOR_2.en * 100} %)`, () => {
+    expect(report.byLanguage.en.accuracy).toBeGreaterThanOrEqual(FLOOR_2.en);
   });
 });

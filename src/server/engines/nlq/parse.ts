@@ -646,7 +646,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const val = cs[j + 1];
           if (val && val.k === 'unknown') {
             // "namens Meier oder Schulz", "named Smith or Jones": each name, first or last.
-            const names = [val];
+            const names: Item[] = [val];
             for (let m = j + 2; (cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'unknown'; m += 2) { names.push(cs[m + 1]); use(cs[m]); }
             anyOf.push(names.flatMap((n) => [ff('c', 'first_name', '=', n.raw), ff('c', 'last_name', '=', n.raw)]));
             use(it, ...names);
