@@ -218,3 +218,17 @@ describe('from the hold-out\'s failure classes (reported as classes only; our ow
     expect(r.ok ? 'answered' : r.refusal).toBe(refusal);
   });
 });
+
+describe('words that are names of Object\'s prototype are unknown words, nothing else', () => {
+  const WORDS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
+  it.each(WORDS.flatMap((w) => [
+    [`customers ${w}`, 'en'], [`Veranstaltungen seit ${w} 2025`, 'de'], [`postal ${w} customers`, 'en'], [`Kunden mit mehr als ${w} Käufen`, 'de'], [`events in ${w} ende`, 'en'],
+  ]) as [string, Lang][])('%s', (text, lang) => {
+    const r = parseQuestion(text, { language: lang, outcome: 'customers', vocabulary: V, now: NOW });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.refusal).toBe('not_understood');
+      expect(r.reason).not.toMatch(/native code|function/);
+    }
+  });
+});

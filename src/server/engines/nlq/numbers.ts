@@ -15,6 +15,8 @@ const INTEGER_FIELDS: Record<string, [number, number]> = {
   'e.sales_prediction': [-2_147_483_648, 2_147_483_647],
   't.tickets': [-2_147_483_648, 2_147_483_647],
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(INTEGER_FIELDS, null);
 
 /** Measures over related rows that are counts (whole numbers); revenue has cents. */
 const WHOLE_MEASURES = new Set<Measure>(['events', 'tickets', 'transactions', 'customers']);

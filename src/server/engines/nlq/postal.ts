@@ -13,11 +13,12 @@ const POSTAL_PLURAL = new Set(['plzs', 'postleitzahlen', 'zips', 'zipcodes', 'po
 /** One word that is postal word and area in one ("Postleitzahlbereich", "PLZ-Gebiet" is two). */
 const POSTAL_AREA = new Set(['postleitzahlbereich', 'postleitzahlbereiche', 'postleitzahlgebiet', 'postleitzahlgebiete', 'plzbereich', 'plzgebiet', 'postleitzahlenbereich']);
 /** Two-word postal names ("postal code", "zip code", "post code", "postal area"). */
-const POSTAL_PAIRS: Record<string, Set<string>> = {
+// A Map, not an object: a question word such as "constructor" must not find Object's prototype.
+const POSTAL_PAIRS = new Map<string, Set<string>>(Object.entries({
   postal: new Set(['code', 'codes', 'area', 'areas', 'district', 'districts', 'region']),
   zip: new Set(['code', 'codes']),
   post: new Set(['code', 'codes']),
-};
+}));
 const AREA = new Set(['bereich', 'bereiche', 'gebiet', 'gebiete', 'raum', 'region', 'regionen', 'zone', 'area', 'areas', 'district', 'districts', 'prefix', 'praefix', 'anfang']);
 /** Words between the postal word and the code that say "starting with". */
 const LEAD = new Set(['mit', 'beginnend', 'anfangend', 'startend', 'die', 'der', 'beginnt', 'beginnen', 'faengt', 'fangen', 'anfaengt', 'starting', 'beginning', 'start', 'starts', 'begin', 'begins', 'that', 'which', 'with', 'im', 'in', 'von', 'of', 'the', 'den', 'dem']);
@@ -59,7 +60,7 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
     let plural = false;
     if (POSTAL_AREA.has(w)) area = true;
     else if (POSTAL_PLURAL.has(w)) plural = true;
-    else if (POSTAL_PAIRS[w]?.has(tokens[j]?.norm ?? '')) {
+    else if (POSTAL_PAIRS.get(w)?.has(tokens[j]?.norm ?? '')) {
       const second = tokens[j].norm;
       area = AREA.has(second) || second === 'region';
       plural = second.endsWith('s') && !area;

@@ -9,6 +9,8 @@ const LOOKALIKES: Record<string, string> = {
   а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', к: 'k', м: 'm', т: 't', в: 'b', н: 'h',
   α: 'a', ε: 'e', ο: 'o', ρ: 'p', τ: 't', υ: 'u', ι: 'i', κ: 'k', ν: 'v',
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(LOOKALIKES, null);
 
 /** The look-alike letters in either case, so only they call back (not every character of a long text). */
 const LOOKALIKE_CHARS = new RegExp(`[${Object.keys(LOOKALIKES).flatMap((c) => [c, c.toUpperCase()]).join('')}]`, 'gu');

@@ -38,12 +38,16 @@ const MONTHS: Record<string, number> = {
   mai: 4, may: 4, juni: 5, june: 5, jun: 5, juli: 6, july: 6, jul: 6, august: 7, aug: 7, september: 8, sept: 8, sep: 8,
   oktober: 9, october: 9, okt: 9, oct: 9, november: 10, nov: 10, dezember: 11, december: 11, dez: 11, dec: 11,
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(MONTHS, null);
 
 const NUMBER_WORDS: Record<string, number> = {
   ein: 1, eine: 1, einen: 1, einem: 1, eins: 1, one: 1, a: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, fuenf: 5, five: 5,
   sechs: 6, six: 6, sieben: 7, seven: 7, acht: 8, eight: 8, neun: 9, nine: 9, zehn: 10, ten: 10, elf: 11, eleven: 11,
   zwoelf: 12, twelve: 12, zwanzig: 20, twenty: 20, dreissig: 30, thirty: 30, sechzig: 60, sixty: 60, neunzig: 90, ninety: 90,
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(NUMBER_WORDS, null);
 
 const PREVIOUS = new Set(['letzte', 'letzten', 'letzter', 'letztes', 'vergangene', 'vergangenen', 'vergangener', 'vergangenes', 'vorige', 'vorigen', 'voriges', 'vorherige', 'vorherigen', 'last', 'previous', 'past', 'prior']);
 const CURRENT = new Set(['diese', 'diesen', 'dieser', 'dieses', 'aktuelle', 'aktuellen', 'laufende', 'laufenden', 'this', 'current', 'heurigen']);
@@ -53,6 +57,8 @@ const NEW = new Set(['neue', 'neuen', 'neuer', 'new']);
 const WEEKDAYS: Record<string, number> = {
   sonntag: 0, sunday: 0, montag: 1, monday: 1, dienstag: 2, tuesday: 2, mittwoch: 3, wednesday: 3, donnerstag: 4, thursday: 4, freitag: 5, friday: 5, samstag: 6, sonnabend: 6, saturday: 6,
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(WEEKDAYS, null);
 const SEASON = new Set(['saison', 'season', 'spielzeit', 'saisons', 'seasons', 'spielzeiten']);
 const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
   tag: 'day', tage: 'day', tagen: 'day', day: 'day', days: 'day',
@@ -60,6 +66,8 @@ const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
   monat: 'month', monate: 'month', monaten: 'month', monats: 'month', month: 'month', months: 'month',
   jahr: 'year', jahre: 'year', jahren: 'year', jahres: 'year', year: 'year', years: 'year',
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(UNIT, null);
 const FROM_WORDS = new Set(['seit', 'since', 'ab', 'from', 'after', 'nach', 'later', 'spaeter']);
 const TO_WORDS = new Set(['vor', 'before', 'bis', 'until', 'till', 'through', 'prior']);
 
@@ -160,6 +168,8 @@ const PART_WORDS: Record<string, 'start' | 'middle' | 'end'> = {
   mitte: 'middle', middle: 'middle', mid: 'middle',
   ende: 'end', end: 'end', late: 'end', schluss: 'end',
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(PART_WORDS, null);
 const PART_FILLER = new Set(['of', 'des', 'der', 'the', 'von', 'vom', 'dem', 'this', 'dieses', 'diesen']);
 
 /** A day of the month as typed: "1", "1.", "1st", "22nd", "15th". */

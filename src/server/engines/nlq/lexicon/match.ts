@@ -40,6 +40,8 @@ const NUMBER_WORDS: Record<string, number> = {
   dreissig: 30, thirty: 30, vierzig: 40, forty: 40, fuenfzig: 50, fifty: 50, hundert: 100, hundred: 100, tausend: 1000, thousand: 1000,
   dutzend: 12, dozen: 12,
 };
+// Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
+Object.setPrototypeOf(NUMBER_WORDS, null);
 /** Words after which a number is compared, not a date ("mehr als 2.5."). */
 const COMPARISON_WORDS = new Set(['als', 'than', 'ueber', 'over', 'unter', 'under', 'mindestens', 'hoechstens', 'least', 'most', 'genau', 'exactly', 'maximal', 'max', 'min', '>', '<', '>=', '<=', '=']);
 
