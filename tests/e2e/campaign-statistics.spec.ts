@@ -33,7 +33,7 @@ test.describe('campaign statistics', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0);
+    const row = (await activeCampaignRows(page, 2)).nth(isPhone(testInfo) ? 1 : 0);
     await expect(row).toBeVisible();
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
@@ -100,7 +100,7 @@ test.describe('the included events of the statistics tab', () => {
     const nav = await openNavigation(page, testInfo);
     await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
     await waitForIslands(page);
-    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0);
+    const row = (await activeCampaignRows(page, 2)).nth(isPhone(testInfo) ? 1 : 0);
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
     const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
@@ -180,7 +180,7 @@ test.describe('the included events when the series cannot be read', () => {
     const nav = await openNavigation(page, testInfo);
     await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
     await waitForIslands(page);
-    await (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 1 : 0).click();
+    await (await activeCampaignRows(page, 2)).nth(isPhone(testInfo) ? 1 : 0).click();
     const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
     await expect(view.getByTestId('recommendations')).toBeVisible({ timeout: 20_000 });
     await waitForIslands(page);
@@ -245,7 +245,7 @@ test.describe('budget and runtime of a running campaign', () => {
     await waitForIslands(page);
     const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const row = (await activeCampaignRows(page)).nth(isPhone(testInfo) ? 3 : 2);
+    const row = (await activeCampaignRows(page, 4)).nth(isPhone(testInfo) ? 3 : 2);
     const id = (await row.getAttribute('data-event-id'))!;
     await row.click();
     const view = isPhone(testInfo) ? page.locator('main') : page.getByRole('dialog', { name: enText('campaigns.drawerTitle') });
