@@ -6,25 +6,8 @@
 // from RULES.md, the schema and the demo data only, without reading the engine; expected SQL by
 // hand over the BASE tables. NOW = 2026-11-24T00:00:00Z (a Tuesday); season = 1 August – 31 July.
 import type { AccuracyQuestion } from './types';
-import { eventNames, soldPercent } from './sql-parts';
+import { eventNames, soldPercent, TXE, NC, bought, neverBought, prop, hallOf, venueOf, cityOf, tickets, revenue, spend } from './sql-parts';
 
-const TXE = 'ticket_transactions t JOIN events e ON e.id = t.event_id';
-/** RULES.md: buying / booking / visiting excludes cancelled transactions. */
-const NC = "t.ticket_type <> 'cancelled'";
-/** The customer `c` bought (not cancelled) a ticket for an event `e` matching `where` (t usable too). */
-const bought = (where: string) => `EXISTS (SELECT 1 FROM ${TXE} WHERE t.customer_id = c.id AND ${NC} AND ${where})`;
-const neverBought = (where: string) => `NOT ${bought(where)}`;
-const prop = (label: string, ...contents: string[]) =>
-  `EXISTS (SELECT 1 FROM customer_properties p WHERE p.customer_id = c.id AND p.label = '${label}' AND p.content IN (${contents.map((v) => `'${v}'`).join(', ')}))`;
-const hallOf = (e = 'e') => `(SELECT h.name FROM halls h WHERE h.id = ${e}.hall_id)`;
-const venueOf = (e = 'e') => `(SELECT v.name FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
-const cityOf = (e = 'e') => `(SELECT v.city FROM halls h JOIN venues v ON v.id = h.venue_id WHERE h.id = ${e}.hall_id)`;
-/** Tickets of event `e`: its non-cancelled transactions' quantity. */
-const tickets = (e = 'e') => `COALESCE((SELECT sum(t2.quantity) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
-/** Revenue of event `e` in minor units (non-cancelled). */
-const revenue = (e = 'e') => `COALESCE((SELECT sum(t2.amount_minor) FROM ticket_transactions t2 WHERE t2.event_id = ${e}.id AND t2.ticket_type <> 'cancelled'), 0)`;
-/** Customer `c`'s spend in minor units (non-cancelled), optionally restricted on t / e. */
-const spend = (where = 'TRUE') => `COALESCE((SELECT sum(t.amount_minor) FROM ${TXE} WHERE t.customer_id = c.id AND ${NC} AND ${where}), 0)`;
 /** Customer `c`'s tickets (non-cancelled quantity), optionally restricted on t / e. */
 const custTickets = (where = 'TRUE') => `COALESCE((SELECT sum(t.quantity) FROM ${TXE} WHERE t.customer_id = c.id AND ${NC} AND ${where}), 0)`;
 /** Customer `c`'s purchases: number of non-cancelled transaction rows. */
