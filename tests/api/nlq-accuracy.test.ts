@@ -13,11 +13,11 @@ import { executeSentinelQuery } from '../../src/server/modules/nlq/execute';
 
 const GOAL = 0.9;
 /**
- * The whole dev set: issue 21's goal of 90 % per language. Measured 2026-11-28 after the words,
- * values and set-rules branches (npx tsx bench/nlq-accuracy.ts): German 112/115 = 97.4 %
- * [92.6–99.1], English 87/93 = 93.5 % [86.6–97.0].
+ * The whole dev set, a regression guard: measured 2026-11-29 with batch 7 registered (npx tsx
+ * bench/nlq-accuracy.ts): German 195/195, English 173/173. The floor leaves about five questions
+ * per language for a rule that moves one reading.
  */
-const DEV_FLOOR = { de: GOAL, en: GOAL } as const;
+const DEV_FLOOR = { de: 0.97, en: 0.97 } as const;
 let t: TestDb;
 
 beforeAll(async () => {

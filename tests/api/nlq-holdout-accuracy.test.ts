@@ -23,8 +23,8 @@ import type { TestDb } from '../helpers/db';
 
 /** Today's figure minus five questions per language (≈ 7 points), rounded down. */
 const FLOOR = { de: 0.87, en: 0.87, refusals: 0.87 } as const;
-/** The second hold-out: today's figure minus two questions per language. */
-const FLOOR_2 = { de: 0.83, en: 0.76 } as const;
+/** The second hold-out (27/30 each on 2026-11-29): today's figure minus one question per language. */
+const FLOOR_2 = { de: 0.86, en: 0.86 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs

@@ -1,5 +1,3 @@
-// NOT YET IN QUESTIONS (index.ts): written blind on 2026-11-28 for the next round of engine work;
-// registering it moves the dev gate, so it is added when that work starts.
 // Sentinel accuracy set, batch 7 (issue 21 §3): 80 further dev questions — 40 German, 40 English,
 // both partners, all three outcomes — typed the way box-office staff, marketers and analysts type
 // into a search box (lower case, fragments, commands, the odd typo in an ordinary word). Written

@@ -193,13 +193,17 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       // "welcher Kunde war am häufigsten da", "which musical made the most money": one asked for.
       if (limit === undefined && singularOutcome(all, outcome)) limit = 1;
     }
-    if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
+    // "nach Besuchen" reads "besuchen" as the verb: ordered by visits (events), "nach Ausgaben" by spend.
+    const visitOrSpend = next?.k === 'verb' && (next.v === 'visit' || next.v === 'spend');
+    if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || visitOrSpend || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
       use(it);
       const what = next;
       let dir: 'asc' | 'desc' = 'desc';
       const d = all.slice(j).find((x) => x.k === 'dir');
       if (d && d.k === 'dir') { dir = d.dir; use(d); }
       if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); use(what); }
+      // The verb stays for its clause: it still says which date a time means ("by spend in 2025").
+      else if (what?.k === 'verb' && visitOrSpend) orderBy = fieldOrder(outcome, what.v === 'visit' ? 'events' : 'revenue', undefined, dir);
       else if (what?.k === 'field') { orderBy = fieldOrder(outcome, undefined, what.field.name, dir, what.field.tag); use(what); }
       else if (what?.k === 'super') { /* handled by the superlative */ }
     }
@@ -317,12 +321,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             break;
           }
           // Age: "älter als 60", "über 60 Jahre (alt)", "Alter unter 30"
-          const ageAfter = unitItem?.k === 'age';
+          // "60 Jahre oder älter", "30 or younger": the age and everything above / below it.
+          const orLater = unitItem?.k === 'later' ? unitItem : unitItem?.k === 'age' && cs[cs.indexOf(unitItem) + 1]?.k === 'later' ? cs[cs.indexOf(unitItem) + 1] : undefined;
+          const ageWord = orLater && /aelter|older|juenger|younger/.test(fold(orLater.raw)) && num.k === 'num' && num.value <= 120;
+          const ageAfter = unitItem?.k === 'age' || !!ageWord;
           const older = prev?.k === 'older' ? prev : before?.k === 'older' ? before : undefined;
           const ageBefore = before?.k === 'age' || !!older;
           if (ageAfter || ageBefore) {
             let aop = op;
             if (older && older.k === 'older') aop = older.op;
+            if (orLater?.k === 'later') { aop = orLater.later ? '<=' : '>='; use(orLater); }
             use(older);
             const n = num.k === 'num' ? num.value : 0;
             const by = nowYear - n;
@@ -427,6 +435,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           use(it);
           break;
         case 'time': {
+          // "2000 oder später", "in 2024 or earlier": the time and everything after / before it.
+          const orLater = next?.k === 'later' || next?.k === 'field' && cs[j + 2]?.k === 'later' ? (next.k === 'later' ? next : cs[j + 2]) : undefined;
+          const openEnded = (r: DateRange): DateRange => {
+            if (orLater?.k !== 'later') return r;
+            use(orLater);
+            return orLater.later ? { from: r.from } : { to: r.to };
+          };
           // Which date: a date field named just before, else the rule of dateTarget().
           if (prev?.k === 'field' && (prev.field.type === 'date' || prev.field.type === 'timestamp')) {
             for (const c of rangeFilters(prev.field.tag as DateTarget, it.range, prev.field.name)) loose.push({ pos: it.start, cond: c, negated: false });
@@ -439,8 +454,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           if (birthField(prev) || prev?.k === 'age' && (BIRTH_OR_AGE.test(fold(prev.raw)) || birthField(cs[j - 2])) || birthField(next) && /^geboren|^born/.test(fold(next.raw))) {
             if (birthField(cs[j - 2])) use(cs[j - 2]);
             if (birthField(next)) use(next);
-            if (it.range.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(it.range.from.slice(0, 4))), negated: false });
-            if (it.range.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(it.range.to.slice(0, 4))), negated: false });
+            const yearRange = openEnded(it.range);
+            if (yearRange.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(yearRange.from.slice(0, 4))), negated: false });
+            if (yearRange.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(yearRange.to.slice(0, 4))), negated: false });
             use(it, prev);
             break;
           }
@@ -452,7 +468,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           const target = dateTarget(outcome, csVerb, j, clause, punct, it.range, it.earlier, now);
           // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
-          const range = target === 't' && it.earlier ? it.earlier : it.range;
+          const range = openEnded(target === 't' && it.earlier ? it.earlier : it.range);
           for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
           use(it);
           if (prev?.k === 'for') use(prev);
@@ -506,7 +522,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           while (cs[m]?.k === 'city') { values.push((cs[m] as { value: string }).value); use(cs[m]); m++; }
           const fromWord = cs.slice(Math.max(0, j - 3), j).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
-          const eventWord = prev?.k === 'field' && prev.field.tag === 'e';
+          // "bei einer Show in Cardiff", "a concert in Leeds": the place of the event named before it.
+          const eventWord = prev?.k === 'field' && prev.field.tag === 'e' || (!fromWord && prev?.k === 'noun' && prev.entity === 'events');
           const tag = eventWord ? 'e' : fromWord || outcome === 'customers' ? 'c' : 'e';
           if (fromWord || tag === 'c') customerPlace = true;
           loose.push({ pos: it.start, cond: values.length === 1 ? ff(tag, 'city', '=', values[0]) : ff(tag, 'city', 'in', values), negated: !!pendingNeg && (tag === 'c' || outcome !== 'customers') });
@@ -537,7 +554,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
               break;
             }
           }
-          const values = [it.value];
+          const values = [...(it.values ?? [it.value])];
           use(it);
           let m = j + 1;
           // "im Großen Saal oder auf der Studiobühne": a place word may stand between.
@@ -710,6 +727,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         anchors.push({ pos: relatedOnes[0].pos, op: '>', value: 0, where: [], measure: 'transactions' });
         if (pendingNeg) { anchors[0].op = '='; anchors[0].value = 0; }
       }
+    }
+    // "who already bought something", "die schon mal da waren": a verb of buying or visiting with
+    // nothing it is about is a purchase at all — dropped, the answer held those who never bought.
+    if (outcome === 'customers' && verb && verb !== 'spend' && anchors.length === 0 && relatedOnes.length === 0 && !pendingNeg) {
+      anchors.push({ pos: verbs[0].start, op: '>', value: 0, where: [], measure: 'transactions' });
     }
     for (const l of relatedOnes) {
       let best = anchors.filter((a) => !a.twin)[0] ?? anchors[0];

@@ -143,3 +143,21 @@ export const PAYMENT_WORDS: { words: string[]; keys: string[] }[] = [
   { words: ['lastschrift', 'sepa', 'direct debit'], keys: ['sepa', 'debit', 'lastschrift'] },
   { words: ['gutschein', 'voucher', 'gift card'], keys: ['voucher', 'gutschein', 'gift'] },
 ];
+
+/**
+ * Words for the custom property labels CRMs commonly carry, in both languages: a partner's label
+ * ("Favourite genre", "Lieblingssparte") is also found by the other language's words for it
+ * ("Lieblingsgenre", "favourite genre"). A label outside these groups is found by its own words.
+ */
+export const PROPERTY_LABEL_WORDS: string[][] = [
+  ['favourite genre', 'favorite genre', 'favourite category', 'favorite category', 'preferred genre', 'lieblingsgenre', 'lieblingssparte', 'lieblingskategorie', 'lieblings genre', 'lieblings sparte', 'bevorzugte sparte', 'bevorzugtes genre'],
+  ['subscription', 'subscription type', 'abonnement', 'abo', 'abotyp', 'abo typ', 'abonnementtyp'],
+  ['member since', 'membership since', 'mitglied seit', 'mitgliedschaft seit'],
+];
+
+/** Words for a form of address, matched against the partner's own salutations by these keys. */
+export const SALUTATION_WORDS: { words: string[]; keys: string[] }[] = [
+  { words: ['frau', 'frauen', 'damen', 'weiblich', 'weibliche', 'weiblichen', 'ms', 'mrs', 'miss', 'female', 'women', 'woman', 'ladies'], keys: ['frau', 'ms', 'mrs', 'miss'] },
+  { words: ['herr', 'herren', 'maenner', 'maennlich', 'maennliche', 'maennlichen', 'mr', 'male', 'men', 'gentlemen'], keys: ['herr', 'mr'] },
+  { words: ['divers', 'diverse', 'mx', 'non-binary', 'nonbinary', 'nicht-binaer'], keys: ['divers', 'mx'] },
+];

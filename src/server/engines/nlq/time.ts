@@ -109,6 +109,22 @@ function unitRange(unit: 'day' | 'week' | 'month' | 'year', offset: number, now:
   }
 }
 
+// A Map: a word table with a prototype reads "constructor" as a decade.
+const DECADE_WORDS = new Map<string, number>(Object.entries({
+  fifties: 50, fuenfziger: 50, fuenfzigern: 50, sixties: 60, sechziger: 60, sechzigern: 60, seventies: 70, siebziger: 70, siebzigern: 70,
+  eighties: 80, achtziger: 80, achtzigern: 80, nineties: 90, neunziger: 90, neunzigern: 90,
+}));
+const DECADE_TAIL = new Set(['jahre', 'jahren', 'jahrgang', 'jahrgaenge', 'years']);
+
+/** The first year of a decade word ("80s", "1980er", "Achtziger"); two digits are the latest such decade not ahead of now. */
+function decade(word: string, now: Date): number | undefined {
+  const m = /^((?:19|20)?\d0)(?:s|'s|er|ern|ies)$/.exec(word);
+  const d = m ? Number(m[1]) : DECADE_WORDS.get(word);
+  if (d === undefined) return undefined;
+  if (d >= 1900) return d;
+  return 2000 + d <= now.getUTCFullYear() ? 2000 + d : 1900 + d;
+}
+
 function year(word: string | undefined): number | undefined {
   if (!word || !/^(19|20)\d\d$/.test(word)) return undefined;
   return Number(word);
@@ -345,6 +361,9 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     const yy = now.getUTCFullYear();
     return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) } };
   }
+  // "the 80s", "1980s", "in den 80ern", "Achtziger Jahre": the ten years of a decade.
+  const dec = decade(a, now);
+  if (dec !== undefined) return { range: { from: iso(utc(dec, 0)), to: iso(utc(dec + 10, 0)) }, end: i + 1 + (DECADE_TAIL.has(b ?? '') ? 1 : 0) };
   const y = year(a);
   if (y !== undefined && AMOUNT_UNITS.has(b ?? '')) return undefined;
   if (y !== undefined) return { range: { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) }, end: i + 1 };
@@ -534,7 +553,9 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
       }
     }
     // A number after a comparison is an amount ("mehr als 2000"), not a year.
-    if (/^\d{4}$/.test(w) && COMPARATOR_BEFORE.has(words[i - 1] ?? '')) { i++; continue; }
+    // "comedy nights of 2025" is the year; "a total of 2025 tickets" an amount.
+    const yearOf = words[i - 1] === 'of' && !AMOUNT_UNITS.has(words[i + 1] ?? '');
+    if (/^\d{4}$/.test(w) && COMPARATOR_BEFORE.has(words[i - 1] ?? '') && !yearOf) { i++; continue; }
     // "1980 bis 1989", "March to May", "2023-2025", "1. bis 15. Oktober": one range from the first to the end of the second.
     const p = span(words, i, now, words[i - 1] === 'zwischen' ? new Set([...RANGE_JOIN, 'und']) : RANGE_JOIN, false);
     if (p?.invalid) {

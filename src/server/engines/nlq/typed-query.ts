@@ -120,6 +120,8 @@ export interface Vocabulary {
   ticketTypes: string[];
   priceCategories: string[];
   paymentMethods: string[];
+  /** The forms of address the partner's customers carry ("Frau", "Ms"); optional for older callers. */
+  salutations?: string[];
   /** Custom property labels and their known values (few distinct values only). */
   customProperties: { label: string; values: string[] }[];
 }

@@ -60,6 +60,8 @@ async function read(db: Db, partnerId: number): Promise<Vocabulary> {
   const ticketTypes = distinct('ticket_type');
   const priceCategories = distinct('price_category');
   const paymentMethods = distinct('payment_method');
+  // Forms of address are few per partner ("Frau", "Herr", "divers"; "Ms", "Mr", "Mx").
+  const salutations = await list(db, sql`SELECT salutation AS v FROM sentinel.customers WHERE partner_id = ${partnerId} AND salutation IS NOT NULL GROUP BY 1 ORDER BY 1 LIMIT 20`);
   const props = await rows<{ label: string; n: number; vals: string[] | null }>(db, sql`
     SELECT label, count(DISTINCT content)::int AS n,
            CASE WHEN count(DISTINCT content) <= ${MAX_PROPERTY_VALUES} THEN array_agg(DISTINCT content) END AS vals
@@ -79,6 +81,7 @@ async function read(db: Db, partnerId: number): Promise<Vocabulary> {
     ticketTypes,
     priceCategories,
     paymentMethods,
+    salutations,
     customProperties: props.map((r) => ({ label: r.label, values: r.vals ?? [] })),
   };
 }

@@ -24,6 +24,8 @@ export type KeywordItem =
   | { k: 'super'; dir: 'asc' | 'desc'; measure?: Measure; field?: string }
   | { k: 'age' }
   | { k: 'older'; op: Cmp }
+  /** "oder später", "or earlier" after a year or an age: the named one and everything after / before it. */
+  | { k: 'later'; later: boolean }
   | { k: 'name' }
   | { k: 'contains' }
   | { k: 'eq' }
@@ -41,7 +43,7 @@ export type KeywordItem =
 const E = (words: string, item: KeywordItem): [string[], KeywordItem] => [words.split('|'), item];
 
 export const KEYWORDS: [string[], KeywordItem][] = [
-  E('mehr als|more than|over|ueber|greater than|groesser als|higher than|hoeher als|above|oberhalb|exceeding|>|mehr wie|laenger als', { k: 'cmp', op: '>' }),
+  E('mehr als|more than|over|ueber|greater than|groesser als|higher than|hoeher als|above|oberhalb|exceeding|>|mehr wie|laenger als|oefter als|haeufiger als|more often than|more frequently than|more times than', { k: 'cmp', op: '>' }),
   E('mindestens|mind|mindst|wenigstens|at least|ab|>=|minimum|min|nicht weniger als|no less than|no fewer than', { k: 'cmp', op: '>=' }),
   E('weniger als|less than|fewer than|unter|under|below|kleiner als|niedriger als|lower than|<|unterhalb|weniger wie', { k: 'cmp', op: '<' }),
   E('hoechstens|maximal|max|at most|bis zu|up to|no more than|nicht mehr als|<=|maximum', { k: 'cmp', op: '<=' }),
@@ -50,6 +52,9 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('zwischen|between', { k: 'between' }),
   E('oder mehr|or more|und mehr|and more|oder mehr als|plus', { k: 'cmp', op: '>=', postfix: true }),
   E('oder weniger|or less|or fewer|und weniger', { k: 'cmp', op: '<=', postfix: true }),
+  // After a year the later one is younger; after an age the older one is more ("60 oder älter").
+  E('oder spaeter|or later|und spaeter|and later|oder juenger|or younger|und juenger|and younger|or after|oder danach|or newer|oder neuer|and after', { k: 'later', later: true }),
+  E('oder frueher|or earlier|und frueher|and earlier|oder aelter|or older|und aelter|and older|or before|oder davor|oder vorher|and before', { k: 'later', later: false }),
   E('ausser|except|excluding|exclude|other than|ausgenommen|abgesehen von|bis auf|nie|niemals|never|haven\'t|hasn\'t|didn\'t|don\'t|doesn\'t|weren\'t|wasn\'t|isn\'t|aren\'t|havent|hasnt|didnt|dont|doesnt|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|nichts mehr|nix mehr|nix|keine mehr|keinen mehr|kein mehr|no longer|not anymore|anymore|zero|null', { k: 'neg' }),
   E('kunden|kunde|kundin|kundinnen|kaeufer|kaeuferin|besucher|besucherin|besucherinnen|gaeste|gast|customers|customer|buyers|buyer|visitors|visitor|attendees|attendee|patrons|patron|personen|person|people|leute|zuschauer|ticketkaeufer|clients|client|abnehmer|kundschaft|publikum|audience|fans|fan|menschen|leuten|interessenten|everyone|everybody|anyone who|anybody who|all those|jeder der|alle die|diejenigen die', { k: 'noun', entity: 'customers', measure: 'customers' }),
   E('konzerte|konzert|concerts|concert|auftritte|auftritt|appearances|appearance|gastspiele|gastspiel|veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|concerts and events|spieltermine|spieltermin|nights|evenings|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),

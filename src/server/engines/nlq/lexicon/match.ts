@@ -57,13 +57,15 @@ export function parseNumber(w: string): number | undefined {
   return NUMBER_WORDS[w];
 }
 
-/** 0 exact, 1 same stem, 2 typo; -1 no match. */
+/** 0 exact, 1 same stem, 2 typo, 3 typo in a stem; -1 no match. */
 function wordScore(typed: string, known: string): number {
   if (typed === known) return 0;
   const ts = stems(typed);
   if (ts.includes(known) || stems(known).includes(typed)) return 1;
   if (sameWord(typed, known)) return 2;
-  if (ts.some((s) => s !== typed && s.length >= 5 && sameWord(s, known))) return 2;
+  // A typo in a stem is a weaker guess than a typo in the word: "paymnets" is "payments", not
+  // the field word "payment" through the stem "paymnet".
+  if (ts.some((s) => s !== typed && s.length >= 5 && sameWord(s, known))) return 3;
   return -1;
 }
 
@@ -147,7 +149,7 @@ function bestAt(words: string[], i: number, reserved: boolean[], entries: Entry[
     }
     if (score < 0) continue;
     // A typo in a one-word entry must not turn an everyday word into a value.
-    if (len === 1 && score === 2 && STOP_WORDS.has(words[i])) continue;
+    if (len === 1 && score >= 2 && STOP_WORDS.has(words[i])) continue;
     // At equal length and score, one of the partner's whole names ("Gift Voucher", a payment
     // method) beats a fragment of a longer one (the title "Gift Voucher £25").
     const better = !best || len > best.len || (len === best.len && score < best.score)
@@ -336,12 +338,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     // A typo of a connective or auxiliary keyword ("habne" → "haben") where a value stands or
     // capitalised inside the question is a value the partner does not have ("Kunden aus Hagen"),
     // not "haben": read as one, the question lost its condition and answered every customer.
-    if (c && c.score === 2 && c.len === 1 && CONNECTIVE_KINDS.has(c.body.k) && ((i > 0 && /^\p{Lu}/u.test(tok.raw)) || VALUE_SLOT.has(words[i - 1] ?? ''))) {
+    if (c && c.score >= 2 && c.len === 1 && CONNECTIVE_KINDS.has(c.body.k) && ((i > 0 && /^\p{Lu}/u.test(tok.raw)) || VALUE_SLOT.has(words[i - 1] ?? ''))) {
       push({ k: 'unknown' }, i, i + 1);
       continue;
     }
     if (c && !(c.len === 1 && STOP_WORDS.has(words[i]) && c.score > 0)) {
-      push(c.body, i, i + c.len, c.score === 2);
+      push(c.body, i, i + c.len, c.score === 2 || (c.len === 1 && c.score === 3));
       i += c.len - 1;
       continue;
     }

@@ -1,7 +1,7 @@
 // The partner's own words as lexicon entries: categories (with the German and English genre
 // words of ../semantic.ts), cities, venues, halls, artists, composers, titles, ticket types,
 // price categories, payment methods and custom properties. Built per Vocabulary and cached on it.
-import { CATEGORY_WORDS, PAYMENT_WORDS, TICKET_TYPE_WORDS } from '../semantic';
+import { CATEGORY_WORDS, PAYMENT_WORDS, PROPERTY_LABEL_WORDS, SALUTATION_WORDS, TICKET_TYPE_WORDS } from '../semantic';
 import type { Vocabulary } from '../typed-query';
 import { fold, stems, tokenize } from './normalise';
 import { STOP_WORDS } from './stopwords';
@@ -10,7 +10,8 @@ import { KEYWORDS } from './keywords';
 export type VocabItem =
   | { k: 'category'; categories: string[]; weak?: boolean }
   | { k: 'city'; value: string }
-  | { k: 'value'; tag: 'e' | 't'; field: string; value: string; op: '=' | 'contains' }
+  /** `values`: every one of the partner's values the word names ("women": Ms and Mrs). */
+  | { k: 'value'; tag: 'c' | 'e' | 't'; field: string; value: string; op: '=' | 'contains'; values?: string[] }
   | { k: 'ccpLabel'; label: string }
   | { k: 'ccpValue'; label: string; value: string; short: boolean }
   /** Another partner's event id ("e1002-…", match.ts): refused by its shape, never by a lookup. */
@@ -22,6 +23,7 @@ const words = (s: string) => tokenize(s).map((t) => t.norm);
 const keywordWords = new Set(KEYWORDS.flatMap(([ws]) => ws.filter((w) => !w.includes(' '))));
 
 const cache = new WeakMap<Vocabulary, Entry[]>();
+const ARTICLES = new Set(['the', 'der', 'die', 'das']);
 const genreWords = new Set([...CATEGORY_WORDS.flatMap((c) => c.words), ...TICKET_TYPE_WORDS.flatMap((t) => t.words)].map(fold));
 
 /** English names of German cities (folded), for questions asked in English. */
@@ -35,6 +37,12 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
     const w = words(text);
     if (w.length > 0 && w.length <= 8) out.push([w, item]);
   };
+  // "im Attic", "at Main Hall": a hall or venue named with its article is also found without it.
+  const addPlace = (text: string, item: VocabItem) => {
+    add(text, item);
+    const w = words(text);
+    if (w.length > 1 && ARTICLES.has(w[0]) && w[1].length >= 4) out.push([w.slice(1), item]);
+  };
   for (const c of CATEGORY_WORDS) for (const w of c.words) add(w, { k: 'category', categories: c.categories, weak: c.weak });
   for (const c of v.categories) add(c.replace(/_/g, ' '), { k: 'category', categories: [c] });
   for (const c of v.cities) {
@@ -44,7 +52,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
     if (first.length > 1 && first[0].length >= 5) add(first[0], { k: 'city', value: c });
     for (const [alias, name] of CITY_ALIASES) if (fold(c) === name) add(alias, { k: 'city', value: c });
   }
-  for (const x of v.venues) add(x, { k: 'value', tag: 'e', field: 'venue', value: x, op: '=' });
+  for (const x of v.venues) addPlace(x, { k: 'value', tag: 'e', field: 'venue', value: x, op: '=' });
   // A distinctive word of a venue's name ("Kongresshalle") finds the venues that contain it.
   const seenVenue = new Set<string>();
   const cityWords = new Set(v.cities.flatMap((c) => words(c)));
@@ -55,7 +63,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
       out.push([[t.norm], { k: 'value', tag: 'e', field: 'venue', value: t.raw, op: 'contains' }]);
     }
   }
-  for (const x of v.halls) add(x, { k: 'value', tag: 'e', field: 'hall', value: x, op: '=' });
+  for (const x of v.halls) addPlace(x, { k: 'value', tag: 'e', field: 'hall', value: x, op: '=' });
   for (const x of v.artists) add(x, { k: 'value', tag: 'e', field: 'artists', value: x, op: '=' });
   for (const x of v.composers) add(x, { k: 'value', tag: 'e', field: 'composers', value: x, op: '=' });
   for (const x of v.titles) add(x, { k: 'value', tag: 'e', field: 'title', value: x, op: '=' });
@@ -89,8 +97,16 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
       if (p.keys.some((key) => fx.includes(key))) for (const w of p.words) add(w, { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
     }
   }
+  // "Frauen aus Köln", "male customers": the partner's forms of address, after every name (a
+  // title or artist with the same word wins).
+  for (const g of SALUTATION_WORDS) {
+    const values = (v.salutations ?? []).filter((x) => g.keys.includes(fold(x).replace(/\.$/, '')));
+    if (values.length > 0) for (const w of g.words) add(w, { k: 'value', tag: 'c', field: 'salutation', value: values[0], op: '=', values });
+  }
   for (const p of v.customProperties) {
     add(p.label, { k: 'ccpLabel', label: p.label });
+    const group = PROPERTY_LABEL_WORDS.find((g) => g.some((w) => words(w).join(' ') === words(p.label).join(' ')));
+    for (const w of group ?? []) add(w, { k: 'ccpLabel', label: p.label });
     for (const val of p.values) {
       const f = fold(val);
       // Short or everyday values ("ja", "no", "2019") and genre words ("Musicals", "Oper") name the

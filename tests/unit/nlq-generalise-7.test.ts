@@ -1,0 +1,136 @@
+// Issue 21 §3, the classes the fifth dev batch (questions-7.ts, written without the engine) found:
+// each rule on the typed query in both languages, with our own wordings — never the set's
+// questions. NOW = Tuesday 2026-11-24.
+import { describe, expect, it } from 'vitest';
+import { parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
+import { NOW, VOCAB } from './nlq-fixtures';
+
+const V: Vocabulary = {
+  ...VOCAB,
+  halls: [...VOCAB.halls, 'The Loft'],
+  salutations: ['divers', 'Frau', 'Herr', 'Mrs', 'Ms'],
+  customProperties: [...VOCAB.customProperties, { label: 'Favourite genre', values: ['Opera', 'Comedy'] }],
+};
+type Lang = 'de' | 'en';
+
+function parse(text: string, outcome: Entity, language: Lang, vocabulary: Vocabulary = V) {
+  return parseQuestion(text, { language, outcome, vocabulary, now: NOW });
+}
+function ok(text: string, outcome: Entity, language: Lang, vocabulary: Vocabulary = V): TypedQuery {
+  const r = parse(text, outcome, language, vocabulary);
+  if (!r.ok) throw new Error(`${text}: ${r.refusal} ${r.reason}`);
+  return r.query;
+}
+const related = (q: TypedQuery): RelatedFilter[] => q.filters.filter((c): c is RelatedFilter => c.kind === 'related');
+const fields = (q: TypedQuery): FieldFilter[] => q.filters.filter((c): c is FieldFilter => c.kind === 'field');
+const summary = (c: Condition): string => (c.kind === 'field' ? `${c.field.tag}.${c.field.field} ${c.op} ${JSON.stringify(c.value)}` : `${c.measure}[${c.where.map(summary).join(', ')}] ${c.op} ${c.value}`);
+
+describe('"oder später" / "or earlier" after a year or an age: one side open', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Kunden Jahrgang 1990 oder jünger', 'de', ['c.birth_year >= 1990']],
+    ['customers born in 1960 or earlier', 'en', ['c.birth_year < 1961']],
+    ['Kunden, 65 Jahre oder älter', 'de', ['c.birth_year <= 1961']],
+    ['customers aged 30 or younger', 'en', ['c.birth_year >= 1996']],
+  ])('%s', (text, lang, expected) => {
+    expect(fields(ok(text, 'customers', lang)).map(summary)).toEqual(expected);
+  });
+
+  it.each<[string, Lang, string[]]>([
+    ['Veranstaltungen 2027 oder später', 'de', ['e.date >= "2027-01-01"']],
+    ['events in 2024 or before', 'en', ['e.date < "2025-01-01"']],
+  ])('a time of events: %s', (text, lang, expected) => {
+    expect(fields(ok(text, 'events', lang)).map(summary)).toEqual(expected);
+  });
+});
+
+describe('"öfter als einmal" / "more often than": a count above', () => {
+  it.each<[string, Lang]>([
+    ['Kunden, die die Zauberflöte öfter als einmal besucht haben', 'de'],
+    ['customers who saw la traviata more often than once', 'en'],
+  ])('%s', (text, lang) => {
+    const [r] = related(ok(text, 'customers', lang));
+    expect(r).toMatchObject({ measure: 'events', op: '>', value: 1 });
+  });
+});
+
+describe('a verb of buying or visiting with nothing it is about: a purchase at all', () => {
+  it.each<[string, Lang, string]>([
+    ['Neukunden seit Oktober, die schon etwas gekauft haben', 'de', 'transactions[] > 0'],
+    ['customers from Bonn who have already booked something', 'en', 'transactions[] > 0'],
+    ['customers from Bonn who never bought anything', 'en', 'transactions[] = 0'],
+  ])('%s', (text, lang, expected) => {
+    expect(related(ok(text, 'customers', lang)).map(summary)).toEqual([expected]);
+  });
+
+  it('with a thing bought it stays that thing', () => {
+    expect(related(ok('Kunden, die Oper gekauft haben', 'customers', 'de')).map(summary)).toEqual(['transactions[e.category = "opera"] > 0']);
+  });
+});
+
+describe('custom property labels in the other language', () => {
+  it('"Lieblingsgenre" finds the label "Favourite genre"; "favourite genre" finds "Lieblingssparte"', () => {
+    const de = ok('Kunden mit Lieblingsgenre Comedy', 'customers', 'de', { ...V, customProperties: [{ label: 'Favourite genre', values: ['Opera', 'Comedy'] }] });
+    expect(JSON.stringify(de.filters)).toContain('Favourite genre');
+    const en = ok('customers whose favourite genre is Oper', 'customers', 'en', { ...V, customProperties: [{ label: 'Lieblingssparte', values: ['Oper', 'Ballett'] }] });
+    expect(JSON.stringify(en.filters)).toContain('Lieblingssparte');
+  });
+});
+
+describe('a hall or venue named with its article is found without it', () => {
+  it.each<[string, Lang]>([['Comedy im Loft', 'de'], ['comedy at loft', 'en']])('%s', (text, lang) => {
+    expect(fields(ok(text, 'events', lang)).map(summary)).toContain('e.hall = "The Loft"');
+  });
+});
+
+describe('a typo in the word beats a typo in its stem', () => {
+  it('"paymnets" is the noun payments, not the field word "payment"', () => {
+    const q = ok('cash paymnets over 80 euros', 'transactions', 'en');
+    expect(fields(q).map(summary)).toEqual(['t.payment_method = "cash"', 't.amount > 80']);
+  });
+});
+
+describe('decades', () => {
+  it.each<[string, Lang]>([
+    ['customers born in the 80s', 'en'],
+    ['Kunden geboren in den Achtzigern', 'de'],
+    ['Kunden Jahrgang 1980er', 'de'],
+  ])('%s', (text, lang) => {
+    expect(fields(ok(text, 'customers', lang)).map(summary)).toEqual(['c.birth_year >= 1980', 'c.birth_year < 1990']);
+  });
+});
+
+describe('forms of address are the partner\'s own values', () => {
+  it.each<[string, Lang, string]>([
+    ['Frauen aus Köln', 'de', 'c.salutation in ["Frau","Mrs","Ms"]'],
+    ['male customers from Bonn', 'en', 'c.salutation = "Herr"'],
+  ])('%s', (text, lang, expected) => {
+    expect(fields(ok(text, 'customers', lang)).map(summary)).toContain(expected);
+  });
+
+  it('without salutations in the vocabulary the word is not understood', () => {
+    expect(parse('Frauen aus Köln', 'customers', 'de', { ...V, salutations: [] }).ok).toBe(false);
+  });
+});
+
+describe('"nach Besuchen" / "by visits" orders by visits', () => {
+  it.each<[string, Lang]>([['Top 3 Kunden nach Besuchen', 'de'], ['top 3 customers by visits', 'en']])('%s', (text, lang) => {
+    expect(ok(text, 'customers', lang).orderBy).toMatchObject({ measure: 'events', direction: 'desc' });
+  });
+});
+
+describe('"of 2025" is a year unless an amount follows', () => {
+  it('the best selling comedy nights of 2025', () => {
+    expect(fields(ok('the 3 best selling comedy nights of 2025', 'events', 'en')).map(summary)).toEqual(['e.category = "comedy"', 'e.date >= "2025-01-01"', 'e.date < "2026-01-01"']);
+  });
+});
+
+describe('a city after an event noun is the event\'s place', () => {
+  it.each<[string, Lang]>([
+    ['wer aus Bonn war schon mal bei einem Konzert in Köln', 'de'],
+    ['customers from Bonn who went to a show in Köln', 'en'],
+  ])('%s', (text, lang) => {
+    const q = ok(text, 'customers', lang);
+    expect(fields(q).map(summary)).toEqual(['c.city = "Bonn"']);
+    expect(related(q).map(summary)).toEqual(['transactions[e.city = "Köln"] > 0']);
+  });
+});
