@@ -3,9 +3,9 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { claimTask, setTaskState } from '../modules/tasks/repo';
+import { claimTask, failAbandonedTasks, heartbeat, HEARTBEAT_MS, setTaskState } from '../modules/tasks/repo';
 import { listenForTasks } from '../modules/tasks/wake';
-import { PermanentTaskError, taskHandler } from '../modules/tasks/registry';
+import { abandonedHandler, PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
 import { TASK_FAILED, taskFailure } from '../modules/tasks/failure';
 import '../modules/mail/outbox';
@@ -40,8 +40,46 @@ function errorResult(task: { id: string; kind: string }, err: unknown, retry: bo
   return failure;
 }
 
+/** Ends stale tasks without attempts left and lets their modules tidy up (a failed hook is logged). */
+async function endAbandoned(db: Db): Promise<void> {
+  for (const t of await failAbandonedTasks(db)) {
+    console.error(`[worker] task ${t.id} (${t.kind}) was interrupted with no attempt left: FAILURE`);
+    try {
+      await abandonedHandler(t.kind)?.({ id: t.id, payload: t.payload, partnerId: t.partner_id }, db);
+    } catch (err) {
+      console.error(`[worker] tidying up interrupted task ${t.id} failed:`, err);
+    }
+  }
+}
+
+/**
+ * Renews the task's lock every HEARTBEAT_MS while it runs. Each beat waits for the last, so a slow
+ * database never piles them up; a failed beat is only logged (the next one tries again).
+ */
+function keepAlive(db: Db, taskId: string, workerId: string): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const beat = () => {
+    timer = setTimeout(async () => {
+      try {
+        await heartbeat(db, taskId, workerId);
+      } catch (err) {
+        console.error(`[worker] heartbeat of task ${taskId} failed:`, (err as Error).message);
+      }
+      if (!stopped) beat();
+    }, HEARTBEAT_MS);
+    timer.unref?.();
+  };
+  beat();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 /** Runs one claimed task if there is one; returns whether it did. */
 export async function runOnce(db: Db, workerId: string): Promise<boolean> {
+  await endAbandoned(db);
   const task = await claimTask(db, workerId);
   if (!task) return false;
   const handler = taskHandler(task.kind);
@@ -50,6 +88,7 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
     await setTaskState(db, task.id, 'FAILURE', TASK_FAILED);
     return true;
   }
+  const stopBeating = keepAlive(db, task.id, workerId);
   try {
     const result = await handler(task.payload, {
       db,
@@ -65,6 +104,8 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
     // Back off 2^attempt seconds between tries.
     const runAfter = new Date(Date.now() + 2 ** task.attempts * 1000);
     await setTaskState(db, task.id, retry ? 'RETRY' : 'FAILURE', errorResult(task, err, retry), { runAfter });
+  } finally {
+    stopBeating();
   }
   return true;
 }

@@ -262,9 +262,23 @@ export function audienceSizeOf(targeting: TargetingSpec, audience: CampaignClust
   return audience?.kind === 'custom_audience' ? audience.members : estimateAudience(targeting);
 }
 
+/**
+ * A boost whose worker died is never run again (one attempt): Meta may already hold its campaign.
+ * The setup says so, so nobody publishes a second one without looking first.
+ */
+async function boostInterrupted(task: { payload: unknown }, db: Db): Promise<void> {
+  const parsed = BoostPayload.safeParse(task.payload);
+  if (!parsed.success) return;
+  const row = await repo.findById(db, parsed.data.partnerId, parsed.data.setupId);
+  if (!row || row.status === 'published') return;
+  await repo.updateById(db, parsed.data.partnerId, row.id, {
+    error: { error_code: 'error.setup.boost_interrupted', message: 'Publishing was interrupted. Please check Meta Ads Manager for a campaign of this event before publishing again.' },
+  });
+}
+
 registerTask(BOOST_TASK, async (payload, ctx) => {
   const parsed = BoostPayload.safeParse(payload);
   if (!parsed.success) throw new PermanentTaskError(`Invalid ${BOOST_TASK} payload`);
   if (ctx.partnerId !== null && ctx.partnerId !== parsed.data.partnerId) throw new PermanentTaskError('Task partner and payload partner differ');
   return executeBoost(ctx.db, parsed.data.partnerId, parsed.data.setupId);
-});
+}, { onAbandoned: boostInterrupted });

@@ -10,6 +10,8 @@ export interface TaskFailure {
 }
 
 export const TASK_FAILED: TaskFailure = { error_code: 'error.task.failed', message: 'The task failed. Please try again.' };
+/** A task whose worker stopped while it ran, with no attempt left (tasks/repo.ts failAbandonedTasks). */
+export const TASK_INTERRUPTED: TaskFailure = { error_code: 'error.task.interrupted', message: 'The task was interrupted before it finished and was not started again. Please check its outcome and start it again if needed.' };
 
 /** The stored result of a task that failed (or will retry) with `err`. */
 export function taskFailure(err: unknown): TaskFailure {

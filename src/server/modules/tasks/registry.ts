@@ -14,14 +14,23 @@ export interface TaskContext {
 
 export type TaskHandler = (payload: unknown, ctx: TaskContext) => Promise<unknown>;
 
-const handlers = new Map<string, TaskHandler>();
+/** Called when a task of the kind was interrupted with no attempt left and ended FAILURE. */
+export type AbandonedHandler = (task: { id: string; payload: unknown; partnerId: number | null }, db: Db) => Promise<void>;
 
-export function registerTask(kind: string, handler: TaskHandler): void {
+const handlers = new Map<string, TaskHandler>();
+const abandoned = new Map<string, AbandonedHandler>();
+
+export function registerTask(kind: string, handler: TaskHandler, opts: { onAbandoned?: AbandonedHandler } = {}): void {
   handlers.set(kind, handler);
+  if (opts.onAbandoned) abandoned.set(kind, opts.onAbandoned);
 }
 
 export function taskHandler(kind: string): TaskHandler | undefined {
   return handlers.get(kind);
+}
+
+export function abandonedHandler(kind: string): AbandonedHandler | undefined {
+  return abandoned.get(kind);
 }
 
 /** Thrown by a handler for a failure that a retry cannot fix (bad payload, missing row). */

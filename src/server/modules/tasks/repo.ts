@@ -6,6 +6,7 @@ import { rows } from '../../db/client';
 import { tasks } from '../../db/schema';
 import type { TaskStatus } from '../../../lib/contracts/tasks';
 import { notifyTaskQueued } from './wake';
+import { TASK_INTERRUPTED } from './failure';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -36,8 +37,41 @@ export async function findPartnerTask(db: Db, id: string, partnerId: number): Pr
   return row;
 }
 
-// A STARTED task whose worker stopped answering for this long is handed to another worker.
-export const STALE_AFTER_SEC = 600;
+/**
+ * A running task's worker renews `locked_at` this often (worker.ts), so a worker that died (kill
+ * -9, a lost machine) shows within seconds: its task is stale once no heartbeat came for
+ * STALE_AFTER_SEC — six missed beats, room for a busy event loop or a slow database.
+ */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_SEC = 30;
+
+/** The worker's sign of life for a task it runs; a task it no longer holds is left alone. */
+export async function heartbeat(db: Db, id: string, workerId: string): Promise<void> {
+  await rows(db, sql`UPDATE tasks SET locked_at = now() WHERE id = ${id} AND locked_by = ${workerId} AND status IN ('STARTED', 'PROGRESS')`);
+}
+
+export interface AbandonedTask {
+  id: string;
+  kind: string;
+  payload: unknown;
+  partner_id: number | null;
+}
+
+/**
+ * Stale tasks that have used their attempts end FAILURE with TASK_INTERRUPTED instead of running
+ * again (a boost has one attempt: a blind re-run could publish a second campaign). Returned so
+ * their modules can tidy up (registry.ts onAbandoned).
+ */
+export async function failAbandonedTasks(db: Db): Promise<AbandonedTask[]> {
+  return rows<AbandonedTask>(
+    db,
+    sql`UPDATE tasks SET status = 'FAILURE', result = ${JSON.stringify(TASK_INTERRUPTED)}::jsonb, finished_at = now(), updated_at = now(),
+          locked_at = NULL, locked_by = NULL
+        WHERE status IN ('STARTED', 'PROGRESS') AND attempts >= max_attempts
+          AND locked_at < now() - make_interval(secs => ${STALE_AFTER_SEC})
+        RETURNING id, kind, payload, partner_id`,
+  );
+}
 
 interface RawTask {
   id: string;
