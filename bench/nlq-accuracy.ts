@@ -14,7 +14,7 @@
 //        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
 //        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
 import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
@@ -32,6 +32,7 @@ const seededMs = Date.now() - t0;
 let dev: AccuracyReport | undefined;
 let holdout: AccuracyReport | undefined;
 let holdout2: AccuracyReport | undefined;
+let holdout3: AccuracyReport | undefined;
 if (runDev) {
   const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
   const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
@@ -44,6 +45,9 @@ if (runHoldout) {
   // The second hold-out, written after the first one's failure classes had guided the engine.
   holdout2 = await runAccuracy(t.db, HOLDOUT_2, []);
   console.log(showHoldout ? formatReport(holdout2, 'Second hold-out (HOLDOUT_2)') : formatTotals(holdout2, 'Second hold-out (HOLDOUT_2; totals only)'));
+  // The third, written after batch 7's rules by another author.
+  holdout3 = await runAccuracy(t.db, HOLDOUT_3, []);
+  console.log(showHoldout ? formatReport(holdout3, 'Third hold-out (HOLDOUT_3)') : formatTotals(holdout3, 'Third hold-out (HOLDOUT_3; totals only)'));
 }
 await t.close();
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
@@ -64,6 +68,7 @@ if (args.includes('--write') && !only && dev && holdout) {
     row('Hold-out, English', holdout.byLanguage.en),
     row('Hold-out refusals (right kind)', holdout.refusalAccuracy),
     ...(holdout2 ? [row('Second hold-out, German', holdout2.byLanguage.de), row('Second hold-out, English', holdout2.byLanguage.en)] : []),
+    ...(holdout3 ? [row('Third hold-out, German', holdout3.byLanguage.de), row('Third hold-out, English', holdout3.byLanguage.en)] : []),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

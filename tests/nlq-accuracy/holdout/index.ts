@@ -7,9 +7,13 @@ import { HOLDOUT_DE } from './de';
 import { HOLDOUT_EN } from './en';
 import { HOLDOUT_REFUSAL_CASES } from './refusals';
 import { HOLDOUT_2 as SECOND } from './second';
+import { HOLDOUT_3 as THIRD } from './third';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
 
 /** The second hold-out (issue 21 §3), written later by another author without the engine: measured on its own. */
 export const HOLDOUT_2: AccuracyQuestion[] = SECOND;
+
+/** The third hold-out (issue 21 §3), 80 questions by a third author without the engine, after batch 7's rules: measured on its own. */
+export const HOLDOUT_3: AccuracyQuestion[] = THIRD;
