@@ -134,3 +134,24 @@ describe('a city after an event noun is the event\'s place', () => {
     expect(related(q).map(summary)).toEqual(['transactions[e.city = "Köln"] > 0']);
   });
 });
+
+describe('values and labels across languages', () => {
+  const en = { ...V, customProperties: [{ label: 'Subscription', values: ['Gold', 'Silver', 'None'] }, { label: 'Favourite genre', values: ['Opera', 'Musicals'] }], paymentMethods: ['Card', 'Cash'] };
+  it.each<[string, Lang, Vocabulary, string[]]>([
+    ['Kunden mit Silber-Abo', 'de', en, ['ccp.Subscription = "Silver"']],
+    ['customers with a silver subscription', 'en', { ...V, customProperties: [{ label: 'Abonnement', values: ['Gold', 'Silber'] }] }, ['ccp.Abonnement = "Silber"']],
+    ['customers whose favourite genre is opera', 'en', V, ['ccp.Lieblingssparte = "Oper"']],
+    ['Kunden mit Lieblingsgenre Musical', 'de', en, ['ccp.Favourite genre = "Musicals"']],
+  ])('%s', (text, lang, vocabulary, expected) => {
+    expect(ok(text, 'customers', lang, vocabulary).filters.map(summary)).toEqual(expected);
+  });
+
+  it('"mit Karte bezahlt" is a card payment, not a ticket; a verb of paying alone is a purchase', () => {
+    const q = ok('Kunden, die mit Karte bezahlt haben', 'customers', 'de', { ...V, paymentMethods: ['Card', 'Cash'] });
+    expect(related(q).map(summary)).toEqual(['transactions[t.payment_method = "Card"] > 0']);
+  });
+
+  it('"EC card" is the partner\'s EC-Karte', () => {
+    expect(fields(ok('purchases with ec card', 'transactions', 'en', { ...V, paymentMethods: ['EC-Karte', 'Bar'] })).map(summary)).toEqual(['t.payment_method = "EC-Karte"']);
+  });
+});

@@ -5,7 +5,7 @@
 // limit, "pro Sparte" a grouping. No guessing: a word that is neither understood nor a stop word
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { hasContradiction } from './contradictions';
-import { field as semanticField, type SemanticField } from './semantic';
+import { CATEGORY_WORDS, field as semanticField, PROPERTY_LABEL_WORDS, PROPERTY_VALUE_WORDS, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
 import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
@@ -541,7 +541,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // "Abo Gold", "gold subscription": the ticket-type word names the custom property
           // (Abonnement, Subscription) whose value stands beside it.
-          const nameOfLabel = (x: Item | undefined) => x?.k === 'ccpValue' && fold(x.label).slice(0, 3) === fold(it.raw).slice(0, 3);
+          const nameOfLabel = (x: Item | undefined) => x?.k === 'ccpValue' && (fold(x.label).slice(0, 3) === fold(it.raw).slice(0, 3) || sameLabelGroup(x.label, it.raw));
           if (it.field === 'ticket_type' && (nameOfLabel(next) || nameOfLabel(prev))) { use(it); break; }
           // "Rechnung RE-1001-…": the word names the invoice, not the payment method.
           if (it.field === 'payment_method' && next?.k === 'value' && next.field === 'invoice_id') { use(it); break; }
@@ -592,7 +592,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "Newsletter ja", "Lieblingssparte Oper", "Mitglied seit 2019": the label's own value after it.
           const known = vocabulary.customProperties.find((p) => p.label === it.label)?.values ?? [];
           const after = clause.filter((x) => x.start >= it.end).slice(0, 3).find((x) => x.k !== 'eq' && x.k !== 'contains' && !(x.k === 'stop' && !known.some((v) => fold(v) === fold(x.raw))));
-          const knownHit = after && known.find((v) => fold(v) === fold(after.raw) || fold(v).startsWith(fold(after.raw)) && after.raw.length >= 4);
+          const knownHit = after && (known.find((v) => fold(v) === fold(after.raw) || fold(v).startsWith(fold(after.raw)) && after.raw.length >= 4)
+            // "favourite genre is opera" for the value "Oper", "Abo Silver" for "Silber": the same genre or word in the other language.
+            ?? (after.k === 'category' ? known.find((v) => genreOf(v).some((c) => after.categories.includes(c))) : undefined)
+            ?? known.find((v) => PROPERTY_VALUE_WORDS.some((g) => g.includes(fold(v)) && g.includes(fold(after.raw)))));
           if (after && knownHit) {
             loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', knownHit), negated: !!pendingNeg });
             pendingNeg = undefined;
@@ -730,7 +733,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     }
     // "who already bought something", "die schon mal da waren": a verb of buying or visiting with
     // nothing it is about is a purchase at all — dropped, the answer held those who never bought.
-    if (outcome === 'customers' && verb && verb !== 'spend' && anchors.length === 0 && relatedOnes.length === 0 && !pendingNeg) {
+    if (outcome === 'customers' && verb && anchors.length === 0 && relatedOnes.length === 0 && !pendingNeg) {
       anchors.push({ pos: verbs[0].start, op: '>', value: 0, where: [], measure: 'transactions' });
     }
     for (const l of relatedOnes) {
@@ -928,4 +931,16 @@ function fieldOrder(outcome: Entity, measure: Measure | undefined, fieldName: st
   if (outcome === 'customers' && m === 'customers') m = 'revenue';
   if (outcome === 'events' && m === 'events') m = 'tickets';
   return { measure: m, direction: dir };
+}
+
+/** The categories a custom property value names through its genre words ("Musical & Operette" → operetta_musical). */
+function genreOf(value: string): string[] {
+  const words = fold(value).split(/[^a-z]+/).filter(Boolean);
+  const whole = words.join(' ');
+  return [...new Set(CATEGORY_WORDS.filter((c) => c.words.some((w) => w === whole || words.includes(w))).flatMap((c) => c.categories))];
+}
+
+/** Whether a property label and a typed word are words of one label group (PROPERTY_LABEL_WORDS): "Abo" names "Subscription". */
+function sameLabelGroup(label: string, word: string): boolean {
+  return PROPERTY_LABEL_WORDS.some((g) => g.some((w) => fold(w) === fold(label)) && g.some((w) => fold(w) === fold(word)));
 }

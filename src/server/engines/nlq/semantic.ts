@@ -135,8 +135,8 @@ export const TICKET_TYPE_WORDS: { words: string[]; value: string }[] = [
 
 /** Payment words, matched against the partner's own payment method values by these keys. */
 export const PAYMENT_WORDS: { words: string[]; keys: string[] }[] = [
-  { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard'], keys: ['card', 'credit', 'kredit'] },
-  { words: ['ec-karte', 'ec karte', 'girocard', 'debit card'], keys: ['debit', 'ec', 'girocard'] },
+  { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard', 'per karte', 'mit karte bezahlt', 'mit karte gezahlt', 'kartenzahlung', 'paid by card', 'card payment'], keys: ['card', 'credit', 'kredit'] },
+  { words: ['ec-karte', 'ec karte', 'ec card', 'ec-card', 'girocard', 'debit card'], keys: ['debit', 'ec', 'girocard'] },
   { words: ['paypal'], keys: ['paypal'] },
   { words: ['bar', 'barzahlung', 'bargeld', 'cash', 'kasse'], keys: ['cash', 'bar'] },
   { words: ['rechnung', 'auf rechnung', 'invoice', 'ueberweisung', 'bank transfer', 'transfer'], keys: ['invoice', 'rechnung', 'transfer', 'ueberweisung'] },
@@ -161,3 +161,9 @@ export const SALUTATION_WORDS: { words: string[]; keys: string[] }[] = [
   { words: ['herr', 'herren', 'maenner', 'maennlich', 'maennliche', 'maennlichen', 'mr', 'male', 'men', 'gentlemen'], keys: ['herr', 'mr'] },
   { words: ['divers', 'diverse', 'mx', 'non-binary', 'nonbinary', 'nicht-binaer'], keys: ['divers', 'mx'] },
 ];
+
+/** Everyday values of custom properties in both languages ("Silber" = "Silver", "ja" = "yes"). */
+export const PROPERTY_VALUE_WORDS: string[][] = [
+  ['silber', 'silver'], ['gold'], ['bronze'], ['platin', 'platinum'], ['ja', 'yes'], ['nein', 'no'], ['keins', 'keines', 'none'],
+];
+
