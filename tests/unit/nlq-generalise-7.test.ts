@@ -155,3 +155,28 @@ describe('values and labels across languages', () => {
     expect(fields(ok('purchases with ec card', 'transactions', 'en', { ...V, paymentMethods: ['EC-Karte', 'Bar'] })).map(summary)).toEqual(['t.payment_method = "EC-Karte"']);
   });
 });
+
+describe('a bare age after the customer noun', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Kunden über 60', 'de', ['c.birth_year < 1966']],
+    ['Kunden unter 30 aus Bonn', 'de', ['c.birth_year > 1996', 'c.city = "Bonn"']],
+    ['customers over 65', 'en', ['c.birth_year < 1961']],
+  ])('%s', (text, lang, expected) => {
+    expect(ok(text, 'customers', lang).filters.map(summary)).toEqual(expected);
+  });
+
+  it('with a unit or after "mit" it stays a count or an amount', () => {
+    expect(related(ok('Kunden mit über 60 Käufen', 'customers', 'de')).map(summary)).toEqual(['transactions[] > 60']);
+    expect(related(ok('customers over 500 euros', 'customers', 'en')).map(summary)).toEqual(['revenue[] > 500']);
+  });
+});
+
+describe('which date a ranking or a sold share means', () => {
+  it('"nach Umsatz dieses Jahr": the ranking\'s revenue is this year\'s sales', () => {
+    const q = ok('die 10 besten Kunden nach Umsatz dieses Jahr', 'customers', 'de');
+    expect(q.orderBy).toMatchObject({ measure: 'revenue', where: [{ field: { tag: 't', field: 'date' } }, { field: { tag: 't', field: 'date' } }] });
+  });
+  it('"80 percent sold this season": the events of this season', () => {
+    expect(ok('events more than 80 percent sold this season', 'events', 'en').filters.map(summary)).toEqual(['e.already_sold > 80', 'e.date >= "2026-08-01"', 'e.date < "2027-08-01"']);
+  });
+});

@@ -152,6 +152,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const filters: Condition[] = [];
   const anyOf: Condition[][] = [];
   let orderBy: TypedQuery['orderBy'];
+  /** The noun a ranking is by ("nach Umsatz"): it still tells which date a time means (dateTarget). */
+  let orderNoun: Item | undefined;
   let limit: number | undefined;
   let groupBy: TypedQuery['groupBy'];
   const related: RelatedFilter[] = [];
@@ -175,8 +177,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       for (const look of all.slice(j + 1, j + 6)) {
         if (measure || fieldName) break;
         if (look.k === 'field' && look.field.type === 'number') { fieldName = look.field.name; use(look); break; }
-        if (look.k === 'noun' && look.measure !== outcomeMeasure(outcome)) { measure = look.measure; use(look); break; }
-        if (look.k === 'money') { measure = 'revenue'; use(look); break; }
+        if (look.k === 'noun' && look.measure !== outcomeMeasure(outcome)) { measure = look.measure; orderNoun = look; use(look); break; }
+        if (look.k === 'money') { measure = 'revenue'; orderNoun = look; use(look); break; }
       }
       if (!measure && !fieldName) measure = outcome === 'transactions' ? undefined : 'revenue';
       if (!measure && !fieldName) fieldName = 'amount';
@@ -201,7 +203,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       let dir: 'asc' | 'desc' = 'desc';
       const d = all.slice(j).find((x) => x.k === 'dir');
       if (d && d.k === 'dir') { dir = d.dir; use(d); }
-      if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); use(what); }
+      if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); orderNoun = what; use(what); }
       // The verb stays for its clause: it still says which date a time means ("by spend in 2025").
       else if (what?.k === 'verb' && visitOrSpend) orderBy = fieldOrder(outcome, what.v === 'visit' ? 'events' : 'revenue', undefined, dir);
       else if (what?.k === 'field') { orderBy = fieldOrder(outcome, undefined, what.field.name, dir, what.field.tag); use(what); }
@@ -324,7 +326,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "60 Jahre oder älter", "30 or younger": the age and everything above / below it.
           const orLater = unitItem?.k === 'later' ? unitItem : unitItem?.k === 'age' && cs[cs.indexOf(unitItem) + 1]?.k === 'later' ? cs[cs.indexOf(unitItem) + 1] : undefined;
           const ageWord = orLater && /aelter|older|juenger|younger/.test(fold(orLater.raw)) && num.k === 'num' && num.value <= 120;
-          const ageAfter = unitItem?.k === 'age' || !!ageWord;
+          // "Kunden über 60", "customers under 25 who bought comedy": a bare age right after the
+          // customer noun — a count of 60 purchases is nobody's reading.
+          const bareAge = outcome === 'customers' && it.k === 'cmp' && AGE_CMP.has(fold(it.raw)) && before?.k === 'noun' && before.entity === 'customers'
+            && num.k === 'num' && Number.isInteger(num.value) && num.value >= 12 && num.value <= 110
+            && !(unitItem && ['money', 'percent', 'noun', 'times', 'field', 'num', 'cmp', 'value', 'category', 'later'].includes(unitItem.k));
+          const ageAfter = unitItem?.k === 'age' || !!ageWord || bareAge;
           const older = prev?.k === 'older' ? prev : before?.k === 'older' ? before : undefined;
           const ageBefore = before?.k === 'age' || !!older;
           if (ageAfter || ageBefore) {
@@ -466,7 +473,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(it);
             break;
           }
-          const target = dateTarget(outcome, csVerb, j, clause, punct, it.range, it.earlier, now);
+          // "die 10 besten Kunden nach Umsatz dieses Jahr": the ranking's noun is read as in the clause (appended: positions stay).
+          const target = dateTarget(outcome, orderNoun && outcome === 'customers' ? [...csVerb, orderNoun] : csVerb, j, clause, punct, it.range, it.earlier, now);
           // A date without its year still ahead ("ab 1.12." in November) is last year's on sale dates.
           const range = openEnded(target === 't' && it.earlier ? it.earlier : it.range);
           for (const c of rangeFilters(target, range)) loose.push({ pos: it.start, cond: c, negated: false });
@@ -830,6 +838,9 @@ function hasNegation(q: TypedQuery): boolean {
   return [...q.filters, ...(q.anyOf ?? []).flat()].some(neg);
 }
 
+/** Comparisons that read a bare number after the customer noun as an age ("Kunden über 60"). */
+const AGE_CMP = new Set(['ueber', 'unter', 'over', 'under', 'above', 'below', 'ab']);
+
 /** Words that make a year a year of birth ("Jahrgang", "Alter", "born" are the field or the age word). */
 const BIRTH_OR_AGE = /^(alter|age|aged|alt|old|jahre alt|years old|year old|lebensjahr|geboren|born|jahrgang)$/;
 
@@ -889,7 +900,9 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
   const qualifiesEvents = beforeAll.some(isEventNoun);
   let t: boolean;
-  if (outcome === 'events') t = beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime;
+  // "80 percent sold this season", "zu 90 % verkauft": a sold share, not a sale — the time is the event's.
+  const soldShare = !!before && before.k === 'verb' && cs[cs.indexOf(before) - 1]?.k === 'percent';
+  if (outcome === 'events') t = !soldShare && (beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime);
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
   // "seit September" / "since September" runs up to now: it tells when something was sold, also
   // after "für Opern" ("ermäßigte Tickets für Opern seit September", "sold for opera since …").
