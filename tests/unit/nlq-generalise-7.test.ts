@@ -180,3 +180,29 @@ describe('which date a ranking or a sold share means', () => {
     expect(ok('events more than 80 percent sold this season', 'events', 'en').filters.map(summary)).toEqual(['e.already_sold > 80', 'e.date >= "2026-08-01"', 'e.date < "2027-08-01"']);
   });
 });
+
+describe('the first purchase in a time', () => {
+  it.each<[string, Lang]>([
+    ['Kunden, die im Oktober zum ersten Mal gekauft haben', 'de'],
+    ['first-time buyers in October', 'en'],
+  ])('%s', (text, lang) => {
+    expect(related(ok(text, 'customers', lang)).map(summary)).toEqual([
+      'transactions[t.date >= "2026-10-01", t.date < "2026-11-01"] > 0',
+      'transactions[t.date < "2026-10-01"] = 0',
+    ]);
+  });
+  it('without a time to go before, "first time" is named as not understood', () => {
+    const r = parse('customers who bought for the first time', 'customers', 'en');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain('first time');
+  });
+});
+
+describe('regular customers and sales that did not happen', () => {
+  it.each<[string, Lang]>([['Stammkunden mit mehr als 10 Besuchen', 'de'], ['regulars with over 10 visits', 'en']])('%s are customers, not regular tickets', (text, lang) => {
+    expect(ok(text, 'customers', lang).filters.map(summary)).toEqual(['events[] > 10']);
+  });
+  it('"events with no sales in the last 7 days" puts the week on the sales', () => {
+    expect(ok('events with no sales in the last 7 days', 'events', 'en').filters.map(summary)).toEqual(['transactions[t.date >= "2026-11-17", t.date < "2026-11-25"] = 0']);
+  });
+});

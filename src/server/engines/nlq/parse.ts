@@ -433,6 +433,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         case 'newCustomers':
           use(it);
           break;
+        case 'firstTime':
+          break; // read with the clause's counts, below
         case 'zipPrefix':
           // A postal-code area (./postal.ts): the customer's code starts with it. "Not in the
           // area" has no operator yet: refused naming it, never answered as its opposite.
@@ -760,6 +762,17 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     if (cs.some((x) => x.k === 'neg' && /\b(mehr|longer|anymore)\b/i.test(x.raw))) {
       for (const a of [...anchors]) if (a.op === '=' && a.value === 0 && a.where.some(isDate)) anchors.push({ pos: a.pos, op: '>', value: 0, where: a.where.filter((w) => !isDate(w)), measure: 'transactions' });
     }
+    // "im Oktober zum ersten Mal gekauft", "first-time buyers in October": bought in the time and
+    // never before it. Without a sale time to go before it stays unplaced (refused).
+    const firstTime = cs.find((x) => x.k === 'firstTime' && !used.has(x));
+    if (firstTime && outcome === 'customers') {
+      const inTime = anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => w.field.tag === 't' && w.field.field === 'date' && w.op === '>='));
+      const from = inTime?.where.find((w) => w.field.tag === 't' && w.field.field === 'date' && w.op === '>=')?.value;
+      if (inTime && typeof from === 'string') {
+        anchors.push({ pos: firstTime.start, op: '=', value: 0, where: [ff('t', 'date', '<', from)], measure: 'transactions' });
+        use(firstTime);
+      }
+    }
     const what = anchors.flatMap((a) => a.where.filter((w) => !isDate(w)));
     if (what.length > 0) previousWhat = what;
     void customerPlace;
@@ -776,7 +789,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // grouping took is not understood: dropped silently, it would answer a wider question than the
   // one asked (every customer for "Kunden aus Bonn" when Bonn is not among the partner's cities).
   const misread = items.filter((i) => i.fuzzy && !used.has(i));
-  const unknown = [...items.filter((i) => i.k === 'unknown' && !used.has(i)), ...misread];
+  const unknown = [...items.filter((i) => (i.k === 'unknown' || i.k === 'firstTime') && !used.has(i)), ...misread];
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
@@ -869,8 +882,10 @@ const SINCE_THEN = new Set(['seitdem', 'seither', 'danach', 'since', 'afterwards
 const sinceNow = (x: Item | undefined) => !!x && x.k === 'time' && /^(seit|since)\b/.test(fold(x.raw));
 
 const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
-// Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue.
-const isSaleWord = (x: Item | undefined) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'));
+// Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue —
+// but "no sales in the last 7 days" counts sales, so "sales" after a negation is one.
+const isSaleWord = (x: Item | undefined, prev?: Item) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions')
+  || x.k === 'noun' && fold(x.raw) === 'sales' && prev?.k === 'neg');
 
 /**
  * Which date a time phrase means (docs/NLQ-ENGINE.md "Which date"): the noun it qualifies. The
@@ -897,12 +912,13 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   const after = cs[j + 1];
   const eventTime = clause.some((x) => x.k === 'stop' && EVENT_TIME_WORDS.has(fold(x.raw)));
   const visit = cs.some((x) => x.k === 'verb' && x.v === 'visit');
-  const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend'));
+  const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'firstTime');
   const qualifiesEvents = beforeAll.some(isEventNoun);
   let t: boolean;
   // "80 percent sold this season", "zu 90 % verkauft": a sold share, not a sale — the time is the event's.
   const soldShare = !!before && before.k === 'verb' && cs[cs.indexOf(before) - 1]?.k === 'percent';
-  if (outcome === 'events') t = !soldShare && (beforeAll.some(isSaleWord) && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime);
+  const saleBefore = beforeAll.some((x) => isSaleWord(x, cs[cs.indexOf(x) - 1]));
+  if (outcome === 'events') t = !soldShare && (saleBefore && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime);
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
   // "seit September" / "since September" runs up to now: it tells when something was sold, also
   // after "für Opern" ("ermäßigte Tickets für Opern seit September", "sold for opera since …").

@@ -38,6 +38,8 @@ export type KeywordItem =
   | { k: 'upcoming'; dir: 'future' | 'past' }
   | { k: 'status'; value: 'CANCELLED' | 'FLAGGED' | 'HIDDEN' }
   | { k: 'newCustomers' }
+  /** "zum ersten Mal", "first-time": the first purchase falls in the time named (parse.ts). */
+  | { k: 'firstTime' }
   | { k: 'between' };
 
 const E = (words: string, item: KeywordItem): [string[], KeywordItem] => [words.split('|'), item];
@@ -107,6 +109,8 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('abgesagt|abgesagte|abgesagten|ausgefallen|ausgefallene|ausgefallenen|cancelled events|canceled events|called off', { k: 'status', value: 'CANCELLED' }),
   E('flagged|markiert|markierte|markierten|geflaggt|geflaggte|gekennzeichnet|gekennzeichnete|gekennzeichneten', { k: 'status', value: 'FLAGGED' }),
   E('hidden|versteckt|versteckte|versteckten|ausgeblendet|ausgeblendete|ausgeblendeten', { k: 'status', value: 'HIDDEN' }),
+  E('erste mal|ersten mal|erstes mal|zum ersten mal|das erste mal|erstmals|erstmalig|first time|for the first time|first-time|first timers|first-timers|first timer', { k: 'firstTime' }),
+  E('stammkunden|stammkunde|stammkundin|stammkundinnen|stammgaeste|stammgast|stammpublikum|regulars|regular customers|loyal customers|treue kunden', { k: 'noun', entity: 'customers', measure: 'customers' }),
   E('joined|signed up|became customers|became a customer|became customer|kunde geworden|kunden geworden|kundin geworden|dazugekommen|neukunden|neukunde|neue kunden|neuen kunden|new customers|new customer|newly registered|neu registriert|neu registrierte|neu angelegte kunden|new buyers|neue kaeufer|erstkunden|first-time customers|first time customers', { k: 'newCustomers' }),
 ];
 
