@@ -206,3 +206,14 @@ describe('regular customers and sales that did not happen', () => {
     expect(ok('events with no sales in the last 7 days', 'events', 'en').filters.map(summary)).toEqual(['transactions[t.date >= "2026-11-17", t.date < "2026-11-25"] = 0']);
   });
 });
+
+describe('"the last N" is the most recent', () => {
+  it.each<[string, Lang]>([['die letzten 10 Buchungen', 'de'], ['the last 10 bookings', 'en']])('%s', (text, lang) => {
+    const q = ok(text, 'transactions', lang);
+    expect(q.orderBy).toMatchObject({ field: { tag: 't', field: 'date' }, direction: 'desc' });
+    expect(q.limit).toBe(10);
+  });
+  it('"last week" stays a time', () => {
+    expect(fields(ok('customers who bought last week', 'transactions', 'en')).map(summary)).toEqual(['t.date >= "2026-11-16"', 't.date < "2026-11-23"']);
+  });
+});

@@ -87,7 +87,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('wenigste|wenigsten|fewest|least|niedrigste|niedrigsten|lowest|kleinste|kleinsten|smallest|geringste|geringsten|am wenigsten|schwaechsten|schwaechste|weakest', { k: 'super', dir: 'asc' }),
   E('teuerste|teuersten|most expensive|priciest|teuerster', { k: 'super', dir: 'desc', field: 'price' }),
   E('guenstigste|guenstigsten|billigste|billigsten|cheapest|least expensive|preiswertesten|preiswerteste', { k: 'super', dir: 'asc', field: 'price' }),
-  E('neueste|neuesten|newest|latest|juengste|juengsten|most recent|letzten|neuester', { k: 'super', dir: 'desc', field: 'date' }),
+  E('neueste|neuesten|newest|latest|juengste|juengsten|most recent|letzten|neuester|last|the last', { k: 'super', dir: 'desc', field: 'date' }),
   E('aelteste|aeltesten|oldest|earliest|fruehesten|frueheste|erste|ersten|first', { k: 'super', dir: 'asc', field: 'date' }),
   E('alter|age|aged|jahre alt|years old|jahre|years|jahren|year old|alt|old|lebensjahr', { k: 'age' }),
   E('aelter als|older than|over the age of|ueber dem alter von', { k: 'older', op: '>' }),
