@@ -217,3 +217,14 @@ describe('"the last N" is the most recent', () => {
     expect(fields(ok('customers who bought last week', 'transactions', 'en')).map(summary)).toEqual(['t.date >= "2026-11-16"', 't.date < "2026-11-23"']);
   });
 });
+
+describe('payment methods with overlapping words', () => {
+  const pay = { ...V, paymentMethods: ['Rechnung', 'Sofortüberweisung'] };
+  it.each<[string, string]>([
+    ['sales paid by invoice', 'Rechnung'],
+    ['sales paid by bank transfer', 'Rechnung'],
+    ['purchases by instant transfer', 'Sofortüberweisung'],
+  ])('%s', (text, method) => {
+    expect(fields(ok(text, 'transactions', 'en', pay)).map(summary)).toEqual([`t.payment_method = "${method}"`]);
+  });
+});

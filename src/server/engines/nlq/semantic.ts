@@ -134,12 +134,14 @@ export const TICKET_TYPE_WORDS: { words: string[]; value: string }[] = [
 ];
 
 /** Payment words, matched against the partner's own payment method values by these keys. */
-export const PAYMENT_WORDS: { words: string[]; keys: string[] }[] = [
+export const PAYMENT_WORDS: { words: string[]; keys: string[]; unless?: string[] }[] = [
   { words: ['kreditkarte', 'credit card', 'creditcard', 'card', 'visa', 'mastercard', 'per karte', 'mit karte bezahlt', 'mit karte gezahlt', 'kartenzahlung', 'paid by card', 'card payment'], keys: ['card', 'credit', 'kredit'] },
   { words: ['ec-karte', 'ec karte', 'ec card', 'ec-card', 'girocard', 'debit card'], keys: ['debit', 'ec', 'girocard'] },
   { words: ['paypal'], keys: ['paypal'] },
   { words: ['bar', 'barzahlung', 'bargeld', 'cash', 'kasse'], keys: ['cash', 'bar'] },
-  { words: ['rechnung', 'auf rechnung', 'invoice', 'ueberweisung', 'bank transfer', 'transfer'], keys: ['invoice', 'rechnung', 'transfer', 'ueberweisung'] },
+  { words: ['sofortueberweisung', 'instant transfer', 'instant bank transfer', 'klarna'], keys: ['sofort', 'klarna', 'instant'] },
+  // "Sofortüberweisung" is its own method, not an invoice paid by transfer.
+  { words: ['rechnung', 'auf rechnung', 'invoice', 'ueberweisung', 'bank transfer', 'transfer'], keys: ['invoice', 'rechnung', 'transfer', 'ueberweisung'], unless: ['sofort', 'instant'] },
   { words: ['lastschrift', 'sepa', 'direct debit'], keys: ['sepa', 'debit', 'lastschrift'] },
   { words: ['gutschein', 'voucher', 'gift card'], keys: ['voucher', 'gutschein', 'gift'] },
 ];

@@ -94,7 +94,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   for (const x of v.paymentMethods) {
     const fx = fold(x);
     for (const p of PAYMENT_WORDS) {
-      if (p.keys.some((key) => fx.includes(key))) for (const w of p.words) add(w, { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
+      if (p.keys.some((key) => fx.includes(key)) && !p.unless?.some((u) => fx.includes(u))) for (const w of p.words) add(w, { k: 'value', tag: 't', field: 'payment_method', value: x, op: '=' });
     }
   }
   // "Frauen aus Köln", "male customers": the partner's forms of address, after every name (a
