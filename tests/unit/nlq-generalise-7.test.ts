@@ -2,7 +2,7 @@
 // each rule on the typed query in both languages, with our own wordings — never the set's
 // questions. NOW = Tuesday 2026-11-24.
 import { describe, expect, it } from 'vitest';
-import { parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
+import { compileQuery, parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
 import { NOW, VOCAB } from './nlq-fixtures';
 
 const V: Vocabulary = {
@@ -226,5 +226,24 @@ describe('payment methods with overlapping words', () => {
     ['purchases by instant transfer', 'Sofortüberweisung'],
   ])('%s', (text, method) => {
     expect(fields(ok(text, 'transactions', 'en', pay)).map(summary)).toEqual([`t.payment_method = "${method}"`]);
+  });
+});
+
+describe('"seit/since" runs until now, today included', () => {
+  const afternoon = new Date('2026-11-26T14:30:00Z');
+  it('in the afternoon the end is the instant, so today\'s sales so far count', () => {
+    const r = parseQuestion('Verkäufe seit Montag', { language: 'de', outcome: 'transactions', vocabulary: V, now: afternoon });
+    expect(r.ok && r.query.filters.map(summary)).toEqual(['t.date >= "2026-11-23"', 't.date < "2026-11-26T14:30:00.000Z"']);
+    const sql = r.ok ? compileQuery(r.query, { partnerId: 1001, maxRows: 100 }) : undefined;
+    expect(sql?.sql).toMatch(/t\.sold_at < \$\d+::timestamptz/);
+    expect(sql?.params).toContain('2026-11-26T14:30:00.000Z');
+  });
+  it('"seit heute" in the afternoon is today so far, not a contradiction', () => {
+    const r = parseQuestion('Verkäufe seit heute', { language: 'de', outcome: 'transactions', vocabulary: V, now: afternoon });
+    expect(r.ok && r.query.filters.map(summary)).toEqual(['t.date >= "2026-11-26"', 't.date < "2026-11-26T14:30:00.000Z"']);
+  });
+  it('at midnight exactly (the accuracy set\'s clock) the end is the day', () => {
+    const r = parseQuestion('Verkäufe seit Montag', { language: 'de', outcome: 'transactions', vocabulary: V, now: new Date('2026-11-26T00:00:00Z') });
+    expect(r.ok && r.query.filters.map(summary)).toEqual(['t.date >= "2026-11-23"', 't.date < "2026-11-26"']);
   });
 });

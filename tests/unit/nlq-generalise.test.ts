@@ -54,7 +54,7 @@ describe('"seitdem" / "since" after a time: from its end, with no end', () => {
   });
 
   it('"since March" stays a time of its own', () => {
-    expect(dateOf(fields(ok('Transaktionen seit März', 'transactions', 'de')))).toBe('t>=2026-03-01 t<2026-11-24');
+    expect(dateOf(fields(ok('Transaktionen seit März', 'transactions', 'de')))).toBe('t>=2026-03-01 t<2026-11-24T09:00:00.000Z');
   });
 });
 
@@ -74,7 +74,7 @@ describe('transactions "seit/since" a date: the sale time, also after "für <gen
     ['Freikarten für Ballett seit Oktober', 'de'],
     ['free tickets issued for ballet since October', 'en'],
   ])('%s', (text, lang) => {
-    expect(dateOf(fields(ok(text, 'transactions', lang)))).toBe('t>=2026-10-01 t<2026-11-24');
+    expect(dateOf(fields(ok(text, 'transactions', lang)))).toBe('t>=2026-10-01 t<2026-11-24T09:00:00.000Z');
   });
 
   it('"Tickets für Ballett im Dezember" still means the December performances', () => {

@@ -38,7 +38,7 @@ describe('"seit 1.9." and "ab 1.9." are dates', () => {
   it('since 1 September of this year, up to today', () => {
     const r = parse('Transaktionen seit 1.9.', 'transactions', 'de');
     if (!r.ok) throw new Error(r.reason);
-    expect(dates(r.query.filters).map((f) => [f.op, f.value])).toEqual([['>=', '2026-09-01'], ['<', '2026-11-24']]);
+    expect(dates(r.query.filters).map((f) => [f.op, f.value])).toEqual([['>=', '2026-09-01'], ['<', '2026-11-24T09:00:00.000Z']]);
   });
   it('"seit 1.12." in November is last December, not a day still ahead', () => {
     const r = parse('Transaktionen seit 1.12.', 'transactions', 'de');

@@ -59,7 +59,7 @@ describe('time expressions', () => {
     expect(findTimeExpressions(['neue', 'saison'], new Date('2026-11-24T00:00:00Z'))[0].range.from).toBe('2026-08-01');
   });
   it('since runs until today, before and after are open', () => {
-    expect(range('seit januar')).toEqual([{ from: '2026-01-01', to: '2026-11-24' }]);
+    expect(range('seit januar')).toEqual([{ from: '2026-01-01', to: '2026-11-24T09:00:00.000Z' }]);
     expect(range('vor 2024')).toEqual([{ to: '2024-01-01' }]);
     expect(range('after 2026')).toEqual([{ from: '2027-01-01' }]);
   });

@@ -195,24 +195,24 @@ describe('function words, auxiliaries and fillers leave the typed query as it is
 
 // NOW = Tuesday 2026-11-24. Transactions: the sale date (t). '—' = open side.
 const DATE_CASES: [string, Lang, string | undefined, string | undefined][] = [
-  ['seit dem 1. September', 'de', '2026-09-01', '2026-11-24'],
-  ['seit 1. September', 'de', '2026-09-01', '2026-11-24'],
-  ['seit 1.9.', 'de', '2026-09-01', '2026-11-24'],
-  ['seit dem 1.9.', 'de', '2026-09-01', '2026-11-24'],
-  ['seit 01.09.', 'de', '2026-09-01', '2026-11-24'],
+  ['seit dem 1. September', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['seit 1. September', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['seit 1.9.', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['seit dem 1.9.', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['seit 01.09.', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
   ['ab 1.9.', 'de', '2026-09-01', undefined],
   ['ab dem 1. September', 'de', '2026-09-01', undefined],
   ['ab dem 15.', 'de', '2026-11-15', undefined],
-  ['seit dem 15.', 'de', '2026-11-15', '2026-11-24'],
-  ['seit dem 28.', 'de', '2026-10-28', '2026-11-24'],
+  ['seit dem 15.', 'de', '2026-11-15', '2026-11-24T09:00:00.000Z'],
+  ['seit dem 28.', 'de', '2026-10-28', '2026-11-24T09:00:00.000Z'],
   ['bis Ende März', 'de', undefined, '2026-04-01'],
   ['bis 31.3.', 'de', undefined, '2026-04-01'],
   ['bis zum 31. März', 'de', undefined, '2026-04-01'],
   ['vor dem 1. Oktober', 'de', undefined, '2026-10-01'],
   ['vor Oktober', 'de', undefined, '2026-10-01'],
   ['nach dem 1. Oktober', 'de', '2026-10-02', undefined],
-  ['seit Anfang 2025', 'de', '2025-01-01', '2026-11-24'],
-  ['seit Anfang des Jahres', 'de', '2026-01-01', '2026-11-24'],
+  ['seit Anfang 2025', 'de', '2025-01-01', '2026-11-24T09:00:00.000Z'],
+  ['seit Anfang des Jahres', 'de', '2026-01-01', '2026-11-24T09:00:00.000Z'],
   ['bis Ende 2025', 'de', undefined, '2026-01-01'],
   ['vom 1. bis 15. Oktober', 'de', '2026-10-01', '2026-10-16'],
   ['vom 1. bis zum 15. Oktober 2025', 'de', '2025-10-01', '2025-10-16'],
@@ -222,13 +222,13 @@ const DATE_CASES: [string, Lang, string | undefined, string | undefined][] = [
   ['Ende März', 'de', '2026-03-21', '2026-04-01'],
   ['Anfang Oktober', 'de', '2026-10-01', '2026-10-11'],
   ['Mitte Oktober', 'de', '2026-10-11', '2026-10-21'],
-  ['seit 1. Sept.', 'de', '2026-09-01', '2026-11-24'],
-  ['since September 1st', 'en', '2026-09-01', '2026-11-24'],
-  ['since September 1', 'en', '2026-09-01', '2026-11-24'],
-  ['since 1 Sep', 'en', '2026-09-01', '2026-11-24'],
-  ['since the 1st of September', 'en', '2026-09-01', '2026-11-24'],
-  ['since 1 September 2025', 'en', '2025-09-01', '2026-11-24'],
-  ['since the 15th', 'en', '2026-11-15', '2026-11-24'],
+  ['seit 1. Sept.', 'de', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since September 1st', 'en', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since September 1', 'en', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since 1 Sep', 'en', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since the 1st of September', 'en', '2026-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since 1 September 2025', 'en', '2025-09-01', '2026-11-24T09:00:00.000Z'],
+  ['since the 15th', 'en', '2026-11-15', '2026-11-24T09:00:00.000Z'],
   ['until end of March', 'en', undefined, '2026-04-01'],
   ['until the end of March', 'en', undefined, '2026-04-01'],
   ['until March 31st', 'en', undefined, '2026-04-01'],
@@ -241,13 +241,13 @@ const DATE_CASES: [string, Lang, string | undefined, string | undefined][] = [
   ['between the 1st and 15th of October', 'en', '2026-10-01', '2026-10-16'],
   ['from March to May', 'en', '2026-03-01', '2026-06-01'],
   ['in mid-March', 'en', '2026-03-11', '2026-03-21'],
-  ['since the start of 2025', 'en', '2025-01-01', '2026-11-24'],
-  ['since the beginning of the season', 'en', '2026-08-01', '2026-11-24'],
-  ['seit Beginn der Saison', 'de', '2026-08-01', '2026-11-24'],
-  ['seit Saisonbeginn', 'de', '2026-08-01', '2026-11-24'],
+  ['since the start of 2025', 'en', '2025-01-01', '2026-11-24T09:00:00.000Z'],
+  ['since the beginning of the season', 'en', '2026-08-01', '2026-11-24T09:00:00.000Z'],
+  ['seit Beginn der Saison', 'de', '2026-08-01', '2026-11-24T09:00:00.000Z'],
+  ['seit Saisonbeginn', 'de', '2026-08-01', '2026-11-24T09:00:00.000Z'],
   ['bis Jahresende', 'de', undefined, '2027-01-01'],
-  ['seit Montag', 'de', '2026-11-23', '2026-11-24'],
-  ['since Friday', 'en', '2026-11-20', '2026-11-24'],
+  ['seit Montag', 'de', '2026-11-23', '2026-11-24T09:00:00.000Z'],
+  ['since Friday', 'en', '2026-11-20', '2026-11-24T09:00:00.000Z'],
   ['letzten Freitag', 'de', '2026-11-20', '2026-11-21'],
   ['zwischen 1 und 15 Oktober', 'de', '2026-10-01', '2026-10-16'],
   ['between 1 and 15 October', 'en', '2026-10-01', '2026-10-16'],
@@ -268,16 +268,16 @@ describe('open-ended and short dates (sale dates of transactions)', () => {
   });
 
   it('typos in month and time words are read as meant', () => {
-    expect(dates(ok('Transaktionen seit dem 1. Septmber', 'transactions', 'de'))).toEqual(['t>=2026-09-01', 't<2026-11-24']);
+    expect(dates(ok('Transaktionen seit dem 1. Septmber', 'transactions', 'de'))).toEqual(['t>=2026-09-01', 't<2026-11-24T09:00:00.000Z']);
     expect(dates(ok('transactions untill the end of March', 'transactions', 'en'))).toEqual(['t<2026-04-01']);
-    expect(dates(ok('transactions sicne September 1st', 'transactions', 'en'))).toEqual(['t>=2026-09-01', 't<2026-11-24']);
+    expect(dates(ok('transactions sicne September 1st', 'transactions', 'en'))).toEqual(['t>=2026-09-01', 't<2026-11-24T09:00:00.000Z']);
     expect(dates(ok('Transaktionen bis Ende Märtz', 'transactions', 'de'))).toEqual(['t<2026-04-01']);
   });
 
   it('a day and month without a year: "seit/since" is the last one not after today; "ab/from" on sale dates too, on event dates this year\'s', () => {
     // 1 December is still ahead on 24 November 2026.
-    expect(dates(ok('Transaktionen seit 1.12.', 'transactions', 'de'))).toEqual(['t>=2025-12-01', 't<2026-11-24']);
-    expect(dates(ok('transactions since December 1st', 'transactions', 'en'))).toEqual(['t>=2025-12-01', 't<2026-11-24']);
+    expect(dates(ok('Transaktionen seit 1.12.', 'transactions', 'de'))).toEqual(['t>=2025-12-01', 't<2026-11-24T09:00:00.000Z']);
+    expect(dates(ok('transactions since December 1st', 'transactions', 'en'))).toEqual(['t>=2025-12-01', 't<2026-11-24T09:00:00.000Z']);
     expect(dates(ok('Transaktionen ab 1.12.', 'transactions', 'de'))).toEqual(['t>=2025-12-01']);
     expect(dates(ok('Käufe ab dem 1. Dezember', 'transactions', 'de'))).toEqual(['t>=2025-12-01']);
     expect(dates(ok('Veranstaltungen ab 1.12.', 'events', 'de'))).toEqual(['e>=2026-12-01']);
@@ -285,8 +285,8 @@ describe('open-ended and short dates (sale dates of transactions)', () => {
     // A date already past keeps this year.
     expect(dates(ok('Transaktionen ab 1.9.', 'transactions', 'de'))).toEqual(['t>=2026-09-01']);
     // "seit März" is this March; "seit Dezember" last December.
-    expect(dates(ok('Transaktionen seit März', 'transactions', 'de'))).toEqual(['t>=2026-03-01', 't<2026-11-24']);
-    expect(dates(ok('Transaktionen seit Dezember', 'transactions', 'de'))).toEqual(['t>=2025-12-01', 't<2026-11-24']);
+    expect(dates(ok('Transaktionen seit März', 'transactions', 'de'))).toEqual(['t>=2026-03-01', 't<2026-11-24T09:00:00.000Z']);
+    expect(dates(ok('Transaktionen seit Dezember', 'transactions', 'de'))).toEqual(['t>=2025-12-01', 't<2026-11-24T09:00:00.000Z']);
   });
 
   it('"seit 1.9." is never a count ≥ 1.9 (the task failed on it)', () => {

@@ -206,6 +206,12 @@ export function dateText(value: string | null | undefined): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : value;
 }
 
+/** A condition's date: a day as dateText, an instant ("seit Montag" runs until now) with its time, 'DD.MM.YYYY, HH:mm' (UTC). */
+export function conditionDateText(value: string): string {
+  const m = /^\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2}):\d{2}(?:\.\d+)?Z$/.exec(value);
+  return m ? `${dateText(value)}, ${m[1]}:${m[2]}` : dateText(value);
+}
+
 /** A cell of the results grid as text, formatted by its column's unit. */
 export function cellText(spec: ColumnSpec, row: ResultRow, lng: string, t: Translate): string {
   const v = spec.value(row);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SENTINEL, type SavedQuestion } from '../../../src/lib/contracts/nlq';
 import { canAsk, counterBand } from '../../../src/islands/sentinel/model/counter';
-import { completionTime, isExpired, operatorWordKey, truncateValue } from '../../../src/islands/sentinel/model/summary';
+import { completionTime, filterValue, isExpired, operatorWordKey, truncateValue } from '../../../src/islands/sentinel/model/summary';
 import { pageCount, pageIds, pageItems } from '../../../src/islands/sentinel/model/pagination';
 import { nextSelection } from '../../../src/islands/sentinel/model/selection';
 import { sentinelErrorKey } from '../../../src/islands/sentinel/model/errors';
@@ -51,6 +51,11 @@ describe('query summary', () => {
     expect(truncateValue('a'.repeat(100))).toBe('a'.repeat(100));
     expect(truncateValue('ä'.repeat(101))).toBe(`${'ä'.repeat(100)}…`);
     expect(truncateValue('🎻'.repeat(101))).toBe(`${'🎻'.repeat(100)}…`);
+  });
+  it('writes a condition\'s day as DD.MM.YYYY and an instant ("seit Montag" runs until now) with its time', () => {
+    const t = ((k: string) => k) as unknown as Parameters<typeof filterValue>[1];
+    expect(filterValue({ field: 't.date', operator: '>=', value: '2026-11-23' }, t)).toBe('23.11.2026');
+    expect(filterValue({ field: 't.date', operator: '<', value: '2026-11-26T14:30:00.000Z' }, t)).toBe('26.11.2026, 14:30');
   });
   it('writes the completion time as DD.MM.YYYY, HH:mm in UTC', () => {
     expect(completionTime(Date.UTC(2026, 0, 5, 7, 3) / 1000)).toBe('05.01.2026, 07:03');

@@ -1,7 +1,7 @@
 // spec 3 §2 query summary and §9: operators are shown as words, values are cut at 100 characters,
 // the completion time reads DD.MM.YYYY, HH:mm (UTC, like every date of the console).
 import type { NlqFilter } from '../../../lib/contracts/nlq';
-import { dateText, FILTER_VALUE_UNITS, valueName, type Translate } from '../../../lib/sentinel/columns';
+import { conditionDateText, FILTER_VALUE_UNITS, valueName, type Translate } from '../../../lib/sentinel/columns';
 import { PAGE } from './constants';
 
 /** The i18n key (under sentinel.summary.operators) of an operator of the filter text. */
@@ -73,5 +73,5 @@ export function filterValue(f: Pick<NlqFilter, 'field' | 'value' | 'operator'>, 
   const unit = f.field ? FILTER_VALUE_UNITS[f.field] : undefined;
   if (!unit) return f.value;
   const parts = f.operator === 'IN' || f.operator === 'NOT IN' ? f.value.split(', ') : [f.value];
-  return parts.map((v) => (unit === 'date' ? dateText(v) : (valueName(unit, v, t) ?? v))).join(', ');
+  return parts.map((v) => (unit === 'date' ? conditionDateText(v) : (valueName(unit, v, t) ?? v))).join(', ');
 }

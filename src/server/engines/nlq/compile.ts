@@ -71,6 +71,8 @@ function scalar(v: FieldFilter['value']): Param {
 /** The instant a view's `date` is derived from: `date = (instant AT TIME ZONE 'UTC')::date`. */
 const INSTANT_OF_DATE: Partial<Record<Tag, string>> = { t: 'sold_at', e: 'start_date_time' };
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
 function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
@@ -84,7 +86,10 @@ function nextDay(day: string): string {
  */
 function dayRange(b: Builder, f: SemanticField, alias: string, op: FieldFilter['op'], value: FieldFilter['value']): string | undefined {
   const instant = INSTANT_OF_DATE[f.tag];
-  if (f.name !== 'date' || f.type !== 'date' || !instant || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  if (f.name !== 'date' || f.type !== 'date' || !instant || typeof value !== 'string') return undefined;
+  // "seit Montag" ends now, an instant (time.ts nowEnd): the instant column before it.
+  if (op === '<' && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return `${alias}.${instant} < ${b.p(value)}::timestamptz`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return undefined;
   const col = `${alias}.${instant}`;
   const at = (day: string) => `${b.p(`${day}T00:00:00Z`)}::timestamptz`;

@@ -88,6 +88,14 @@ export function newSeasonStartYear(now: Date): number {
   return sinceStart <= untilNext ? cur : cur + 1;
 }
 
+/**
+ * Now as the end of "seit/since X": the instant, so today's sales so far count ("Verkäufe seit
+ * Montag" on Thursday afternoon); at midnight exactly (the accuracy set's fixed clock) the day.
+ */
+export function nowEnd(now: Date): string {
+  return now.getTime() === startOfDay(now).getTime() ? iso(now) : now.toISOString();
+}
+
 function startOfDay(now: Date): Date {
   return utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
@@ -539,7 +547,7 @@ export function findTimeExpressions(input: string[], now: Date): TimeMatch[] {
         // kept beside it, and the parser takes it for sale dates, which are never in the future.
         const prefixed = (r: DateRange): DateRange => (w === 'nach' || w === 'after' || w === 'later' || w === 'spaeter' ? { from: r.to }
           // "seit/since X" runs until now (RULES: since January = 1 January … now)
-          : PAST_FROM.has(w) ? { from: r.from, to: today }
+          : PAST_FROM.has(w) ? { from: r.from, to: nowEnd(now) }
           : FROM_WORDS.has(w) ? { from: r.from }
           // "vor Ende 2023", "before the end of 2023": by the end, the end included.
           : w === 'vor' || w === 'before' || w === 'prior' ? { to: PART_WORDS[words[at]] === 'end' ? r.to : r.from } : { to: r.to });
