@@ -124,7 +124,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     if (fold(it.raw) === 'since' && items.slice(j + 1).some((x) => x.k !== 'stop')) continue;
     items[j] = { k: 'time', range: { from: before.range.to }, start: it.start, end: it.end, raw: it.raw };
   }
-  const understood = [...new Set(items.filter((i) => i.k !== 'stop' && i.k !== 'unknown' && i.k !== 'conj' && i.k !== 'eq').map((i) => i.raw))];
+  // What the refusal shows as understood: the words that carry meaning, not connectives such as
+  // "haben", "mit", "aus", "oder" (a fresh-eyes finding: the list read like the question back).
+  const understood = [...new Set(items.filter((i) => !FILLER_KINDS.has(i.k)).map((i) => i.raw))];
   const used = new Set<Item>();
   const use = (...xs: (Item | undefined)[]) => xs.forEach((x) => x && used.add(x));
 
@@ -793,7 +795,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
-    const known = understood.filter((u) => !misread.some((m) => m.raw === u));
+    const known = understood.filter((u) => !unknown.some((m) => m.raw === u));
     return { ok: false, refusal: 'not_understood', understood: known, reason: unknown.length > 0 ? `unknown words: ${words.join(', ')}` : 'nothing recognisable', problems: [...new Set(words.map(shortWord))].slice(0, 20) };
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
@@ -850,6 +852,9 @@ function hasNegation(q: TypedQuery): boolean {
     : c.op === '!=' || c.op === 'not in' || (c.op === 'is' && c.value === null) || c.value === false;
   return [...q.filters, ...(q.anyOf ?? []).flat()].some(neg);
 }
+
+/** Item kinds that carry no meaning of their own in the "understood" list of a refusal. */
+const FILLER_KINDS = new Set(['stop', 'unknown', 'conj', 'eq', 'with', 'from', 'for', 'by', 'or', 'boundary']);
 
 /** Comparisons that read a bare number after the customer noun as an age ("Kunden über 60"). */
 const AGE_CMP = new Set(['ueber', 'unter', 'over', 'under', 'above', 'below', 'ab']);
