@@ -145,6 +145,15 @@ describe('on the sandbox', () => {
     expect(desktop.html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none';[^"]*style-src 'self'/);
   });
 
+  it('speaks the interface language around the ad in the sandbox (the language cookie, as the console sets it)', async () => {
+    const res = await api.request(`${S}/${encodeURIComponent(event1002)}/previews`, { method: 'POST', token: prisma, json: { creative: creative(), ...ids }, cookie: 'i18nextLng=de' });
+    expect(res.status).toBe(200);
+    const html = ((await res.json()) as PreviewsResponse).previews.find((p) => p.placement === 'facebook_feed_desktop')!.html;
+    expect(html).toContain('Gesponsert');
+    expect(html).toContain('Tickets kaufen');
+    expect(html).not.toContain('Sponsored');
+  });
+
   it('asks Meta to fetch a video of the partner by a signed link, and never signs another partner’s medium', async () => {
     const bytes = mp4({ width: 1280, height: 720, duration: 30 });
     const mine = await storeMediaUpload(t.db, 1002, bytes, 'video/mp4', 'mine.mp4');

@@ -37,6 +37,21 @@ describe('renderPreview', () => {
     expect(html).toContain('Buy tickets');
   });
 
+  it('speaks the interface language around the ad: German chrome for a German user, English by default', () => {
+    for (const placement of ALL) {
+      const de = renderPreview(placement, spec(), page, pick, 'de');
+      expect(de).toContain('lang="de"');
+      expect(de).toContain('Gesponsert');
+      expect(de).toContain('Tickets kaufen');
+      expect(de).toContain('Sandbox-Vorschau');
+      expect(de).not.toMatch(/Sponsored|Buy tickets|Sandbox preview/);
+      const en = renderPreview(placement, spec(), page, pick);
+      expect(en).toContain('Sponsored');
+      expect(en).not.toContain('Gesponsert');
+    }
+    expect(renderPreview('facebook_feed_desktop', spec(), page, pick, 'de')).toContain('Gefällt mir');
+  });
+
   it('shows a video by its poster with a play mark, in each layout', () => {
     for (const placement of ALL) {
       const html = renderPreview(placement, spec(), page, { ...pick, media: 2 });

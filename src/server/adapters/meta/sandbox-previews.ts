@@ -19,17 +19,32 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&
 /** Only http(s) URLs and inline images reach the markup; anything else shows an empty frame. */
 export const safeUrl = (u: string) => (/^(https?:\/\/[^\s"'<>]+|data:image\/(svg\+xml|png|jpeg|webp);base64,[A-Za-z0-9+/=]+)$/i.test(u) ? escapeHtml(u) : '');
 
-export const PLACEMENT_LABEL: Record<PreviewPlacement, string> = {
-  facebook_feed_desktop: 'Facebook · Feed (desktop)',
-  facebook_feed_mobile: 'Facebook · Feed (mobile)',
-  instagram_feed: 'Instagram · Feed',
-  instagram_reels: 'Instagram · Reels',
+export type PreviewLanguage = 'en' | 'de';
+
+/**
+ * The platform's own words around the ad, in the interface language: Meta shows its previews in
+ * the viewer's language, so a German user's sandbox preview says "Gesponsert", not "Sponsored".
+ */
+const CHROME: Record<PreviewLanguage, { sponsored: string; like: string; comment: string; share: string; note: string; placements: Record<PreviewPlacement, string>; cta: Record<string, string> }> = {
+  en: {
+    sponsored: 'Sponsored', like: 'Like', comment: 'Comment', share: 'Share', note: 'Sandbox preview',
+    placements: { facebook_feed_desktop: 'Facebook · Feed (desktop)', facebook_feed_mobile: 'Facebook · Feed (mobile)', instagram_feed: 'Instagram · Feed', instagram_reels: 'Instagram · Reels' },
+    cta: {
+      BUY_TICKETS: 'Buy tickets', LEARN_MORE: 'Learn more', SHOP_NOW: 'Shop now', SIGN_UP: 'Sign up', BOOK_NOW: 'Book now',
+      GET_OFFER: 'Get offer', SUBSCRIBE: 'Subscribe', CONTACT_US: 'Contact us', APPLY_NOW: 'Apply now',
+    },
+  },
+  de: {
+    sponsored: 'Gesponsert', like: 'Gefällt mir', comment: 'Kommentieren', share: 'Teilen', note: 'Sandbox-Vorschau',
+    placements: { facebook_feed_desktop: 'Facebook · Feed (Desktop)', facebook_feed_mobile: 'Facebook · Feed (mobil)', instagram_feed: 'Instagram · Feed', instagram_reels: 'Instagram · Reels' },
+    cta: {
+      BUY_TICKETS: 'Tickets kaufen', LEARN_MORE: 'Mehr dazu', SHOP_NOW: 'Jetzt einkaufen', SIGN_UP: 'Registrieren', BOOK_NOW: 'Jetzt buchen',
+      GET_OFFER: 'Angebot sichern', SUBSCRIBE: 'Abonnieren', CONTACT_US: 'Kontakt aufnehmen', APPLY_NOW: 'Jetzt bewerben',
+    },
+  },
 };
 
-const CTA_TEXT: Record<string, string> = {
-  BUY_TICKETS: 'Buy tickets', LEARN_MORE: 'Learn more', SHOP_NOW: 'Shop now', SIGN_UP: 'Sign up', BOOK_NOW: 'Book now',
-  GET_OFFER: 'Get offer', SUBSCRIBE: 'Subscribe', CONTACT_US: 'Contact us', APPLY_NOW: 'Apply now',
-};
+export const PLACEMENT_LABEL: Record<PreviewPlacement, string> = CHROME.en.placements;
 
 /** The domain line of a link ad (Facebook shows it in capitals). */
 function hostOf(url: string): string {
@@ -66,25 +81,25 @@ function visual(c: CreativeSpec, pick: VariationPick, shape: string): string {
   return `<div class="media ${shape}">${img}${play}</div>`;
 }
 
-function facebook(c: CreativeSpec, page: PageInfo, pick: VariationPick, mobile: boolean): string {
+function facebook(c: CreativeSpec, page: PageInfo, pick: VariationPick, mobile: boolean, w: (typeof CHROME)[PreviewLanguage]): string {
   const head = c.headlines[pick.headline - 1] ?? '';
   const body = c.bodies[pick.body - 1] ?? '';
   const host = hostOf(c.destinationUrls[pick.url - 1] ?? '').toUpperCase();
-  const cta = escapeHtml(CTA_TEXT[c.callToAction] ?? c.callToAction);
+  const cta = escapeHtml(w.cta[c.callToAction] ?? c.callToAction);
   return `<article class="fb${mobile ? ' fb-mobile' : ''}">
-<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored · ${ICON.globe}</span></div><span class="more" aria-hidden="true">···</span></header>
+<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">${w.sponsored} · ${ICON.globe}</span></div><span class="more" aria-hidden="true">···</span></header>
 ${text('primary', body)}
 ${visual(c, pick, 'wide')}
 <div class="link"><div class="link-text">${host ? `<span class="domain">${escapeHtml(host)}</span>` : ''}${text('headline', head, 'strong')}${text('description', c.description ?? '', 'span')}</div><span class="cta">${cta}</span></div>
-<footer class="actions"><span>${ICON.like} Like</span><span>${ICON.comment} Comment</span><span>${ICON.share} Share</span></footer>
+<footer class="actions"><span>${ICON.like} ${w.like}</span><span>${ICON.comment} ${w.comment}</span><span>${ICON.share} ${w.share}</span></footer>
 </article>`;
 }
 
-function instagram(c: CreativeSpec, page: PageInfo, pick: VariationPick): string {
+function instagram(c: CreativeSpec, page: PageInfo, pick: VariationPick, w: (typeof CHROME)[PreviewLanguage]): string {
   const body = c.bodies[pick.body - 1] ?? '';
-  const cta = escapeHtml(CTA_TEXT[c.callToAction] ?? c.callToAction);
+  const cta = escapeHtml(w.cta[c.callToAction] ?? c.callToAction);
   return `<article class="ig">
-<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored</span></div><span class="more" aria-hidden="true">···</span></header>
+<header class="post-head">${avatar(page)}<div class="who"><bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">${w.sponsored}</span></div><span class="more" aria-hidden="true">···</span></header>
 ${visual(c, pick, 'square')}
 <div class="ig-cta"><span>${cta}</span><span aria-hidden="true">›</span></div>
 <div class="ig-actions">${ICON.heart}${ICON.comment}${ICON.share}<span class="save">${ICON.save}</span></div>
@@ -92,21 +107,22 @@ ${visual(c, pick, 'square')}
 </article>`;
 }
 
-function reel(c: CreativeSpec, page: PageInfo, pick: VariationPick): string {
+function reel(c: CreativeSpec, page: PageInfo, pick: VariationPick, w: (typeof CHROME)[PreviewLanguage]): string {
   const body = c.bodies[pick.body - 1] ?? '';
-  const cta = escapeHtml(CTA_TEXT[c.callToAction] ?? c.callToAction);
+  const cta = escapeHtml(w.cta[c.callToAction] ?? c.callToAction);
   return `<article class="reel">
 ${visual(c, pick, 'tall')}
 <div class="reel-side">${ICON.heart}${ICON.comment}${ICON.share}<span aria-hidden="true">···</span></div>
-<div class="reel-bottom"><div class="reel-page">${avatar(page)}<bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">Sponsored</span></div>${text('primary', body)}<span class="cta">${cta} ›</span></div>
+<div class="reel-bottom"><div class="reel-page">${avatar(page)}<bdi class="name">${escapeHtml(page.pageName)}</bdi><span class="meta">${w.sponsored}</span></div>${text('primary', body)}<span class="cta">${cta} ›</span></div>
 </article>`;
 }
 
-export function renderPreview(placement: PreviewPlacement, c: CreativeSpec, page: PageInfo, pick: VariationPick): string {
+export function renderPreview(placement: PreviewPlacement, c: CreativeSpec, page: PageInfo, pick: VariationPick, language: PreviewLanguage = 'en'): string {
+  const w = CHROME[language] ?? CHROME.en;
   const inner =
-    placement === 'instagram_reels' ? reel(c, page, pick) : placement === 'instagram_feed' ? instagram(c, page, pick) : facebook(c, page, pick, placement === 'facebook_feed_mobile');
-  const label = escapeHtml(PLACEMENT_LABEL[placement]);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}"><meta name="referrer" content="no-referrer"><link rel="stylesheet" href="${PREVIEW_STYLESHEET}"><title>${label}</title></head><body class="${placement}">${inner}<p class="sandbox-note">Sandbox preview · ${label}</p></body></html>`;
+    placement === 'instagram_reels' ? reel(c, page, pick, w) : placement === 'instagram_feed' ? instagram(c, page, pick, w) : facebook(c, page, pick, placement === 'facebook_feed_mobile', w);
+  const label = escapeHtml(w.placements[placement]);
+  return `<!doctype html><html lang="${language === 'de' ? 'de' : 'en'}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}"><meta name="referrer" content="no-referrer"><link rel="stylesheet" href="${PREVIEW_STYLESHEET}"><title>${label}</title></head><body class="${placement}">${inner}<p class="sandbox-note">${w.note} · ${label}</p></body></html>`;
 }
 
 /** A page picture that needs no outside host: an SVG with the page's initials. */

@@ -185,7 +185,7 @@ export class SandboxAdPlatform implements AdPlatform {
     const page = req.page ?? (await this.pageInfo(token, req.creative.pageId));
     const placements = req.placements?.length ? req.placements : PREVIEW_PLACEMENTS;
     creativeParams(req.creative, 'preview'); // same shape checks as a publish
-    return previewVariations(req.creative, req.variations, MAX_PREVIEW_VARIATIONS).flatMap((v) => placements.map((placement) => ({ placement, variation: v, html: renderPreview(placement, req.creative, page, v) })));
+    return previewVariations(req.creative, req.variations, MAX_PREVIEW_VARIATIONS).flatMap((v) => placements.map((placement) => ({ placement, variation: v, html: renderPreview(placement, req.creative, page, v, req.language) })));
   }
 
   async publish(token: string, req: PublishRequest): Promise<PublishResult> {

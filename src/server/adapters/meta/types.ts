@@ -374,6 +374,8 @@ export interface PreviewRequest {
    * a fallback after the page info failed); Meta's own previews ignore it.
    */
   page?: PageInfo | null;
+  /** The interface language: the sandbox renders its platform words in it (Meta uses the viewer's own). */
+  language?: 'en' | 'de';
 }
 
 /** One rendered preview; `html` is meant for a sandboxed iframe (`srcdoc` or Meta's iframe tag). */

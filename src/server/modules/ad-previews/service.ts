@@ -38,7 +38,7 @@ export async function pageInfo(db: Db, partnerId: number, pageRowId: string): Pr
  * POST /setup_processes/{eid}/previews. `origin` makes stored same-origin media paths absolute
  * (Meta fetches them; the srcdoc renderings load them).
  */
-export async function renderPreviews(db: Db, partnerId: number, eventId: string, body: PreviewsBody, origin: string): Promise<PreviewsResponse> {
+export async function renderPreviews(db: Db, partnerId: number, eventId: string, body: PreviewsBody, origin: string, language: 'en' | 'de' = 'en'): Promise<PreviewsResponse> {
   await requireEvent(db, partnerId, eventId);
   const now = clockNow();
   const account = await reachAsset(db, partnerId, body.ad_account_asset_id, 'facebook.ad_account', now);
@@ -88,6 +88,7 @@ export async function renderPreviews(db: Db, partnerId: number, eventId: string,
       variations: picks,
       placements: body.placements,
       page: info ?? { pageName: page.label, profilePictureUrl: null },
+      language,
     });
     return { previews: rendered.map((p) => previewItem(p, platform.kind === 'graph')), ...base };
   });
