@@ -247,3 +247,40 @@ describe('"seit/since" runs until now, today included', () => {
     expect(r.ok && r.query.filters.map(summary)).toEqual(['t.date >= "2026-11-23"', 't.date < "2026-11-26"']);
   });
 });
+
+describe('batch 8 classes: quarters, short days, the next N, half, ranges with currency signs, places of visits', () => {
+  it.each<[string, Entity, Lang, string[]]>([
+    ['Verkäufe im 3. Quartal', 'transactions', 'de', ['t.date >= "2026-07-01"', 't.date < "2026-10-01"']],
+    ['events in q1 2027', 'events', 'en', ['e.date >= "2027-01-01"', 'e.date < "2027-04-01"']],
+    ['cancellations last quarter', 'transactions', 'en', ['t.ticket_type = "cancelled"', 't.date >= "2026-07-01"', 't.date < "2026-10-01"']],
+    ['Transaktionen von vorgestern', 'transactions', 'de', ['t.date >= "2026-11-22"', 't.date < "2026-11-23"']],
+    ['sales ytd', 'transactions', 'en', ['t.date >= "2026-01-01"', 't.date < "2026-11-24T09:00:00.000Z"']],
+    ['events that sold less than half', 'events', 'en', ['e.already_sold < 50']],
+    ['Veranstaltungen zwischen 50 und 80 % verkauft', 'events', 'de', ['e.already_sold >= 50', 'e.already_sold <= 80']],
+    ['Buchungen zwischen 50 € und 80 €', 'transactions', 'de', ['t.amount >= 50', 't.amount <= 80']],
+  ])('%s', (text, outcome, lang, expected) => {
+    expect(ok(text, outcome, lang).filters.map(summary)).toEqual(expected);
+  });
+
+  it('"customers who spent between €200 and €500": one range of revenue', () => {
+    expect(related(ok('customers who spent between €200 and €500', 'customers', 'en')).map(summary)).toEqual(['revenue[] >= 200', 'revenue[] <= 500']);
+  });
+
+  it('"the next 5 events": still ahead, soonest first', () => {
+    const q = ok('next 5 events in the Kammermusiksaal', 'events', 'en');
+    expect(fields(q).map(summary)).toEqual(['e.date >= "2026-11-24"', 'e.hall = "Kammermusiksaal"']);
+    expect(q.orderBy).toMatchObject({ field: { field: 'date' }, direction: 'asc' });
+    expect(q.limit).toBe(5);
+  });
+
+  it('a second place with a visit is where they went ("aus Bonn, die noch nie in Köln waren")', () => {
+    const q = ok('Kunden aus Bonn, die noch nie in Köln waren', 'customers', 'de');
+    expect(q.filters.map(summary)).toEqual(['c.city = "Bonn"', 'transactions[e.city = "Köln"] = 0']);
+  });
+
+  it('a typo in a count noun is read ("tikets"), an age keeps the time after it ("ab 70 die letzte Saison")', () => {
+    expect(related(ok('people who bought tikets for Die Zauberflöte', 'customers', 'en')).map(summary)).toEqual(['transactions[e.title = "Die Zauberflöte"] > 0']);
+    const q = ok('Kunden ab 70 die letzte Saison mindestens 3 Vorstellungen besucht haben', 'customers', 'de');
+    expect(q.filters.map(summary)).toEqual(['c.birth_year <= 1956', 'events[e.date >= "2025-08-01", e.date < "2026-08-01"] >= 3']);
+  });
+});

@@ -63,7 +63,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
     const nextMeaningful: Item[] = [];
     for (let m = j + 1; m < items.length && nextMeaningful.length < 3; m++) if (items[m].k !== 'stop') nextMeaningful.push(items[m]);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
-    const betweenNumber = items[j - 2]?.k === 'between';
+    // "zwischen 100 und 200", "between £200 and £500", "zwischen 100 € und 200 €": one range.
+    const betweenNumber = items[j - 2]?.k === 'between' || (items[j - 3]?.k === 'between' && (items[j - 2]?.k === 'money' || items[j - 1]?.k === 'money'));
     if (it.k === 'conj' && startsRelated && !betweenNumber) { out.push([]); continue; }
     out[out.length - 1].push(it);
     if (/[,;]/.test(tokensPunct[it.end - 1] ?? '') && startsRelated) out.push([]);
@@ -187,6 +188,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       const d = all.slice(j).find((x) => x.k === 'dir');
       if (d && d.k === 'dir') { dir = d.dir; use(d); }
       orderBy = fieldOrder(outcome, measure, fieldName, dir);
+      // "die nächsten 5 Vorstellungen", "the next 5 events": the ones still ahead, soonest first.
+      if (it.k === 'super' && it.upcoming && outcome === 'events') direct(ff('e', 'date', '>=', now.toISOString().slice(0, 10)));
       // "die 3 Opern mit dem meisten Umsatz", "the 5 customers who spent most": the number before the noun.
       const nounAt = all.findIndex((x) => (x.k === 'noun' && x.entity === outcome) || (outcome === 'events' && x.k === 'category'));
       const countBefore = nounAt > 0 ? all[nounAt - 1] : undefined;
@@ -227,6 +230,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   /** "weder 2025 noch 2026": the negation went into one count per time. */
   let negatedTimes = false;
   let lastVerb: Item | undefined;
+  /** A customer's city has been named ("Kunden aus Köln"): a later place of a visit is the event's. */
+  let customerCitySeen = false;
   for (const clause of clauses(items.filter((i) => !used.has(i)), punct)) {
     const anchors: Anchor[] = [];
     const loose: Loose[] = [];
@@ -345,7 +350,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             const by = nowYear - n;
             const yop: Cmp = aop === '>' ? '<' : aop === '>=' ? '<=' : aop === '<' ? '>' : aop === '<=' ? '>=' : aop;
             loose.push({ pos: it.start, cond: ff('c', 'birth_year', yop, by), negated: false });
-            use(it, num, before?.k === 'age' || before?.k === 'older' ? before : undefined, ageAfter ? unitItem : undefined, post);
+            use(it, num, before?.k === 'age' || before?.k === 'older' ? before : undefined, unitItem?.k === 'age' ? unitItem : undefined, post);
             // "Jahre alt": the second word of the age
             const alt = cs[k + 2];
             if (ageAfter && alt?.k === 'age') use(alt);
@@ -394,16 +399,41 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         }
         case 'between': {
           // "zwischen 400 und 500 Plätzen", "Kapazität zwischen 400 und 500": both ends included.
-          const a = next;
+          // "between £200 and £500": a currency sign before each number is the unit.
+          {
+            // Currency signs around the two numbers ("£200 and £500", "100 € und 200 €") become
+            // one unit after the second, as in "zwischen 100 und 200 €".
+            const end = Math.min(cs.length, j + 7);
+            const span = cs.slice(j + 1, end);
+            const sign = span.find((x) => x.k === 'money');
+            const rest = span.filter((x) => x.k !== 'money');
+            if (sign && rest[0]?.k === 'num' && rest[1]?.k === 'conj' && rest[2]?.k === 'num') {
+              let taken = 0;
+              let seen = 0;
+              for (const x of span) { taken++; if (x.k !== 'money') seen++; if (seen === 3) break; }
+              while (cs[j + 1 + taken]?.k === 'money') taken++;
+              for (const x of span.slice(0, taken)) if (x.k === 'money') use(x);
+              cs.splice(j + 1, taken, rest[0], rest[1], rest[2], sign);
+            }
+          }
+          const a = cs[j + 1];
           const joiner = cs[j + 2];
           const bnum = cs[j + 3];
           if (a?.k !== 'num' || !(joiner?.k === 'conj') || bnum?.k !== 'num') break;
-          const unit = cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? cs[j + 5] : cs[j + 4];
+          // The word after the unit says what is counted ("200 € Umsatz"); a unit alone is its own measure ("50 und 80 €").
+          const unit = cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? (cs[j + 5] && measureOf(cs[j + 5]) ? cs[j + 5] : cs[j + 4]) : cs[j + 4];
           const target = prev?.k === 'field' && prev.field.type === 'number' ? prev : unit?.k === 'field' && unit.field.type === 'number' ? unit : undefined;
           if (target && target.k === 'field') {
             loose.push({ pos: target.start, cond: ff(target.field.tag, target.field.name, '>=', a.value), negated: false });
             loose.push({ pos: target.start, cond: ff(target.field.tag, target.field.name, '<=', bnum.value), negated: false });
             use(it, a, joiner, bnum, target, cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? cs[j + 4] : undefined);
+            break;
+          }
+          // "zwischen 50 und 80 % verkauft", "between 50 and 80 percent sold": the event's sold share.
+          if (cs[j + 4]?.k === 'percent' && outcome === 'events') {
+            loose.push({ pos: a.start, cond: ff('e', 'already_sold', '>=', a.value), negated: false });
+            loose.push({ pos: a.start, cond: ff('e', 'already_sold', '<=', bnum.value), negated: false });
+            use(it, a, joiner, bnum, cs[j + 4], cs[j + 5]?.k === 'verb' || cs[j + 5]?.k === 'soldout' ? cs[j + 5] : undefined);
             break;
           }
           if (prev?.k === 'age' || unit?.k === 'age') {
@@ -533,11 +563,17 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             values.push((cs[at] as { value: string }).value); use(cs[m], cs[m + 1], cs[at]); m = at + 1;
           }
           while (cs[m]?.k === 'city') { values.push((cs[m] as { value: string }).value); use(cs[m]); m++; }
-          const fromWord = cs.slice(Math.max(0, j - 3), j).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
+          // "aus" within three words before — but not one that belonged to an earlier place ("aus Manchester, … nie in Cardiff").
+          const back = cs.slice(Math.max(0, j - 3), j);
+          const lastPlace = back.map((x) => x.k).lastIndexOf('city');
+          const fromWord = back.slice(lastPlace + 1).some((x) => x.k === 'from') || (prev?.k === 'field' && prev.field.tag === 'c');
           // "bei einer Show in Cardiff", "a concert in Leeds": the place of the event named before it.
-          const eventWord = prev?.k === 'field' && prev.field.tag === 'e' || (!fromWord && prev?.k === 'noun' && prev.entity === 'events');
+          // "aus Manchester, die noch nie in Cardiff waren": a second place with a verb of visiting is where they went.
+          const visitedPlace = !fromWord && outcome === 'customers' && customerCitySeen
+            && (csVerb.some((x) => x.k === 'verb' && x.v === 'visit') || clause.some((x) => x.start > it.start && /^(war|waren|gewesen|been|was|were)$/.test(fold(x.raw))));
+          const eventWord = prev?.k === 'field' && prev.field.tag === 'e' || (!fromWord && prev?.k === 'noun' && prev.entity === 'events') || visitedPlace;
           const tag = eventWord ? 'e' : fromWord || outcome === 'customers' ? 'c' : 'e';
-          if (fromWord || tag === 'c') customerPlace = true;
+          if (fromWord || tag === 'c') { customerPlace = true; customerCitySeen = true; }
           loose.push({ pos: it.start, cond: values.length === 1 ? ff(tag, 'city', '=', values[0]) : ff(tag, 'city', 'in', values), negated: !!pendingNeg && (tag === 'c' || outcome !== 'customers') });
           if (tag === 'c' || outcome !== 'customers') pendingNeg = undefined;
           if (prev?.k === 'field') use(prev);
@@ -705,7 +741,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     }
     // The nouns a count was about ("Opern" after "mehr als drei") may sit before the number.
     // A noun found only as a typo ("Gold" for "Geld") counts when the clause has a count to be about.
-    for (const it of cs) if (!used.has(it) && it.k === 'noun' && !(it.fuzzy && anchors.length === 0)) use(it);
+    // A typo'd outcome or count noun ("tikets", "custmers") is safe to read; a typo'd money noun
+    // only with a count ("Gold" is not "Geld").
+    for (const it of cs) if (!used.has(it) && it.k === 'noun' && !(it.fuzzy && anchors.length === 0 && it.measure === 'revenue')) use(it);
 
     // Distribute the loose conditions: on the outcome directly, or into the nearest related count.
     const onOutcome = (c: FieldFilter) => (outcome === 'customers' ? isTag(c, ['c', 'ccp']) : outcome === 'events' ? isTag(c, ['e']) : true);

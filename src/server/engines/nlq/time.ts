@@ -60,6 +60,7 @@ const WEEKDAYS: Record<string, number> = {
 // Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
 Object.setPrototypeOf(WEEKDAYS, null);
 const SEASON = new Set(['saison', 'season', 'spielzeit', 'saisons', 'seasons', 'spielzeiten']);
+const QUARTER_WORDS = new Set(['quartal', 'quartals', 'quarter']);
 const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
   tag: 'day', tage: 'day', tagen: 'day', day: 'day', days: 'day',
   woche: 'week', wochen: 'week', week: 'week', weeks: 'week',
@@ -302,6 +303,11 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     }
     const unit = UNIT[b];
     if (unit && rel !== 2) return { range: unitRange(unit, rel, now), end: i + 2 };
+    // "letztes Quartal", "this quarter", "next quarter": calendar quarters.
+    if (QUARTER_WORDS.has(b) && rel !== 2) {
+      const q = Math.floor(now.getUTCMonth() / 3) + rel;
+      return { range: { from: iso(utc(now.getUTCFullYear(), q * 3)), to: iso(utc(now.getUTCFullYear(), q * 3 + 3)) }, end: i + 2 };
+    }
     if ((b === 'wochenende' || b === 'weekend') && rel !== 2) return { range: weekend(now, rel), end: i + 2 };
     // "in den letzten 30 Tagen", "last 3 months", "the past two weeks"
     const n = numberAt(b);
@@ -320,6 +326,21 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     }
   }
   if (a === 'vorjahr' || a === 'vorjahres') return { range: unitRange('year', -1, now), end: i + 1 };
+  // "Q1 2027", "q3" (this year's), "1. Quartal 2026": a calendar quarter.
+  const quarter = /^q([1-4])$/.exec(a) ?? (/^([1-4])\.?$/.test(a) && QUARTER_WORDS.has(b ?? '') ? /^([1-4])/.exec(a) : null);
+  if (quarter) {
+    const yearAt = /^q/.test(a) ? i + 1 : i + 2;
+    const y = year(w[yearAt]) ?? now.getUTCFullYear();
+    const m0 = (Number(quarter[1]) - 1) * 3;
+    return { range: { from: iso(utc(y, m0)), to: iso(utc(y, m0 + 3)) }, end: year(w[yearAt]) !== undefined ? yearAt + 1 : yearAt };
+  }
+  // "vorgestern", "the day before yesterday", "übermorgen", "the day after tomorrow".
+  if (a === 'vorgestern' || /^vorgestrig(e|en|er|es|em)?$/.test(a)) return { range: unitRange('day', -2, now), end: i + 1 };
+  if (a === 'uebermorgen') return { range: unitRange('day', 2, now), end: i + 1 };
+  if (a === 'day' && b === 'before' && w[i + 2] === 'yesterday') return { range: unitRange('day', -2, now), end: i + 3 };
+  if (a === 'day' && b === 'after' && w[i + 2] === 'tomorrow') return { range: unitRange('day', 2, now), end: i + 3 };
+  // "ytd", "year to date": this year until now.
+  if (a === 'ytd' || (a === 'year' && b === 'to' && w[i + 2] === 'date')) return { range: { from: unitRange('year', 0, now).from, to: nowEnd(now) }, end: a === 'ytd' ? i + 1 : i + 3 };
   // "seit Saisonbeginn", "bis Jahresende", "ab Monatsanfang": the running season, year or month.
   const compound = /^(saison|jahres|monats)(beginn|anfang|start|ende|mitte)$/.exec(a);
   if (compound) {

@@ -261,7 +261,13 @@ export async function suggestedTcs(db: Db, ctx: TcCtx, eventId: string, q: { bud
   await requireEvent(db, ctx.partnerId, eventId);
   const run = await latestSuccessfulRun(db, ctx.partnerId, eventId);
   if (!run) return [];
-  const clusters = await clustersOf(db, ctx.partnerId, run.id);
+  const all = await clustersOf(db, ctx.partnerId, run.id);
+  // A cluster whose campaign still runs is not suggested again (a second campaign would bid
+  // against the first for the same people) — unless every cluster runs, then all stay offered.
+  const published = await publishedClusters(db, ctx.partnerId, eventId);
+  const running = new Set([...published.values()].filter((p) => Date.parse(p.endTime) > currentTimeMs()).map((p) => p.tc));
+  const free = all.filter((c) => !running.has(c.tc));
+  const clusters = free.length > 0 ? free : all;
   const input = await budgetInputOf(db, ctx.partnerId, eventId);
   const runtime = q.runtime_in_days ?? defaultRuntimeDays(input.eventStartMs, currentTimeMs());
   const cpp = costPerPurchase(priorCostPerPurchase(input.ticketPrice, ticketsPerOrder(input.clusters)), input.history);

@@ -21,7 +21,8 @@ export type KeywordItem =
   | { k: 'sortby' }
   | { k: 'dir'; dir: 'asc' | 'desc' }
   | { k: 'top' }
-  | { k: 'super'; dir: 'asc' | 'desc'; measure?: Measure; field?: string }
+  /** `upcoming`: "the next 5 events" ranks the ones still ahead. */
+  | { k: 'super'; dir: 'asc' | 'desc'; measure?: Measure; field?: string; upcoming?: true }
   | { k: 'age' }
   | { k: 'older'; op: Cmp }
   /** "oder später", "or earlier" after a year or an age: the named one and everything after / before it. */
@@ -89,6 +90,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('guenstigste|guenstigsten|billigste|billigsten|cheapest|least expensive|preiswertesten|preiswerteste', { k: 'super', dir: 'asc', field: 'price' }),
   E('neueste|neuesten|newest|latest|juengste|juengsten|most recent|letzten|neuester|last|the last', { k: 'super', dir: 'desc', field: 'date' }),
   E('aelteste|aeltesten|oldest|earliest|fruehesten|frueheste|erste|ersten|first', { k: 'super', dir: 'asc', field: 'date' }),
+  E('next|the next|naechsten|naechste|soonest', { k: 'super', dir: 'asc', field: 'date', upcoming: true }),
   E('alter|age|aged|jahre alt|years old|jahre|years|jahren|year old|alt|old|lebensjahr', { k: 'age' }),
   E('aelter als|older than|over the age of|ueber dem alter von', { k: 'older', op: '>' }),
   E('juenger als|younger than|under the age of', { k: 'older', op: '<' }),

@@ -389,6 +389,14 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     const timeAfterPrep = it.op === 'contains' && it.end - it.start === 1 && isTimeWord(words[it.start]) && TIME_PREPOSITIONS.has(words[p] ?? '');
     if (nameBefore || timeAfterPrep) items[j] = { k: 'unknown', start: it.start, end: it.end, raw: it.raw };
   }
+  // "less than half sold", "mehr als die Hälfte verkauft": half is 50 %.
+  for (let j = 0; j < items.length; j++) {
+    const b = items[j];
+    if ((b.k !== 'unknown' && !b.fuzzy) || b.end - b.start !== 1 || !/^(half|haelfte|halb|halbe)$/.test(words[b.start] ?? '')) continue;
+    const before = items.slice(0, j).reverse().find((x) => x.k !== 'stop');
+    if (before?.k !== 'cmp') continue;
+    items.splice(j, 1, { k: 'num', value: 50, start: b.start, end: b.end, raw: b.raw }, { k: 'percent', start: b.start, end: b.end, raw: b.raw });
+  }
   // "mindestens ein Ticket": a one-word after a comparison is the number 1.
   for (let j = 0; j < items.length - 1; j++) {
     const a = items[j];

@@ -59,6 +59,7 @@ export const STOP_WORDS = new Set(
   haben. seit since
   wann when wo where welcher welchem whats what's einzigen einzige einzigen single both beide beiden ueberhaupt at all anything etwas on da overall jemals ever
   momentan derzeit aktuell currently gerade now jetzt heute
+  als wohnen wohnt leben lebt lives living reside resides liegt liegen lag lies
   ${FUNCTION_WORDS_DE}
   ${FUNCTION_WORDS_EN}`.split(/\s+/).filter(Boolean),
 );
