@@ -431,6 +431,21 @@ describe('boost', () => {
     expect(Object.fromEntries(published.map((c) => [c.tc, c.budget_minor / 100]))).toEqual(Object.fromEntries(shown.map((x) => [x.tc, x.budget])));
   });
 
+  it('a cluster whose campaign runs is not suggested again; when every cluster runs, all stay offered', async () => {
+    const f4 = await setupFixture(t.db, 1001, 3);
+    const before = (await call('GET', `/api/campaign/events/${f4.eventId}/suggested_tcs?budget=3000&goal=UTILIZATION`)).body as { tc: number }[];
+    expect(before.length).toBeGreaterThan(1);
+    const first = before[0]!.tc;
+    await completeSetup({ ...f4, tcs: [first] });
+    const r = await call('POST', `${P(f4.eventId)}/boost`);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    await drain();
+    expect((await call('GET', `/api/v3/tasks/${r.body.task_id}`)).body.status).toBe('SUCCESS');
+    const after = (await call('GET', `/api/campaign/events/${f4.eventId}/suggested_tcs?budget=3000&goal=UTILIZATION`)).body as { tc: number }[];
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.map((x) => x.tc)).not.toContain(first);
+  });
+
   it('a platform failure leaves no campaign rows, keeps the setup synced with the error and fails the task with the code', async () => {
     const f2 = await setupFixture(t.db, 1001, 1);
     await completeSetup(f2);
