@@ -245,7 +245,7 @@ export const BATCH_8: AccuracyQuestion[] = [
     language: 'de',
     partner: 1001,
     outcome: 'transactions',
-    question: 'freikarten für die zauberflöte',
+    question: 'alle freikarten für die zauberflöte',
     sql: `${TX} AND t.ticket_type = 'free' AND e.title ILIKE '%Zauberflöte%'`,
   },
   {
@@ -498,7 +498,7 @@ export const BATCH_8: AccuracyQuestion[] = [
     language: 'en',
     partner: 1002,
     outcome: 'events',
-    question: 'shows at the manchester grand theatre next month',
+    question: 'list the shows at the manchester grand theatre next month',
     sql: `${EV} AND ${venueOf()} = 'Manchester Grand Theatre' AND ${DEC_2026}`,
   },
   {
