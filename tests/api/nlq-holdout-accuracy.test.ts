@@ -20,6 +20,7 @@ import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
 import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
+import type { AccuracyQuestion } from '../nlq-accuracy/types';
 
 /** Today's figure minus five questions per language (≈ 7 points), rounded down. */
 const FLOOR = { de: 0.87, en: 0.87, refusals: 0.87 } as const;
@@ -100,52 +101,33 @@ describe.skipIf(ON_SERVER)('execution accuracy of the engine on the hold-out', (
   });
 });
 
-describe.skipIf(ON_SERVER)('execution accuracy of the engine on the second hold-out', () => {
-  let report: AccuracyReport;
-  beforeAll(async () => {
-    report = await runAccuracy(t.db, HOLDOUT_2, []);
-    console.log(formatTotals(report, `Second hold-out (floors de ${FLOOR_2.de}, en ${FLOOR_2.en}; goal ${GOAL})`));
-  }, 600_000);
+/** A later hold-out, gated on its own: apart from every earlier question, both languages, partners and outcomes, its floors. */
+function laterHoldout(name: string, set: AccuracyQuestion[], earlier: AccuracyQuestion[], floor: { de: number; en: number }, perLanguage: number) {
+  describe.skipIf(ON_SERVER)(`execution accuracy of the engine on the ${name} hold-out`, () => {
+    let report: AccuracyReport;
+    beforeAll(async () => {
+      report = await runAccuracy(t.db, set, []);
+      console.log(formatTotals(report, `${name[0]!.toUpperCase()}${name.slice(1)} hold-out (floors de ${floor.de}, en ${floor.en}; goal ${GOAL})`));
+    }, 600_000);
 
-  it('is apart from every other question and has both languages, partners and outcomes', () => {
-    const texts = new Set([...QUESTIONS, ...HOLDOUT].map((q) => q.question.toLowerCase()));
-    expect(HOLDOUT_2.filter((q) => texts.has(q.question.toLowerCase())).map((q) => q.id)).toEqual([]);
-    for (const language of ['de', 'en'] as const) {
-      const mine = HOLDOUT_2.filter((q) => q.language === language);
-      expect(mine.length).toBeGreaterThanOrEqual(30);
-      expect(new Set(mine.map((q) => q.partner))).toEqual(new Set([1001, 1002]));
-      expect(new Set(mine.map((q) => q.outcome))).toEqual(new Set(['customers', 'events', 'transactions']));
-    }
+    it('is apart from every other question and has both languages, partners and outcomes', () => {
+      const texts = new Set([...QUESTIONS, ...earlier].map((q) => q.question.toLowerCase()));
+      expect(set.filter((q) => texts.has(q.question.toLowerCase())).map((q) => q.id)).toEqual([]);
+      for (const language of ['de', 'en'] as const) {
+        const mine = set.filter((q) => q.language === language);
+        expect(mine.length).toBeGreaterThanOrEqual(perLanguage);
+        expect(new Set(mine.map((q) => q.partner))).toEqual(new Set([1001, 1002]));
+        expect(new Set(mine.map((q) => q.outcome))).toEqual(new Set(['customers', 'events', 'transactions']));
+      }
+    });
+    it(`stays at or above the German floor (${floor.de * 100} %)`, () => {
+      expect(report.byLanguage.de.accuracy).toBeGreaterThanOrEqual(floor.de);
+    });
+    it(`stays at or above the English floor (${floor.en * 100} %)`, () => {
+      expect(report.byLanguage.en.accuracy).toBeGreaterThanOrEqual(floor.en);
+    });
   });
-  it(`stays at or above the German floor (${FLOOR_2.de * 100} %)`, () => {
-    expect(report.byLanguage.de.accuracy).toBeGreaterThanOrEqual(FLOOR_2.de);
-  });
-  it(`stays at or above the English floor (${FLOOR_2.en * 100} %)`, () => {
-    expect(report.byLanguage.en.accuracy).toBeGreaterThanOrEqual(FLOOR_2.en);
-  });
-});
+}
 
-describe.skipIf(ON_SERVER)('execution accuracy of the engine on the third hold-out', () => {
-  let report: AccuracyReport;
-  beforeAll(async () => {
-    report = await runAccuracy(t.db, HOLDOUT_3, []);
-    console.log(formatTotals(report, `Third hold-out (floors de ${FLOOR_3.de}, en ${FLOOR_3.en}; goal ${GOAL})`));
-  }, 600_000);
-
-  it('is apart from every other question and has both languages, partners and outcomes', () => {
-    const texts = new Set([...QUESTIONS, ...HOLDOUT, ...HOLDOUT_2].map((q) => q.question.toLowerCase()));
-    expect(HOLDOUT_3.filter((q) => texts.has(q.question.toLowerCase())).map((q) => q.id)).toEqual([]);
-    for (const language of ['de', 'en'] as const) {
-      const mine = HOLDOUT_3.filter((q) => q.language === language);
-      expect(mine.length).toBeGreaterThanOrEqual(40);
-      expect(new Set(mine.map((q) => q.partner))).toEqual(new Set([1001, 1002]));
-      expect(new Set(mine.map((q) => q.outcome))).toEqual(new Set(['customers', 'events', 'transactions']));
-    }
-  });
-  it(`stays at or above the German floor (${FLOOR_3.de * 100} %)`, () => {
-    expect(report.byLanguage.de.accuracy).toBeGreaterThanOrEqual(FLOOR_3.de);
-  });
-  it(`stays at or above the English floor (${FLOOR_3.en * 100} %)`, () => {
-    expect(report.byLanguage.en.accuracy).toBeGreaterThanOrEqual(FLOOR_3.en);
-  });
-});
+laterHoldout('second', HOLDOUT_2, HOLDOUT, FLOOR_2, 30);
+laterHoldout('third', HOLDOUT_3, [...HOLDOUT, ...HOLDOUT_2], FLOOR_3, 40);
