@@ -7,7 +7,7 @@
 //      on data without structure says so instead of presenting arbitrary segments as audiences.
 import { FAMILIES } from './families';
 import { FEATURES, annualSpendMajor, familyPrior, familyShares, fitScaler, impute, meanPriceMajor, ordersPerYear, rawFeatures, recencyDays, ticketsPerOrder, transform, zScore, type Scaler } from './features';
-import { kmeansPlusPlus, refine } from './kmeans';
+import { better, kmeansRestart, refine, type Partition } from './kmeans';
 import { sampleIndices, seededRandom } from './sampling';
 import { separationOf, silhouette } from './silhouette';
 import type { ClusterProfile, CustomerAggregate, Separation } from './types';
@@ -31,6 +31,8 @@ export interface ClusterStep {
   stage: ClusterStage;
   done: number;
   total: number;
+  /** A pause inside the step (between k-means restarts): room for other work, no new progress. */
+  pause?: true;
 }
 
 export type ClusterStage = 'features' | 'choose_k' | 'refine' | 'describe';
@@ -155,7 +157,14 @@ export function* clusterSteps(customers: readonly CustomerAggregate[], options: 
   let best: { k: number; centroids: number[][]; silhouette: number } | undefined;
   for (const [step, k] of ks.entries()) {
     yield progress('choose_k', step, ks.length);
-    const part = kmeansPlusPlus(fitPoints, k, o.seed, o.restarts);
+    // kmeansPlusPlus one restart at a time: each restart is a fraction of a second of CPU.
+    let part: Partition | undefined;
+    for (let r = 0; r < o.restarts; r++) {
+      if (r > 0) yield { ...progress('choose_k', step, ks.length), pause: true };
+      part = better(part, kmeansRestart(fitPoints, k, o.seed, r));
+    }
+    if (!part) throw new Error('clusterSteps: restarts must be at least 1');
+    yield { ...progress('choose_k', step, ks.length), pause: true };
     const s = silhouette(silPoints, Int32Array.from(silIdx, (i) => part.labels[i]));
     silhouetteByK.push({ k, silhouette: Math.round(s * 10_000) / 10_000 });
     if (!best || s > best.silhouette) best = { k, centroids: part.centroids, silhouette: s };

@@ -49,13 +49,19 @@ const TOLERANCE = 1e-8;
  */
 export function kmeansPlusPlus(points: number[][], k: number, seed: number, restarts = 4): Partition {
   let best: Partition | undefined;
-  for (let r = 0; r < restarts; r++) {
-    const res = kmeans(points, k, { initialization: 'kmeans++', seed: seed + r, maxIterations: MAX_ITERATIONS, tolerance: TOLERANCE });
-    const { labels, inertia } = assign(points, res.centroids);
-    if (!best || inertia < best.inertia) best = { labels, centroids: res.centroids, inertia };
-  }
+  for (let r = 0; r < restarts; r++) best = better(best, kmeansRestart(points, k, seed, r));
   return best!;
 }
+
+/** Restart `r` of kmeansPlusPlus (seed + r): callers that pause between restarts run them one by one. */
+export function kmeansRestart(points: number[][], k: number, seed: number, r: number): Partition {
+  const res = kmeans(points, k, { initialization: 'kmeans++', seed: seed + r, maxIterations: MAX_ITERATIONS, tolerance: TOLERANCE });
+  const { labels, inertia } = assign(points, res.centroids);
+  return { labels, centroids: res.centroids, inertia };
+}
+
+/** The restart kmeansPlusPlus keeps: the lower inertia, the earlier one on a tie. */
+export const better = (best: Partition | undefined, next: Partition): Partition => (!best || next.inertia < best.inertia ? next : best);
 
 /** Lloyd iterations from the given centroids (a sample's solution refined on all points). */
 export function refine(points: number[][], centroids: number[][]): Partition {

@@ -2,6 +2,7 @@
 // one pass of SQL (the same sums as the engine's aggregatePurchases, which the tests compare),
 // their distance to the partner's venues, the event and who already bought for it.
 import { sql } from 'drizzle-orm';
+import { setImmediate as nextTick } from 'node:timers/promises';
 import { rows, type Db } from '../../db/client';
 import { CATEGORY_FAMILY, FAMILIES, familyOf, type CustomerAggregate, type EventForScoring, type Family } from '../../engines/taste-clusters';
 import { locator } from './geo';
@@ -35,19 +36,43 @@ function familyColumns() {
   );
 }
 
+/**
+ * Customers per aggregation query. PGlite runs each query on the event loop, and promise
+ * callbacks alone never let a timer or a request in: one query over every customer held the web
+ * process (which runs the worker) for seconds. Chunks of 200 take about 0.1 s each on the demo.
+ */
+const CHUNK = 200;
+
+/** The counting rule of features.ts countsForProfile: real tickets (not cancelled, quantity > 0) of shows (not products), bought before the show and before now. */
+const countedTickets = (partnerId: number, now: string, customers = sql`t.customer_id IS NOT NULL`) => sql`
+  SELECT t.customer_id, t.event_id, t.quantity, t.amount_minor, t.sold_at, e.category, e.start_date_time
+  FROM ticket_transactions t JOIN events e ON e.id = t.event_id AND e.partner_id = t.partner_id
+  WHERE t.partner_id = ${partnerId} AND ${customers} AND t.quantity > 0 AND t.ticket_type <> 'cancelled'
+    AND e.category <> 'product' AND t.sold_at <= e.start_date_time AND t.sold_at <= ${now}::timestamptz`;
+
 export async function loadCustomerAggregates(db: Db, partnerId: number, language: string, nowMs: number): Promise<CustomerAggregate[]> {
   const now = new Date(nowMs).toISOString();
-  // The counting rule of features.ts countsForProfile: real tickets (not cancelled, quantity > 0)
-  // of shows (not products), bought before the show and before now.
-  const data = await rows<AggregateRow>(db, sql`
-    WITH tx AS (
-      SELECT t.customer_id, t.event_id, t.quantity, t.amount_minor, t.sold_at, e.category, e.start_date_time
-      FROM ticket_transactions t JOIN events e ON e.id = t.event_id AND e.partner_id = t.partner_id
-      WHERE t.partner_id = ${partnerId} AND t.customer_id IS NOT NULL AND t.quantity > 0 AND t.ticket_type <> 'cancelled'
-        AND e.category <> 'product' AND t.sold_at <= e.start_date_time AND t.sold_at <= ${now}::timestamptz
-    ), ev AS (
-      SELECT event_id, sum(amount_minor)::float8 / sum(quantity) AS unit FROM tx WHERE amount_minor > 0 GROUP BY event_id
-    ), agg AS (
+  // Each event's paid unit price over all its buyers (the yardstick of relative price)…
+  const units = await rows<{ event_id: string; unit: number }>(db, sql`
+    WITH tx AS (${countedTickets(partnerId, now)})
+    SELECT event_id, sum(amount_minor)::float8 / sum(quantity) AS unit FROM tx WHERE amount_minor > 0 GROUP BY event_id`);
+  await nextTick();
+  const unitIds = units.map((u) => u.event_id);
+  const unitValues = units.map((u) => Number(u.unit));
+  // …then the customers in id ranges of CHUNK, the event loop turning before each: other
+  // requests get their queries in between.
+  const bounds = await rows<{ id: number | string }>(db, sql`
+    SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM customers WHERE partner_id = ${partnerId}) s
+    WHERE rn % ${CHUNK} = 1 ORDER BY id`);
+  const data: AggregateRow[] = [];
+  for (const [i, b] of bounds.entries()) {
+    await nextTick();
+    const next = bounds[i + 1];
+    const range = next ? sql`t.customer_id >= ${Number(b.id)} AND t.customer_id < ${Number(next.id)}` : sql`t.customer_id >= ${Number(b.id)}`;
+    data.push(...(await rows<AggregateRow>(db, sql`
+    WITH tx AS (${countedTickets(partnerId, now, range)}),
+    ev AS (SELECT * FROM unnest(${sql.param(unitIds)}::text[], ${sql.param(unitValues)}::float8[]) AS ev(event_id, unit)),
+    agg AS (
       SELECT tx.customer_id,
              count(*)::int AS orders,
              sum(tx.quantity)::int AS tickets,
@@ -63,7 +88,8 @@ export async function loadCustomerAggregates(db: Db, partnerId: number, language
     )
     SELECT agg.*, agg.customer_id AS id, c.postal_code, c.city
     FROM agg JOIN customers c ON c.id = agg.customer_id AND c.partner_id = ${partnerId}
-    ORDER BY agg.customer_id`);
+    ORDER BY agg.customer_id`)));
+  }
 
   const venues = await rows<{ city: string }>(db, sql`SELECT DISTINCT city FROM venues WHERE partner_id = ${partnerId}`);
   const geo = locator(language);

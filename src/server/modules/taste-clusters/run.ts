@@ -43,16 +43,19 @@ export async function executeItcRun(
   const nowMs = opts.nowMs ?? clockNowMs();
 
   await progress({ stage: 'loading', percent: 5 });
+  await nextTick();
   const event = await loadEvent(db, req.partnerId, req.eventId);
   if (!event) throw new PermanentTaskError(`ITC run ${req.runId}: event ${req.eventId} is gone`);
   const customers = await loadCustomerAggregates(db, req.partnerId, run.language, nowMs);
   if (customers.length < MIN_CUSTOMERS) throw new PermanentTaskError(`ITC run ${req.runId}: ${customers.length} customers with purchases`);
+  await nextTick();
   const bought = await eventBuyers(db, req.partnerId, req.eventId);
+  await nextTick();
   const { previous, nextId } = await previousClusters(db, req.partnerId, req.runId);
 
   const result = await runTasteClustersAsync(customers, { nowMs, seed: run.seed, previous, nextId, event, boughtEvent: bought }, async (step) => {
     // One progress write per k tried and per stage: a handful of updates, never one per customer.
-    if (step.done === 0 || step.stage === 'choose_k') await progress({ stage: step.stage, percent: percentOf(step) });
+    if (!step.pause && (step.done === 0 || step.stage === 'choose_k')) await progress({ stage: step.stage, percent: percentOf(step) });
     await nextTick();
   });
 
