@@ -14,7 +14,7 @@
 //        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
 //        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
 import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
@@ -33,6 +33,7 @@ let dev: AccuracyReport | undefined;
 let holdout: AccuracyReport | undefined;
 let holdout2: AccuracyReport | undefined;
 let holdout3: AccuracyReport | undefined;
+let holdout4: AccuracyReport | undefined;
 if (runDev) {
   const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
   const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
@@ -48,6 +49,9 @@ if (runHoldout) {
   // The third, written after batch 7's rules by another author.
   holdout3 = await runAccuracy(t.db, HOLDOUT_3, []);
   console.log(showHoldout ? formatReport(holdout3, 'Third hold-out (HOLDOUT_3)') : formatTotals(holdout3, 'Third hold-out (HOLDOUT_3; totals only)'));
+  // The fourth, written after batch 8's rules by another author.
+  holdout4 = await runAccuracy(t.db, HOLDOUT_4, []);
+  console.log(showHoldout ? formatReport(holdout4, 'Fourth hold-out (HOLDOUT_4)') : formatTotals(holdout4, 'Fourth hold-out (HOLDOUT_4; totals only)'));
 }
 await t.close();
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
@@ -69,6 +73,7 @@ if (args.includes('--write') && !only && dev && holdout) {
     row('Hold-out refusals (right kind)', holdout.refusalAccuracy),
     ...(holdout2 ? [row('Second hold-out, German', holdout2.byLanguage.de), row('Second hold-out, English', holdout2.byLanguage.en)] : []),
     ...(holdout3 ? [row('Third hold-out, German', holdout3.byLanguage.de), row('Third hold-out, English', holdout3.byLanguage.en)] : []),
+    ...(holdout4 ? [row('Fourth hold-out, German', holdout4.byLanguage.de), row('Fourth hold-out, English', holdout4.byLanguage.en)] : []),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

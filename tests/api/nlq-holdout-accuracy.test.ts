@@ -17,7 +17,7 @@
 //   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 import type { AccuracyQuestion } from '../nlq-accuracy/types';
@@ -31,6 +31,11 @@ const FLOOR_2 = { de: 0.86, en: 0.86 } as const;
  * English 31/40 = 77.5 % [62.5–87.7]): today's figure minus two questions per language.
  */
 const FLOOR_3 = { de: 0.75, en: 0.72 } as const;
+/**
+ * The fourth hold-out, measured once blind on 2026-11-29 after batch 8's rules (German 35/40 =
+ * 87.5 % [73.9–94.5], English 31/40 = 77.5 % [62.5–87.7]): today's figure minus two questions per language.
+ */
+const FLOOR_4 = { de: 0.82, en: 0.72 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -131,3 +136,4 @@ function laterHoldout(name: string, set: AccuracyQuestion[], earlier: AccuracyQu
 
 laterHoldout('second', HOLDOUT_2, HOLDOUT, FLOOR_2, 30);
 laterHoldout('third', HOLDOUT_3, [...HOLDOUT, ...HOLDOUT_2], FLOOR_3, 40);
+laterHoldout('fourth', HOLDOUT_4, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3], FLOOR_4, 40);

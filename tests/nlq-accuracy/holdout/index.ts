@@ -8,6 +8,7 @@ import { HOLDOUT_EN } from './en';
 import { HOLDOUT_REFUSAL_CASES } from './refusals';
 import { HOLDOUT_2 as SECOND } from './second';
 import { HOLDOUT_3 as THIRD } from './third';
+import { HOLDOUT_4 as FOURTH } from './fourth';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -17,3 +18,6 @@ export const HOLDOUT_2: AccuracyQuestion[] = SECOND;
 
 /** The third hold-out (issue 21 §3), 80 questions by a third author without the engine, after batch 7's rules: measured on its own. */
 export const HOLDOUT_3: AccuracyQuestion[] = THIRD;
+
+/** The fourth hold-out (issue 21 §3), 80 questions by a fourth author without the engine, after batch 8's rules: measured on its own. */
+export const HOLDOUT_4: AccuracyQuestion[] = FOURTH;

@@ -105,7 +105,7 @@ function dayRange(b: Builder, f: SemanticField, alias: string, op: FieldFilter['
 
 /** One condition on a column of a row alias. */
 function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldFilter['op'], value: FieldFilter['value']): string {
-  const col = `${alias}.${f.name}`;
+  const col = f.expr ? f.expr(alias) : `${alias}.${f.name}`;
   if (op === 'is' || op === 'is not') {
     if (value !== null && typeof value !== 'boolean') throw new CompileError('is / is not take null or a boolean');
     if (value === null) return `${col} ${op === 'is' ? 'IS NULL' : 'IS NOT NULL'}`;
@@ -310,7 +310,7 @@ export function compileQuery(input: TypedQuery, opts: CompileOptions): CompiledQ
   if (q.orderBy?.field) {
     const f = semantic(own, q.orderBy.field.field);
     if (q.orderBy.field.tag !== own) throw new CompileError('order by a field of the outcome');
-    order = `${alias}.${f.name} ${q.orderBy.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, ${idCol}`;
+    order = `${f.expr ? f.expr(alias) : `${alias}.${f.name}`} ${q.orderBy.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, ${idCol}`;
   } else if (q.orderBy?.measure && q.outcome !== 'transactions') {
     const t = b.alias('t');
     const o = b.alias('o');

@@ -202,13 +202,18 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     }
     // "nach Besuchen" reads "besuchen" as the verb: ordered by visits (events), "nach Ausgaben" by spend.
     const visitOrSpend = next?.k === 'verb' && (next.v === 'visit' || next.v === 'spend');
-    if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || visitOrSpend || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
+    // "by % sold", "nach Auslastung in %": the sold share.
+    const afterPercent = all[j + 2];
+    const bySoldShare = outcome === 'events' && next?.k === 'percent' && (afterPercent?.k === 'verb' && afterPercent.v === 'buy' || afterPercent?.k === 'soldout');
+    if (it.k === 'sortby' || (it.k === 'by' && (next?.k === 'noun' || next?.k === 'money' || visitOrSpend || bySoldShare || (next?.k === 'field' && next.field.type !== 'text')) && (orderBy || limit || all.some((x) => x.k === 'sortby')))) {
       use(it);
       const what = next;
-      let dir: 'asc' | 'desc' = 'desc';
+      // "the 2 worst-selling events … by % sold": the superlative's direction, by this measure.
+      let dir: 'asc' | 'desc' = orderBy?.direction ?? 'desc';
       const d = all.slice(j).find((x) => x.k === 'dir');
       if (d && d.k === 'dir') { dir = d.dir; use(d); }
-      if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); orderNoun = what; use(what); }
+      if (bySoldShare) { orderBy = fieldOrder(outcome, undefined, 'already_sold', dir); use(what, all[j + 2]); }
+      else if (what?.k === 'noun' || what?.k === 'money') { orderBy = fieldOrder(outcome, measureOf(what), undefined, dir); orderNoun = what; use(what); }
       // The verb stays for its clause: it still says which date a time means ("by spend in 2025").
       else if (what?.k === 'verb' && visitOrSpend) orderBy = fieldOrder(outcome, what.v === 'visit' ? 'events' : 'revenue', undefined, dir);
       else if (what?.k === 'field') { orderBy = fieldOrder(outcome, undefined, what.field.name, dir, what.field.tag); use(what); }
@@ -281,6 +286,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           let num: Item | undefined;
           let k = j;
           let moneyFirst: Item | undefined;
+          // "Auslastung unter dem Benchmark", "events below benchmark": the sold share against the
+          // benchmark (benchmark_gap, percentage points), with or without "Auslastung" before.
+          if (it.k === 'cmp' && next?.k === 'field' && next.field.name === 'benchmark' && next.field.tag === 'e' && cs[j + 2]?.k !== 'num') {
+            const sold = prev?.k === 'field' && prev.field.name === 'already_sold' ? prev : prev?.k === 'eq' && cs[j - 2]?.k === 'field' && (cs[j - 2] as { field: { name: string } }).field.name === 'already_sold' ? cs[j - 2] : undefined;
+            loose.push({ pos: it.start, cond: ff('e', 'benchmark_gap', it.op, 0), negated: false });
+            use(it, next, sold, sold && prev?.k === 'eq' ? prev : undefined);
+            break;
+          }
           if (it.k === 'cmp') {
             op = it.op;
             if (next?.k === 'num') { num = next; k = j + 1; }
@@ -305,7 +318,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const post = after?.k === 'cmp' && after.postfix ? after : undefined;
           if (post && post.k === 'cmp') op = post.op;
           let unitItem: Item | undefined = moneyFirst ?? (post ? cs[k + 2] : after);
-          const before = it.k === 'cmp' ? prev : prev?.k === 'cmp' ? cs[j - 2] : prev;
+          // "the average ticket price is over £50": the field before its verb.
+          const before = it.k === 'cmp' ? (prev?.k === 'eq' && cs[j - 2]?.k === 'field' ? cs[j - 2] : prev) : prev?.k === 'cmp' ? cs[j - 2] : prev;
           // "80 % Auslastung", "1000 Plätzen", "200 seats": a number field after the number.
           const afterUnit = unitItem?.k === 'percent' || unitItem?.k === 'money' ? cs[cs.indexOf(unitItem) + 1] : unitItem;
           if (afterUnit?.k === 'field' && afterUnit.field.type === 'number' && !used.has(afterUnit)) {
@@ -678,7 +692,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             break;
           }
           // "Kapazität über 500", "average ticket price under £20": the comparison reads the field.
-          if (fd.type === 'number' && (next?.k === 'cmp' || next?.k === 'num' || next?.k === 'between')) break;
+          // "… price is over £50": past its verb too.
+          const cmpAt = next?.k === 'eq' ? cs[j + 2] : next;
+          if (fd.type === 'number' && (cmpAt?.k === 'cmp' || cmpAt?.k === 'num' || cmpAt?.k === 'between')) break;
           // The value after the field word: a literal, a number, or a known value of the same field.
           let m = j + 1;
           let op: FieldFilter['op'] = '=';
@@ -830,6 +846,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // one asked (every customer for "Kunden aus Bonn" when Bonn is not among the partner's cities).
   const misread = items.filter((i) => i.fuzzy && !used.has(i));
   const unknown = [...items.filter((i) => (i.k === 'unknown' || i.k === 'firstTime') && !used.has(i)), ...misread];
+  // A number or comparison no condition took ("the price is over £50" before it was read): the
+  // answer would be wider than the question, with confidence. Refused naming it.
+  // An equals sign is no condition of its own ("newsletter = yes": the value carries it).
+  unknown.push(...items.filter((i) => (i.k === 'num' || i.k === 'cmp' && i.op !== '=') && !used.has(i)));
   const meaningful = items.filter((i) => i.k !== 'stop' && i.k !== 'unknown');
   if (unknown.length > 0 || meaningful.length === 0) {
     const words = unknown.map((u) => u.raw);
@@ -924,6 +944,11 @@ const SINCE_THEN = new Set(['seitdem', 'seither', 'danach', 'since', 'afterwards
 /** A time phrase that runs up to now ("seit September", "since 1 September"). */
 const sinceNow = (x: Item | undefined) => !!x && x.k === 'time' && /^(seit|since)\b/.test(fold(x.raw));
 
+/** The event fields that say where it takes place. */
+const PLACE_FIELDS = new Set(['venue', 'hall', 'city']);
+/** A time phrase that names a season ("letzte Saison", "season 2024/25", "last season's"). */
+const isSeason = (x: Item | undefined) => !!x && x.k === 'time' && /\b(saison|season|spielzeit)/.test(fold(x.raw));
+
 const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
 // Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue —
 // but "no sales in the last 7 days" counts sales, so "sales" after a negation is one.
@@ -957,6 +982,18 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   const visit = cs.some((x) => x.k === 'verb' && x.v === 'visit');
   const buy = cs.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'firstTime');
   const qualifiesEvents = beforeAll.some(isEventNoun);
+  // "last season's shows", "October's concerts": the time qualifies the event noun right after it.
+  const eventsAfter = after?.k === 'noun' && after.entity === 'events';
+  const placeOfEvents = () => {
+    let k = before ? cs.indexOf(before) : -1;
+    while (k >= 0 && cs[k].k === 'value' && (cs[k] as { tag?: string }).tag === 'e' && PLACE_FIELDS.has((cs[k] as { field?: string }).field ?? '')) k--;
+    return k >= 0 && k < cs.indexOf(before!) && isEventNoun(cs[k]) && cs[k].k === 'noun';
+  };
+  const performanceOn = () => {
+    const stop = clause.filter((x) => x.end <= cs[j].start).at(-1);
+    const oneDay = !!range.from && !!range.to && Date.parse(range.to) - Date.parse(range.from) === 86_400_000;
+    return oneDay && stop?.k === 'stop' && /^(am|on)$/.test(fold(stop.raw)) && before?.k === 'value' && before.tag === 'e' && (before.field === 'title' || before.field === 'artists');
+  };
   let t: boolean;
   // "80 percent sold this season", "zu 90 % verkauft": a sold share, not a sale — the time is the event's.
   const soldShare = !!before && before.k === 'verb' && cs[cs.indexOf(before) - 1]?.k === 'percent';
@@ -965,7 +1002,11 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
   // "seit September" / "since September" runs up to now: it tells when something was sold, also
   // after "für Opern" ("ermäßigte Tickets für Opern seit September", "sold for opera since …").
-  else if (outcome === 'transactions') t = !(eventTime || visit || (!sinceNow(cs[j]) && (qualifiesEvents || cs[j - 1]?.k === 'for')));
+  // "bookings for events at the Festhalle this season": a place of the events between the event
+  // noun and the time still qualifies the events (a title does not: "für Fidelio im Oktober").
+  // "Tickets für Die Kapitäne am 11. November", "for Fidelio on 3 October": one day after a named
+  // event is its performance that day ("für Fidelio im Oktober" stays the sale month).
+  else if (outcome === 'transactions') t = !(eventTime || visit || eventsAfter || performanceOn() || (!sinceNow(cs[j]) && (qualifiesEvents || placeOfEvents() || cs[j - 1]?.k === 'for')));
   else {
     // Customers: the verb decides ("eine Oper im Oktober gekauft" = bought in October), unless the
     // phrase sits inside a "für" + event phrase ("Tickets für Konzerte im Oktober gekauft").
@@ -975,7 +1016,9 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
     while (k > 0 && isEventNoun(cs[k - 1])) k--;
     const inForPhrase = qualifiesEvents && k > 0 && cs[k - 1]?.k === 'for';
     const eventNoun = beforeAll.some((x) => x.k === 'noun' && x.entity === 'events');
-    t = !(inForPhrase || eventNoun || eventTime || visit) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+    // A season is the programme's (RULES.md): "bought chamber music last season" means last
+    // season's chamber concerts, not what was sold between August and July.
+    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
   }
   return t && !ahead ? 't' : 'e';
 }

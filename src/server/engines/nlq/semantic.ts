@@ -16,6 +16,8 @@ export interface SemanticField {
   label: { en: string; de: string };
   /** Folded words and phrases (en and de) that name the field in a question. */
   words: string[];
+  /** A computed field: its SQL over the view's alias, instead of a column of the same name. */
+  expr?: (alias: string) => string;
 }
 
 /** The sentinel view and its alias for each tag; ccp rows live in sentinel.customer_properties. */
@@ -66,6 +68,9 @@ export const FIELDS: SemanticField[] = [
   f('e', 'prediction', 'number', 'Prediction (%)', 'Prognose (%)', ['prognose', 'vorhersage', 'prediction', 'forecast']),
   f('e', 'sales_prediction', 'number', 'Predicted tickets', 'Prognostizierte Tickets', ['verkaufsprognose', 'sales prediction', 'sales forecast']),
   f('e', 'benchmark', 'number', 'Benchmark (%)', 'Benchmark (%)', ['benchmark', 'vergleichswert']),
+  // "Auslastung unter dem Benchmark", "below benchmark": the sold share against the benchmark, in
+  // percentage points (no words of its own: the parser reads it from the comparison of the two).
+  { ...f('e', 'benchmark_gap', 'number', 'Already sold vs. benchmark (points)', 'Bereits verkauft ggü. Benchmark (Punkte)', []), expr: (a) => `(${a}.already_sold - ${a}.benchmark)` },
   // transactions
   f('t', 'date', 'date', 'Purchase date', 'Kaufdatum', ['kaufdatum', 'verkaufsdatum', 'buchungsdatum', 'purchase date', 'sale date', 'booking date', 'order date']),
   f('t', 'time', 'text', 'Purchase time', 'Kaufzeit', ['kaufzeit', 'purchase time']),

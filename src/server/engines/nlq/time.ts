@@ -185,6 +185,8 @@ interface Period {
   ymd?: [number, number, number];
   /** A day of the month without its month ("ab dem 15."): only after a time prefix or before a range's second day. */
   bareDay?: number;
+  /** A whole month as [year, month 0-11], and whether its year was written ("März" vs "März 2025"). */
+  ym?: [number, number, boolean];
 }
 
 /** "Anfang/Mitte/Ende", "start/beginning/middle/end of", "early/mid/late": a part of the period after it. */
@@ -384,11 +386,11 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
   if (MONTHS[a] !== undefined && a.length >= 3) {
     const m = MONTHS[a];
     const y = year(b);
-    if (y !== undefined) return { range: { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) }, end: i + 2 };
+    if (y !== undefined) return { range: { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) }, end: i + 2, ym: [y, m, true] };
     // Short forms like "mar", "may", "jun" need a year: alone they are ordinary words.
     if (['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'okt', 'oct', 'nov', 'dez', 'dec', 'may', 'mai'].includes(a) && a !== 'mai') return undefined;
     const yy = now.getUTCFullYear();
-    return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) } };
+    return { range: { from: iso(utc(yy, m)), to: iso(utc(yy, m + 1)) }, end: i + 1, earlier: { from: iso(utc(yy - 1, m)), to: iso(utc(yy - 1, m + 1)) }, ym: [yy, m, false] };
   }
   // "the 80s", "1980s", "in den 80ern", "Achtziger Jahre": the ten years of a decade.
   const dec = decade(a, now);
@@ -465,6 +467,13 @@ function span(words: string[], i: number, now: Date, joiners: Set<string>, allow
     const d = calendarDay(y, p.ymd[1], p.ymd[2]);
     if (d === 'invalid') return { range: {}, end: q.end, invalid: words.slice(i, q.end).join(' ') };
     from = iso(d);
+  }
+  // "zwischen Januar und Mai 2027", "from March to May 2025": the first month takes the second's year.
+  const qYear = q.ym?.[2] ? q.ym[0] : q.ymd && !q.earlier ? q.ymd[0] : undefined;
+  if (p.ym && !p.ym[2] && qYear !== undefined) {
+    const qMonth = q.ym ? q.ym[1] : q.ymd![1] - 1;
+    from = iso(utc(p.ym[1] <= qMonth ? qYear : qYear - 1, p.ym[1]));
+    earlier = undefined;
   }
   if (p.bareDay !== undefined) {
     if (!q.ymd) return undefined;

@@ -51,7 +51,7 @@ export const STOP_WORDS = new Set(
   list show me all which who whom whose what how many much give find search get need want would like please thanks hello
   the a an of to in on at by from into onto with about as than then that this these those there here their them they it its our we us i you your
   is are was were be been being do does did done have has had having can could may might shall should will
-  any some every each several anyone someone something anything ever yet still already just only also too so such very
+  any some every everything everyone everybody each several anyone someone something anything ever yet still already just only also too so such very
   data records entries information info details results result ids id number count total sum average avg overall
   gekommen kamen came go gehen ging genommen took getaetigt made gemacht erhalten received got bekommen spielt spielen gespielt played playing
   stattfinden stattgefunden findet fanden statt takes took place happen happened happening laufen lief laeuft runs ran running
