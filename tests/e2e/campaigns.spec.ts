@@ -111,20 +111,36 @@ test.describe('campaigns', () => {
       await expect(page).toHaveURL(new RegExp(`/campaigns/${event.id}/itc$`));
       form = page.getByTestId('itc-form');
     } else {
-      form = page.getByRole('dialog', { name: enText('campaigns.itc.form.title') }).getByTestId('itc-form');
+      form = page.getByRole('dialog', { name: enText('campaigns.itc.form.titleFirst') }).getByTestId('itc-form');
     }
     await expect(form.getByLabel(enText('eventEdit.fields.name'))).toHaveValue(event.title);
     await shot(page, testInfo, 'itc-form');
     const saves: string[] = [];
     page.on('request', (r) => r.method() === 'PUT' && r.url().includes('/api/v3/events/') && saves.push(r.url()));
     await form.getByTestId('itc-submit').click();
-    await expect(page.getByText(enText('campaigns.itc.form.started'), { exact: true })).toBeVisible();
+    await expect(page.getByText(enText('campaigns.itc.form.startedFirst'), { exact: true })).toBeVisible();
     if (isPhone(testInfo)) await expect(page).toHaveURL(new RegExp(`/campaigns/${event.id}$`), { timeout: 15_000 });
     v = view(page, testInfo);
     const box = v.getByTestId('itc-status');
     await expect(box).toHaveAttribute('data-state', 'success', { timeout: 110_000 });
     // Nothing was changed: the event is not saved (spec 2 §4).
     expect(saves).toEqual([]);
+
+    // The first run generated; with a run there, the form regenerates and says so.
+    await v.getByTestId('recommendations-menu').click();
+    await page.getByRole('menuitem', { name: enText('campaigns.itc.regenerate') }).click();
+    if (isPhone(testInfo)) {
+      await expect(page.getByRole('heading', { level: 1, name: enText('campaigns.itc.form.title') })).toBeVisible();
+      await expect(page.getByTestId('itc-submit')).toHaveText(enText('campaigns.itc.form.submit'));
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/campaigns/${event.id}$`));
+      v = view(page, testInfo);
+    } else {
+      const again = page.getByRole('dialog', { name: enText('campaigns.itc.form.title') });
+      await expect(again.getByTestId('itc-submit')).toHaveText(enText('campaigns.itc.form.submit'));
+      await page.keyboard.press('Escape');
+      await expect(again).toBeHidden();
+    }
 
     // The accordion holds the clusters the API suggests for the budget and goal the panel shows
     // (the default budget may have snapped into the range served for this runtime: not assumed).
@@ -153,7 +169,7 @@ test.describe('campaigns', () => {
     test.skip(isPhone(testInfo), 'the form is the same on the page; the modal is the wide variant');
     const v = await openRecommendations(page, testInfo, event.id);
     await v.getByTestId('itc-status').getByRole('button', { name: enText('campaigns.itc.generate') }).click();
-    const form = page.getByRole('dialog', { name: enText('campaigns.itc.form.title') }).getByTestId('itc-form');
+    const form = page.getByRole('dialog', { name: enText('campaigns.itc.form.titleFirst') }).getByTestId('itc-form');
     await form.getByLabel(enText('eventEdit.fields.name')).fill(`${event.title} (renamed)`);
     const save = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes(`/api/v3/events/${event.id}`));
     const start = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(`/airflow_dag/${event.id}/itc_generator`));
@@ -176,7 +192,7 @@ test.describe('campaigns', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/campaigns/${event.id}?itc=true`);
     await expect(page).toHaveURL(new RegExp(`/campaigns\\?drawer-open=true&event-id=${event.id}`));
-    await expect(page.getByRole('dialog', { name: enText('campaigns.itc.form.title') })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: enText('campaigns.itc.form.titleFirst') })).toBeVisible();
     await expect(page).not.toHaveURL(/itc=/);
   });
 

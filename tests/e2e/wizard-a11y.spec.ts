@@ -155,11 +155,11 @@ test.describe('setup wizard: layout and accessibility', () => {
     const v = await openRecommendations(page, testInfo, event.id);
     const generate = v.getByTestId('itc-status').getByRole('button', { name: enText('campaigns.itc.generate') });
     await generate.click();
-    const form = isPhone(testInfo) ? page.getByTestId('itc-form') : page.getByRole('dialog', { name: enText('campaigns.itc.form.title') }).getByTestId('itc-form');
+    const form = isPhone(testInfo) ? page.getByTestId('itc-form') : page.getByRole('dialog', { name: enText('campaigns.itc.form.titleFirst') }).getByTestId('itc-form');
     await expect(form.getByTestId('itc-submit')).toBeVisible({ timeout: 15_000 });
     await screenIsSound(page, testInfo, 'itc-form');
     if (!isPhone(testInfo)) {
-      const dialog = page.getByRole('dialog', { name: enText('campaigns.itc.form.title') });
+      const dialog = page.getByRole('dialog', { name: enText('campaigns.itc.form.titleFirst') });
       await fitsScreen(page, dialog);
       // Closed, the focus is back on the button that opened it.
       await page.keyboard.press('Escape');

@@ -106,6 +106,8 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
     [t],
   );
   const itc = useItcStatus(event.id, onSuccess, onRetryFailed);
+  // No run yet (a fresh event): the form generates the clusters, it does not "regenerate" them.
+  const firstRun = itc.view.kind === 'not_found';
 
   const regenerate = useCallback(() => {
     // spec 2 §2: below 1000 px the form is a page of its own.
@@ -245,11 +247,19 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
           </Button>
         </div>
       </Modal>
-      <Modal wide open={itcOpen} onOpenChange={setItcOpen} title={t('campaigns.itc.form.title')} description={t('campaigns.itc.form.description', { title: event.title })} closeLabel={t('common.close')}>
+      <Modal
+        wide
+        open={itcOpen}
+        onOpenChange={setItcOpen}
+        title={t(firstRun ? 'campaigns.itc.form.titleFirst' : 'campaigns.itc.form.title')}
+        description={t(firstRun ? 'campaigns.itc.form.descriptionFirst' : 'campaigns.itc.form.description', { title: event.title })}
+        closeLabel={t('common.close')}
+      >
         {itcOpen && (
           <Suspense fallback={<Skeleton lines={6} />}>
             <ItcForm
               eventId={event.id}
+              first={firstRun}
               canEdit={props.canEdit}
               currency={props.currency}
               onDone={(run) => {

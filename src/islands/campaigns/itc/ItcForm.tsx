@@ -21,7 +21,8 @@ import fieldStyles from '../../events/editor/fields.module.css';
 
 const rowClasses = { list: styles.formRows, row: styles.formRow };
 
-function Form({ details, canEdit, currency, onDone, onCancel }: { details: EventDetails; canEdit: boolean; currency: string; onDone: (run: ItcStatusResponse) => void; onCancel: () => void }) {
+/** `first`: the event has no run yet — the form generates, it does not regenerate. */
+function Form({ details, canEdit, currency, first, onDone, onCancel }: { details: EventDetails; canEdit: boolean; currency: string; first: boolean; onDone: (run: ItcStatusResponse) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const uid = useId();
   const id = (n: string) => `${uid}-${n}`;
@@ -72,7 +73,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
       else setBoxError({ text: errorText(result.error) });
       return;
     }
-    pushToast({ title: t('campaigns.itc.form.started'), description: t(result.saved ? 'campaigns.itc.form.startedSaved' : 'campaigns.itc.form.startedDetail'), variant: 'success' });
+    pushToast({ title: t(first ? 'campaigns.itc.form.startedFirst' : 'campaigns.itc.form.started'), description: t(result.saved ? 'campaigns.itc.form.startedSaved' : 'campaigns.itc.form.startedDetail'), variant: 'success' });
     onDone(result.run);
   };
   // spec 2 §8's summary text goes to the top; the field that caused it (its own message under it)
@@ -96,7 +97,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
 
   return (
     <FormProvider {...form}>
-      <form ref={formRef} className={styles.itcForm} noValidate onSubmit={handleSubmit(submit, onInvalid)} aria-label={t('campaigns.itc.form.title')} data-testid="itc-form">
+      <form ref={formRef} className={styles.itcForm} noValidate onSubmit={handleSubmit(submit, onInvalid)} aria-label={t(first ? 'campaigns.itc.form.titleFirst' : 'campaigns.itc.form.title')} data-testid="itc-form">
         <p className={styles.hint}>{t(canEdit ? 'campaigns.itc.form.intro' : 'campaigns.itc.form.readOnly')}</p>
         {boxError?.inline && (
           <p className="alert alert--error" role="alert" data-testid="itc-form-error">
@@ -146,7 +147,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
             {t('eventEdit.cancel')}
           </Button>
           <Button type="submit" iconName="sparkle" busy={isSubmitting} data-testid="itc-submit">
-            {t('campaigns.itc.form.submit')}
+            {t(first ? 'campaigns.itc.form.submitFirst' : 'campaigns.itc.form.submit')}
           </Button>
         </div>
         <Modal open={confirmCancel} onOpenChange={setConfirmCancel} title={t('eventEdit.cancelConfirm.title')} description={t('eventEdit.cancelConfirm.body')} closeLabel={t('common.close')}>
@@ -167,7 +168,7 @@ function Form({ details, canEdit, currency, onDone, onCancel }: { details: Event
 type Load = { status: 'loading' } | { status: 'ready'; details: EventDetails } | { status: 'error'; message: string };
 
 /** The form with its event loaded (GET /events/{id}/details); a failed load shows the error and a retry. */
-export function ItcForm(props: { eventId: string; initial?: EventDetails; canEdit: boolean; currency: string; onDone: (run: ItcStatusResponse) => void; onCancel: () => void }) {
+export function ItcForm(props: { eventId: string; initial?: EventDetails; canEdit: boolean; currency: string; first?: boolean; onDone: (run: ItcStatusResponse) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>(props.initial ? { status: 'ready', details: props.initial } : { status: 'loading' });
@@ -193,5 +194,5 @@ export function ItcForm(props: { eventId: string; initial?: EventDetails; canEdi
         </div>
       </div>
     );
-  return <Form details={load.details} canEdit={props.canEdit} currency={props.currency} onDone={props.onDone} onCancel={props.onCancel} />;
+  return <Form details={load.details} canEdit={props.canEdit} currency={props.currency} first={props.first ?? false} onDone={props.onDone} onCancel={props.onCancel} />;
 }
