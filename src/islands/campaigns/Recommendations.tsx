@@ -23,7 +23,7 @@ import { CampaignList } from './CampaignList';
 import { EventInsights } from './insights/EventInsights';
 import { ItcStatusBox } from './itc/ItcStatusBox';
 import { useItcStatus } from './itc/useItcStatus';
-import { ITC_PARAM, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
+import { ITC_PARAM, isCampaignsNarrow, itcNeedsPage, itcPagePath, wantsItc } from './navigation';
 import { OPEN_INCLUDED_PARAM, wantsIncludedEvents } from '../../lib/campaigns/included-events';
 import { RecommendationsMenu } from './RecommendationsMenu';
 import { SetupWizard } from './wizard/SetupWizard';
@@ -140,14 +140,20 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
     }
   };
 
+  // The page on a wide screen hands over to the drawer (pages/campaigns/[id].astro), keeping the
+  // itc and open_included_events flags: they are the drawer's to read. Read here first, they left
+  // the URL before the handover copied them (a journey landed on the drawer without them).
+  const variant = props.variant;
+  const handsOver = useCallback(() => variant === 'page' && !isCampaignsNarrow(window.innerWidth), [variant]);
+
   // spec 2 §2: the itc parameter opens the ITC flow, or the cancel-setup prompt if a setup exists.
   useEffect(() => {
     const url = new URL(location.href);
-    if (!wantsItc(url.searchParams)) return;
+    if (handsOver() || !wantsItc(url.searchParams)) return;
     url.searchParams.delete(ITC_PARAM);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     regenerateOrAsk();
-  }, [regenerateOrAsk]);
+  }, [regenerateOrAsk, handsOver]);
 
   // spec 2 §2 Routes: open_included_events=true (the PDF report's link) shows the statistics tab
   // with the included events open and in view. Without a campaign there is no such tab: ignored.
@@ -155,13 +161,13 @@ function Loaded({ event: loaded, props }: { event: EventItem; props: Recommendat
   const hasCampaign = event.has_campaign;
   useEffect(() => {
     const url = new URL(location.href);
-    if (!wantsIncludedEvents(url.searchParams)) return;
+    if (handsOver() || !wantsIncludedEvents(url.searchParams)) return;
     url.searchParams.delete(OPEN_INCLUDED_PARAM);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     if (!hasCampaign) return;
     setTab(1);
     setOpenIncluded(true);
-  }, [hasCampaign]);
+  }, [hasCampaign, handsOver]);
   const includedShown = useCallback(() => setOpenIncluded(false), []);
 
   // A status or optimisation change: the header (event), budget panel, list and statistics read again.
