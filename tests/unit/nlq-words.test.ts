@@ -319,11 +319,15 @@ describe('open-ended and short dates (sale dates of transactions)', () => {
     expect(ok('Kunden mit bis zu 3 Käufen', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', op: '<=', value: 3 });
   });
 
-  it('a negated open date is its other side on events and transactions; a negated span is refused naming it', () => {
+  it('a negated open date is its other side on events and transactions; a negated span is before or after it on events, refused on transactions', () => {
     expect(dates(ok('Veranstaltungen nicht vor dem 1. Dezember', 'events', 'de'))).toEqual(['e>=2026-12-01']);
     expect(ok('Veranstaltungen nicht vor dem 1. Dezember', 'events', 'de').filters).toHaveLength(1);
     expect(dates(ok('transactions not after March', 'transactions', 'en'))).toEqual(['t<2026-04-01']);
-    expect(refused('Veranstaltungen nicht im Oktober', 'events', 'de').problems).toEqual(['nicht im Oktober']);
+    // An event date outside October: before it or after it (two alternatives, no plain filter).
+    const outside = ok('Veranstaltungen nicht im Oktober', 'events', 'de');
+    expect(outside.filters).toHaveLength(0);
+    expect(outside.anyOf).toEqual([[{ kind: 'field', field: { tag: 'e', field: 'date' }, op: '<', value: '2026-10-01' }], [{ kind: 'field', field: { tag: 'e', field: 'date' }, op: '>=', value: '2026-11-01' }]]);
+    expect(refused('Buchungen nicht im Oktober', 'transactions', 'de').problems).toEqual(['nicht im Oktober']);
     // On customers it stays "no purchase in October".
     expect(ok('Kunden, die nicht im Oktober gekauft haben', 'customers', 'de').filters[0]).toMatchObject({ kind: 'related', op: '=', value: 0 });
   });

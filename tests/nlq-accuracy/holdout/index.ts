@@ -9,6 +9,7 @@ import { HOLDOUT_REFUSAL_CASES } from './refusals';
 import { HOLDOUT_2 as SECOND } from './second';
 import { HOLDOUT_3 as THIRD } from './third';
 import { HOLDOUT_4 as FOURTH } from './fourth';
+import { HOLDOUT_5 as FIFTH } from './fifth';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -21,3 +22,6 @@ export const HOLDOUT_3: AccuracyQuestion[] = THIRD;
 
 /** The fourth hold-out (issue 21 §3), 80 questions by a fourth author without the engine, after batch 8's rules: measured on its own. */
 export const HOLDOUT_4: AccuracyQuestion[] = FOURTH;
+
+/** The fifth hold-out (issue 21 §3), 80 questions by a fifth author without the engine, after hold-out 4's failures were read: measured on its own. */
+export const HOLDOUT_5: AccuracyQuestion[] = FIFTH;

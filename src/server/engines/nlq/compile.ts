@@ -362,9 +362,17 @@ function filterRow(f: FieldFilter, language: 'en' | 'de'): CompiledQuery['filter
 /** The query summary (spec 3 §3 filters): one row per condition, tagged e / c / t / ccp. */
 export function summarise(q: TypedQuery, language: 'en' | 'de'): CompiledQuery['filters'] {
   const rows: CompiledQuery['filters'] = [];
+  // The alternatives of anyOf: each group after the first is marked "or", so the rows do not read
+  // as conditions that all hold ("date < 2024" and "date >= 2025").
+  const alternatives = new Map((q.anyOf ?? []).flatMap((g, n) => g.map((c) => [c, n] as const)));
   const conditions = [...q.filters, ...(q.anyOf ?? []).flat()];
   for (const c of conditions) {
-    if (c.kind === 'field') { rows.push(filterRow(c, language)); continue; }
+    if (c.kind === 'field') {
+      const row = filterRow(c, language);
+      if ((alternatives.get(c) ?? 0) > 0) rows.push({ ...row, parameter: `${language === 'de' ? 'oder' : 'or'} ${row.parameter}`, text: `OR ${row.text}` });
+      else rows.push(row);
+      continue;
+    }
     for (const w of c.where) rows.push(filterRow(w, language));
     const label = MEASURE_LABELS[c.measure][language];
     const sqlName = { events: 'count(DISTINCT t.event_id)', tickets: 'sum(t.tickets)', transactions: 'count(t.id)', revenue: 'sum(t.amount)', customers: 'count(DISTINCT t.customer_id)' }[c.measure];

@@ -5,14 +5,14 @@
 // limit, "pro Sparte" a grouping. No guessing: a word that is neither understood nor a stop word
 // refuses the question as not understood, naming what was understood (docs/NLQ-ENGINE.md).
 import { hasContradiction } from './contradictions';
-import { CATEGORY_WORDS, field as semanticField, PROPERTY_LABEL_WORDS, PROPERTY_VALUE_WORDS, type SemanticField } from './semantic';
+import { CATEGORY_WORDS, field as semanticField, PAYMENT_WORDS, PROPERTY_LABEL_WORDS, PROPERTY_VALUE_WORDS, type SemanticField } from './semantic';
 import { matchQuestion, type Item } from './lexicon/match';
-import { fold, INPUT_BOUNDS, inputBreach, shortWord } from './lexicon/normalise';
+import { fold, INPUT_BOUNDS, inputBreach, shortWord, stems } from './lexicon/normalise';
 import type { Cmp } from './lexicon/keywords';
 import { detectOthers, detectStrayOperators, detectWrite } from './refuse';
 import { numberProblems } from './numbers';
 import type { DateRange } from './time';
-import type { Condition, Entity, FieldFilter, Measure, ParseOptions, ParseResult, RelatedFilter, TypedQuery } from './typed-query';
+import type { Condition, Entity, FieldFilter, Measure, ParseOptions, ParseResult, RelatedFilter, TypedQuery, Vocabulary } from './typed-query';
 
 type DateTarget = 'e' | 't';
 
@@ -43,6 +43,14 @@ function rangeFilters(tag: DateTarget, range: DateRange, fieldName = 'date'): Fi
   if (range.from) out.push(ff(tag, fieldName, '>=', range.from));
   if (range.to) out.push(ff(tag, fieldName, '<', range.to));
   return out;
+}
+
+/** A comparison applied to a time span: "ab 1990" from its start, "nach 1990" from its end, "vor 1990" up to its start. */
+function bound(op: Exclude<Cmp, '=' | '!='>, range: DateRange): DateRange {
+  if (op === '>=') return { from: range.from };
+  if (op === '>') return { from: range.to };
+  if (op === '<') return { to: range.from };
+  return { to: range.to };
 }
 
 function negate(c: FieldFilter): FieldFilter {
@@ -125,6 +133,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     if (fold(it.raw) === 'since' && items.slice(j + 1).some((x) => x.k !== 'stop')) continue;
     items[j] = { k: 'time', range: { from: before.range.to }, start: it.start, end: it.end, raw: it.raw };
   }
+  // "Buchungen mit Gutschein", "paid by voucher": how a sale was paid, not the voucher products
+  // (before anything reads the word as an event's genre, e.g. which date a time means).
+  const content = items.filter((i) => i.k !== 'stop');
+  content.forEach((it, n) => {
+    const method = paidWith(it, content[n - 1], content[n + 1], vocabulary);
+    if (method) items[items.indexOf(it)] = { k: 'value', tag: 't', field: 'payment_method', value: method, op: '=', start: it.start, end: it.end, raw: it.raw };
+  });
   // What the refusal shows as understood: the words that carry meaning, not connectives such as
   // "haben", "mit", "aus", "oder" (a fresh-eyes finding: the list read like the question back).
   const understood = [...new Set(items.filter((i) => !FILLER_KINDS.has(i.k)).map((i) => i.raw))];
@@ -135,14 +150,24 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   // the date. A span cannot be excluded by one condition ("Veranstaltungen nicht im Oktober"):
   // refused naming it — read as "no sales" it answered another question. On customers "nicht im
   // Oktober gekauft" stays a count of none in October.
+  /** An event date outside a span ("nicht 2024"): one of two alternatives (the query's anyOf). */
+  let outside: Condition[][] | undefined;
   if (outcome !== 'customers') {
     for (let j = 0; j + 1 < items.length; j++) {
       const n = items[j];
-      const at = items.findIndex((x, k) => k > j && x.k !== 'stop');
+      // "nicht im Jahr 2025": the word "Jahr" belongs to the time.
+      const at = items.findIndex((x, k) => k > j && x.k !== 'stop' && !(x.k === 'age' && /^(jahr|year)$/.test(fold(x.raw))));
       const t = items[at];
       if (n.k !== 'neg' || t?.k !== 'time') continue;
+      use(...items.slice(j + 1, at).filter((x) => x.k === 'age'));
       const flip = (r: DateRange): DateRange | undefined => (r.from && !r.to ? { to: r.from } : r.to && !r.from ? { from: r.to } : undefined);
       const range = flip(t.range);
+      // "Comedy in der Arena, aber nicht 2024", "not in October" on events: before it or after it.
+      if (!range && outcome === 'events' && t.range.from && t.range.to && !outside) {
+        outside = [[ff('e', 'date', '<', t.range.from)], [ff('e', 'date', '>=', t.range.to)]];
+        use(n, t);
+        continue;
+      }
       if (!range) {
         const named = shortWord(tokens.slice(n.start, t.end).map((x) => x.raw).join(' '));
         return { ok: false, refusal: 'not_understood', understood, reason: `a time span cannot be excluded ("${named}")`, problems: [named], hard: true };
@@ -261,7 +286,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
           // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
           // "nicht auf der Studiobühne": "auf" here is a place word, not "endet auf".
-          const target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
+          let target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
+          // "ohne Abo Gold": the ticket-type word names the property whose value follows.
+          const valueAfter = target ? cs[cs.indexOf(target) + 1] : undefined;
+          if (target && namesProperty(target, valueAfter)) target = valueAfter;
           // "weder 2025 noch 2026 gekauft": the times decide the counts (one per time, below).
           if (it.k === 'neg' && it.both && target?.k === 'time' && outcome === 'customers') break;
           const customerSide = target && (target.k === 'field' && (target.field.tag === 'c') || target?.k === 'ccpLabel' || target?.k === 'ccpValue' || target?.k === 'city' || target?.k === 'adsAllowed' || target?.k === 'zipPrefix');
@@ -335,7 +363,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             if (v?.k === 'verb' || v?.k === 'soldout') use(v);
             break;
           }
-          if (unitItem?.k === 'percent') unitItem = undefined;
+          // "Auslastung über 80 %": the field's own unit (taken, so a mistyped "porzent" is not left over).
+          if (unitItem?.k === 'percent') {
+            use(unitItem);
+            unitItem = undefined;
+          }
           // "Kapazität über 500", "Auslastung unter 50 %", "Geburtsjahr nach 1960"
           if (before?.k === 'field' && (before.field.type === 'number') && !used.has(before)) {
             const v = num.k === 'num' ? num.value : 0;
@@ -348,8 +380,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const orLater = unitItem?.k === 'later' ? unitItem : unitItem?.k === 'age' && cs[cs.indexOf(unitItem) + 1]?.k === 'later' ? cs[cs.indexOf(unitItem) + 1] : undefined;
           const ageWord = orLater && /aelter|older|juenger|younger/.test(fold(orLater.raw)) && num.k === 'num' && num.value <= 120;
           // "Kunden über 60", "customers under 25 who bought comedy": a bare age right after the
-          // customer noun — a count of 60 purchases is nobody's reading.
-          const bareAge = outcome === 'customers' && it.k === 'cmp' && AGE_CMP.has(fold(it.raw)) && before?.k === 'noun' && before.entity === 'customers'
+          // customer noun or a form of address ("Frauen über 60") — a count of 60 purchases is nobody's reading.
+          const person = before?.k === 'noun' && before.entity === 'customers' || before?.k === 'value' && before.tag === 'c' && before.field === 'salutation';
+          const bareAge = outcome === 'customers' && it.k === 'cmp' && AGE_CMP.has(fold(it.raw)) && person
             && num.k === 'num' && Number.isInteger(num.value) && num.value >= 12 && num.value <= 110
             && !(unitItem && ['money', 'percent', 'noun', 'times', 'field', 'num', 'cmp', 'value', 'category', 'later'].includes(unitItem.k));
           const ageAfter = unitItem?.k === 'age' || !!ageWord || bareAge;
@@ -506,10 +539,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // A year of birth only when the question speaks of birth or age ("Jahrgang 1980",
           // "geboren 1980", "born in 1980", "im Alter"); "Kunden im Jahr 2026" is a year of visits.
           const birthField = (x: Item | undefined) => x?.k === 'field' && x.field.name === 'birth_year';
-          if (birthField(prev) || prev?.k === 'age' && (BIRTH_OR_AGE.test(fold(prev.raw)) || birthField(cs[j - 2])) || birthField(next) && /^geboren|^born/.test(fold(next.raw))) {
+          // "geboren" / "born" after the year, also mistyped ("gebohren": a typo keeps the first letter).
+          if (birthField(prev) || prev?.k === 'age' && (BIRTH_OR_AGE.test(fold(prev.raw)) || birthField(cs[j - 2])) || birthField(next) && /^geb|^bor/.test(fold(next.raw))) {
             if (birthField(cs[j - 2])) use(cs[j - 2]);
             if (birthField(next)) use(next);
-            const yearRange = openEnded(it.range);
+            // "ab Jahrgang 1980", "before birth year 1960": the comparison stands before the field.
+            const before = birthField(prev) ? cs[j - 2] : undefined;
+            const yearRange = before?.k === 'cmp' && before.op !== '=' && before.op !== '!=' ? bound(before.op, it.range) : openEnded(it.range);
+            if (before?.k === 'cmp' && before.op !== '=' && before.op !== '!=') use(before);
             if (yearRange.from) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '>=', Number(yearRange.from.slice(0, 4))), negated: false });
             if (yearRange.to) loose.push({ pos: it.start, cond: ff('c', 'birth_year', '<', Number(yearRange.to.slice(0, 4))), negated: false });
             use(it, prev);
@@ -603,8 +640,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // "Abo Gold", "gold subscription": the ticket-type word names the custom property
           // (Abonnement, Subscription) whose value stands beside it.
-          const nameOfLabel = (x: Item | undefined) => x?.k === 'ccpValue' && (fold(x.label).slice(0, 3) === fold(it.raw).slice(0, 3) || sameLabelGroup(x.label, it.raw));
-          if (it.field === 'ticket_type' && (nameOfLabel(next) || nameOfLabel(prev))) { use(it); break; }
+          if (namesProperty(it, next) || namesProperty(it, prev)) { use(it); break; }
           // "Rechnung RE-1001-…": the word names the invoice, not the payment method.
           if (it.field === 'payment_method' && next?.k === 'value' && next.field === 'invoice_id') { use(it); break; }
           // "a discount of more than £15": the transaction's discount amount.
@@ -642,8 +678,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             // "Gold- oder Silber-Abonnenten": one list of the property's values.
             const vals = [it.value];
             let m = j + 1;
-            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'ccpValue' && (cs[m + 1] as { label: string }).label === it.label) {
-              vals.push((cs[m + 1] as { value: string }).value); use(cs[m], cs[m + 1]); m += 2;
+            const sameProperty = (x: Item | undefined) => x?.k === 'ccpValue' && x.label === it.label;
+            for (;;) {
+              if (cs[m]?.k !== 'or' && cs[m]?.k !== 'conj') break;
+              // "weder Abo Gold noch Abo Silber": the property's word may stand before the next value.
+              const at = sameProperty(cs[m + 1]) ? m + 1 : namesProperty(cs[m + 1], cs[m + 2]) && sameProperty(cs[m + 2]) ? m + 2 : -1;
+              if (at < 0) break;
+              vals.push((cs[at] as { value: string }).value); use(...cs.slice(m, at + 1)); m = at + 1;
             }
             loose.push({ pos: it.start, cond: vals.length > 1 ? ff('ccp', it.label, 'in', vals) : ff('ccp', it.label, '=', it.value), negated: !!pendingNeg });
             pendingNeg = undefined;
@@ -711,10 +752,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             const lit = fd.name === 'zip_code' || fd.name === 'phone1' || fd.name === 'email' ? tokens[val.start].raw : val.raw;
             const value = fd.type === 'number' ? (val.k === 'num' ? val.value : Number(lit)) : lit;
             if (fd.type === 'number' && !Number.isFinite(value)) break;
-            const cond = fd.name === 'price_category' && /^\d+$/.test(lit) ? ff('t', 'price_category', '=', lit) : ff(fd.tag, fd.name, op, value as string | number);
+            // "Nachname Schulze oder Arnold", "surname Khan or Harrison": each of the literals.
+            const more: Item[] = [];
+            if (fd.type === 'text' && op === '=') for (let n = m + 1; cs[n]?.k === 'or' && cs[n + 1]?.k === 'unknown'; n += 2) more.push(cs[n], cs[n + 1]);
+            const alternatives = [value as string, ...more.filter((x) => x.k === 'unknown').map((x) => x.raw)];
+            const cond = fd.name === 'price_category' && /^\d+$/.test(lit) ? ff('t', 'price_category', '=', lit)
+              : alternatives.length > 1 ? ff(fd.tag, fd.name, 'in', alternatives) : ff(fd.tag, fd.name, op, value as string | number);
             loose.push({ pos: it.start, cond, negated: !!pendingNeg });
             pendingNeg = undefined;
-            use(it, val);
+            use(it, val, ...more);
             break;
           }
           // "mit E-Mail", "ohne Telefonnummer": present or missing.
@@ -748,7 +794,15 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           if (it.entity === outcome || it.measure === outcomeMeasure(outcome)) use(it);
           else if (it.measure === 'revenue' && cs.some((x) => x.k === 'group')) use(it);
           break;
-        case 'verb': case 'for': case 'from': case 'with': case 'conj': case 'or': case 'eq': case 'by':
+        case 'or': {
+          use(it);
+          // "weder mit Abo Gold noch mit Abo Silber", "neither X subscription nor Y subscription": the
+          // negation the first alternative took holds for the one after "noch"/"nor" as well.
+          const both = cs.slice(0, j).find((x) => x.k === 'neg' && x.both);
+          if (both && !pendingNeg && /^(noch|nor)$/.test(fold(it.raw))) pendingNeg = both;
+          break;
+        }
+        case 'verb': case 'for': case 'from': case 'with': case 'conj': case 'eq': case 'by':
           use(it);
           break;
         default:
@@ -829,6 +883,18 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         use(firstTime);
       }
     }
+    // "Kunden, die nur Comedy gekauft haben", "who only ever bought opera": some of it, and
+    // nothing of any other genre (under the same other conditions).
+    const only = clause.find((x) => x.k === 'stop' && ONLY_WORDS.has(fold(x.raw)));
+    if (only && outcome === 'customers') {
+      const after = cs.filter((x) => x.start > only.start && x.k !== 'verb');
+      const genre = after[0]?.k === 'category' ? after[0] : undefined;
+      const inAnchor = genre && anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => w.field.tag === 'e' && w.field.field === 'category' && (w.op === '=' || w.op === 'in')));
+      if (inAnchor) {
+        const other = inAnchor.where.map((w) => (w.field.tag === 'e' && w.field.field === 'category' ? negate(w) : w));
+        anchors.push({ pos: only.start, op: '=', value: 0, where: other, measure: 'transactions' });
+      }
+    }
     const what = anchors.flatMap((a) => a.where.filter((w) => !isDate(w)));
     if (what.length > 0) previousWhat = what;
     void customerPlace;
@@ -873,7 +939,11 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   }
   const query: TypedQuery = { outcome, filters };
   // One "namens X" gives the alternatives first name = X or last name = X.
+  if (anyOf.length > 0 && outside) {
+    return { ok: false, refusal: 'not_understood', understood, reason: 'a name and an excluded time span in one question', problems: [] };
+  }
   if (anyOf.length > 0) query.anyOf = anyOf[0].map((c) => [c]);
+  else if (outside) query.anyOf = outside;
   if (orderBy) query.orderBy = orderBy;
   if (limit !== undefined) query.limit = Math.max(1, Math.min(10_000, limit));
   if (groupBy) query.groupBy = groupBy;
@@ -947,6 +1017,8 @@ const sinceNow = (x: Item | undefined) => !!x && x.k === 'time' && /^(seit|since
 /** The event fields that say where it takes place. */
 const PLACE_FIELDS = new Set(['venue', 'hall', 'city']);
 /** A time phrase that names a season ("letzte Saison", "season 2024/25", "last season's"). */
+/** "nur", "only", "ausschließlich": nothing but what follows. */
+const ONLY_WORDS = new Set(['nur', 'only', 'ausschliesslich', 'exclusively', 'solely', 'lediglich']);
 const isSeason = (x: Item | undefined) => !!x && x.k === 'time' && /\b(saison|season|spielzeit)/.test(fold(x.raw));
 
 const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity === 'events' || x.k === 'category');
@@ -1053,6 +1125,25 @@ function genreOf(value: string): string[] {
   const words = fold(value).split(/[^a-z]+/).filter(Boolean);
   const whole = words.join(' ');
   return [...new Set(CATEGORY_WORDS.filter((c) => c.words.some((w) => w === whole || words.includes(w))).flatMap((c) => c.categories))];
+}
+
+/**
+ * The partner's payment method a product word names after "mit/with/per/by/via" or before
+ * "bezahlt/paid" ("Buchungen mit Gutschein", "paid by voucher"), else undefined.
+ */
+function paidWith(it: Item, prev: Item | undefined, next: Item | undefined, vocabulary: Vocabulary): string | undefined {
+  if (it.k !== 'category' || !it.categories.includes('product')) return undefined;
+  const paying = prev?.k === 'with' || prev?.k === 'by' || prev?.k === 'group' && /^(per|pro)$/.test(fold(prev.raw)) || /^(via|using|mittels)$/.test(fold(prev?.raw ?? ''))
+    || next?.k === 'verb' && next.v === 'spend';
+  if (!paying) return undefined;
+  const word = fold(it.raw);
+  const group = PAYMENT_WORDS.find((p) => p.words.some((w) => word === w || stems(word).includes(w)));
+  return group && vocabulary.paymentMethods.find((m) => group.keys.some((k) => fold(m).includes(k)));
+}
+
+/** "Abo Gold", "gold subscription": a ticket-type word that names the custom property (Abonnement, Subscription) of the value `x` beside it. */
+function namesProperty(word: Item | undefined, x: Item | undefined): boolean {
+  return word?.k === 'value' && word.field === 'ticket_type' && x?.k === 'ccpValue' && (fold(x.label).slice(0, 3) === fold(word.raw).slice(0, 3) || sameLabelGroup(x.label, word.raw));
 }
 
 /** Whether a property label and a typed word are words of one label group (PROPERTY_LABEL_WORDS): "Abo" names "Subscription". */

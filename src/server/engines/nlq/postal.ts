@@ -78,7 +78,8 @@ export function findPostalAreas(tokens: Token[]): PostalArea[] {
     if (!codeTok || codeTok.quoted || !(CODE.test(codeTok.norm) && hasDigit(codeTok.norm) || areaLetters(codeTok))) {
       // The code before the area: "the S1 postcode area", "im 51er PLZ-Bereich", "M1 postcodes".
       const before = codeBefore(tokens, i);
-      if (before !== undefined && (area || plural) && !out.some((a) => a.end > i - 1)) {
+      // Letters alone ("an LS postcode") are never a whole code: an area even after a singular word.
+      if (before !== undefined && (area || plural || /^[A-Z]{1,2}$/.test(before)) && !out.some((a) => a.end > i - 1)) {
         out.push({ start: i - 1, end: j, code: before });
         i = j - 1;
       }

@@ -23,6 +23,8 @@ const FUNCTION_WORDS_DE = `
   spielt spielen spielte spielten gespielt aufgefuehrt auffuehren gegeben angeboten
   innerhalb waehrenddessen laufe rahmen zeitraum zeitraums
   jeweils allesamt saemtliche saemtlichen alle allen aller alles jene jener jenen
+  verschiedene verschiedenen verschiedener unterschiedliche unterschiedlichen unterschiedlicher
+  durchschnittliche durchschnittlichen durchschnittlicher durchschnittliches ausschliesslich lediglich
 `;
 const FUNCTION_WORDS_EN = `
   am is are was were be been being do does did done doing have has had having
@@ -37,6 +39,7 @@ const FUNCTION_WORDS_EN = `
   during within throughout course
   starting commencing onwards given handed issued back again returned
   who've who'd they've we've you've whove theyve
+  different distinct separate various exclusively solely
 `;
 export const STOP_WORDS = new Set(
   `welche welcher welches welchen welchem wer wen wem wessen was wie wieviele wieviel viele viel zeige zeig zeigen zeigt mir uns

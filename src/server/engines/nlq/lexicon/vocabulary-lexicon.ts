@@ -1,7 +1,7 @@
 // The partner's own words as lexicon entries: categories (with the German and English genre
 // words of ../semantic.ts), cities, venues, halls, artists, composers, titles, ticket types,
 // price categories, payment methods and custom properties. Built per Vocabulary and cached on it.
-import { CATEGORY_WORDS, PAYMENT_WORDS, PROPERTY_LABEL_WORDS, SALUTATION_WORDS, TICKET_TYPE_WORDS } from '../semantic';
+import { CATEGORY_WORDS, FIELDS, PAYMENT_WORDS, PROPERTY_LABEL_WORDS, SALUTATION_WORDS, TICKET_TYPE_WORDS } from '../semantic';
 import type { Vocabulary } from '../typed-query';
 import { fold, stems, tokenize } from './normalise';
 import { STOP_WORDS } from './stopwords';
@@ -24,6 +24,10 @@ const keywordWords = new Set(KEYWORDS.flatMap(([ws]) => ws.filter((w) => !w.incl
 
 const cache = new WeakMap<Vocabulary, Entry[]>();
 const ARTICLES = new Set(['the', 'der', 'die', 'das']);
+// A number field's own word ("price", "seats") is the field, never a fragment of a title or venue
+// that happens to contain it ("Holly Price live"): "musicals with a price above 40". Other field
+// words stay title words ("Alles auf Anfang"): the parser decides those by what follows.
+const fieldWords = new Set(FIELDS.filter((f) => f.type === 'number').flatMap((f) => f.words).filter((w) => !w.includes(' ')).map(fold));
 const genreWords = new Set([...CATEGORY_WORDS.flatMap((c) => c.words), ...TICKET_TYPE_WORDS.flatMap((t) => t.words)].map(fold));
 
 /** English names of German cities (folded), for questions asked in English. */
@@ -58,7 +62,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   const cityWords = new Set(v.cities.flatMap((c) => words(c)));
   for (const x of v.venues) {
     for (const t of tokenize(x)) {
-      if (t.norm.length < 6 || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || cityWords.has(t.norm) || seenVenue.has(t.norm) || /^(koelner|duesseldorfer|dortmunder|essener|bonner|hamburger|bremer|berliner|leipziger|dresdner|muenchner|nuernberger|stuttgarter|mannheimer|frankfurter)$/.test(t.norm)) continue;
+      if (t.norm.length < 6 || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || fieldWords.has(t.norm) || cityWords.has(t.norm) || seenVenue.has(t.norm) || /^(koelner|duesseldorfer|dortmunder|essener|bonner|hamburger|bremer|berliner|leipziger|dresdner|muenchner|nuernberger|stuttgarter|mannheimer|frankfurter)$/.test(t.norm)) continue;
       seenVenue.add(t.norm);
       out.push([[t.norm], { k: 'value', tag: 'e', field: 'venue', value: t.raw, op: 'contains' }]);
     }
@@ -71,7 +75,7 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   const seen = new Set<string>();
   for (const x of v.titles) {
     for (const t of tokenize(x)) {
-      if (t.norm.length < 5 || /\d/.test(t.norm) || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || genreWords.has(t.norm) || seen.has(t.norm)) continue;
+      if (t.norm.length < 5 || /\d/.test(t.norm) || STOP_WORDS.has(t.norm) || keywordWords.has(t.norm) || genreWords.has(t.norm) || fieldWords.has(t.norm) || seen.has(t.norm)) continue;
       seen.add(t.norm);
       out.push([[t.norm], { k: 'value', tag: 'e', field: 'title', value: t.raw, op: 'contains' }]);
     }
