@@ -89,4 +89,12 @@ describe('returnHref', () => {
     expect(returnHref({ id: 'e1-sim-1', category: 'product', lookout: true })).toBe('/campaigns?drawer-open=true&event-id=e1-sim-1');
     expect(returnHref({ id: 'e 1', category: 'opera', lookout: false })).toBe('/campaigns?drawer-open=true&event-id=e+1');
   });
+  it('on a narrow screen goes straight to the page the drawer link would hand over to', () => {
+    expect(returnHref({ id: 'e1-sim-1', category: 'opera', lookout: true, width: 390 })).toBe('/events/e1-sim-1');
+    expect(returnHref({ id: 'e1-sim-1', category: 'product', lookout: true, width: 390 })).toBe('/campaigns/e1-sim-1');
+    expect(returnHref({ id: 'e1-sim-1', category: 'opera', lookout: false, width: 390 })).toBe('/campaigns/e1-sim-1');
+    // Wide: the drawers.
+    expect(returnHref({ id: 'e1-sim-1', category: 'opera', lookout: true, width: 1440 })).toBe('/events?drawer-open=true&event-id=e1-sim-1');
+    expect(returnHref({ id: 'e1-sim-1', category: 'product', lookout: true, width: 1440 })).toBe('/campaigns?drawer-open=true&event-id=e1-sim-1');
+  });
 });

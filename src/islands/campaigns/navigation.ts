@@ -62,10 +62,15 @@ export function recommendationsHref(eventId: string, width: number): string {
   return isCampaignsNarrow(width) ? recommendationsPath(eventId) : campaignsDrawerHref(eventId);
 }
 
-/** spec 2 §2 Routes: the events drawer when the lookout flag is on and the event is no product, else campaigns. */
-export function returnAfterEdit(opts: { id: string; category: string; lookout: boolean }): string {
-  if (opts.lookout && opts.category !== 'product') return `/events?drawer-open=true&event-id=${enc(opts.id)}`;
-  return campaignsDrawerHref(opts.id);
+/**
+ * spec 2 §2 Routes: the events drawer when the lookout flag is on and the event is no product, else
+ * campaigns. With the screen's `width` a narrow screen goes straight to the page the drawer link
+ * would hand over to (/events/{id}, /campaigns/{id}): one page load instead of two.
+ */
+export function returnAfterEdit(opts: { id: string; category: string; lookout: boolean; width?: number }): string {
+  const narrow = opts.width !== undefined && opts.width < WIDE_MIN_PX;
+  if (opts.lookout && opts.category !== 'product') return narrow ? eventPageHref(opts.id) : `/events?drawer-open=true&event-id=${enc(opts.id)}`;
+  return opts.width === undefined ? campaignsDrawerHref(opts.id) : recommendationsHref(opts.id, opts.width);
 }
 
 /**

@@ -70,7 +70,8 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
   const category = watch('category');
   const description = watch('description') ?? '';
   const product = category === 'product';
-  const backHref = event ? returnHref({ id: event.id, category: event.category, lookout }) : '/';
+  // Where Cancel and a save lead: decided at that moment, by the screen's width then.
+  const backHref = () => (event ? returnHref({ id: event.id, category: event.category, lookout, width: window.innerWidth }) : '/');
 
   useEffect(() => {
     const sub = watch((_, info) => {
@@ -140,7 +141,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
       const saved = await updateEvent(event.id, toPayload(v, v.blocks[0], tz.current));
       setDone(true);
       pushToast({ title: t('eventEdit.saved'), description: t('eventEdit.savedDetail'), variant: 'success' });
-      setTimeout(() => location.assign(returnHref({ id: saved.id, category: saved.category, lookout })), EDIT_REDIRECT_MS);
+      setTimeout(() => location.assign(returnHref({ id: saved.id, category: saved.category, lookout, width: window.innerWidth })), EDIT_REDIRECT_MS);
     } catch (err) {
       setBoxError({ title: t('eventEdit.updateFailed'), text: errorText(err), focus: true });
     }
@@ -148,7 +149,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
 
   const cancel = () => {
     if (changed) setConfirmCancel(true);
-    else location.assign(backHref);
+    else location.assign(backHref());
   };
 
   const applyCopy = (source: EventDetails, how: 'overwrite' | 'append') => {
@@ -333,7 +334,7 @@ function Screen({ mode, currency, lookout, event }: Omit<EventEditorProps, 'i18n
           <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
             {t('eventEdit.cancelConfirm.keep')}
           </Button>
-          <Button variant="danger" onClick={() => location.assign(backHref)}>
+          <Button variant="danger" onClick={() => location.assign(backHref())}>
             {t('eventEdit.cancelConfirm.discard')}
           </Button>
         </div>
