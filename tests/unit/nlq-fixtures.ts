@@ -1,5 +1,5 @@
 // A small partner vocabulary and clock for the engine's unit tests (no database).
-import type { Vocabulary } from '../../src/server/engines/nlq';
+import { parseQuestion, type Condition, type Entity, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
 
 export const NOW = new Date('2026-11-24T09:00:00Z');
 
@@ -23,3 +23,21 @@ export const VOCAB: Vocabulary = {
     { label: 'Lieblingssparte', values: ['Oper', 'Ballett'] },
   ],
 };
+
+export type Lang = 'de' | 'en';
+
+/** The parser on `vocabulary` at NOW: `parse` returns the result, `ok` the query (throws on a refusal). */
+export function parserOn(vocabulary: Vocabulary) {
+  const parse = (text: string, outcome: Entity, language: Lang, v: Vocabulary = vocabulary) => parseQuestion(text, { language, outcome, vocabulary: v, now: NOW });
+  const ok = (text: string, outcome: Entity, language: Lang, v: Vocabulary = vocabulary): TypedQuery => {
+    const r = parse(text, outcome, language, v);
+    if (!r.ok) throw new Error(`${text}: ${r.refusal} ${r.reason}`);
+    return r.query;
+  };
+  return { parse, ok };
+}
+
+/** One condition as text: `tag.field op value`, or `measure[where…] op value` for a related count. */
+export const summary = (c: Condition): string => (c.kind === 'field' ? `${c.field.tag}.${c.field.field} ${c.op} ${JSON.stringify(c.value)}` : `${c.measure}[${c.where.map(summary).join(', ')}] ${c.op} ${c.value}`);
+/** The query's filters as text. */
+export const conditions = (q: TypedQuery): string[] => q.filters.map(summary);

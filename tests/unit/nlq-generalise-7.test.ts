@@ -2,8 +2,8 @@
 // each rule on the typed query in both languages, with our own wordings — never the set's
 // questions. NOW = Tuesday 2026-11-24.
 import { describe, expect, it } from 'vitest';
-import { compileQuery, parseQuestion, type Condition, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
-import { NOW, VOCAB } from './nlq-fixtures';
+import { compileQuery, parseQuestion, type Entity, type FieldFilter, type RelatedFilter, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
+import { parserOn, summary, VOCAB, type Lang } from './nlq-fixtures';
 
 const V: Vocabulary = {
   ...VOCAB,
@@ -11,19 +11,9 @@ const V: Vocabulary = {
   salutations: ['divers', 'Frau', 'Herr', 'Mrs', 'Ms'],
   customProperties: [...VOCAB.customProperties, { label: 'Favourite genre', values: ['Opera', 'Comedy'] }],
 };
-type Lang = 'de' | 'en';
-
-function parse(text: string, outcome: Entity, language: Lang, vocabulary: Vocabulary = V) {
-  return parseQuestion(text, { language, outcome, vocabulary, now: NOW });
-}
-function ok(text: string, outcome: Entity, language: Lang, vocabulary: Vocabulary = V): TypedQuery {
-  const r = parse(text, outcome, language, vocabulary);
-  if (!r.ok) throw new Error(`${text}: ${r.refusal} ${r.reason}`);
-  return r.query;
-}
+const { parse, ok } = parserOn(V);
 const related = (q: TypedQuery): RelatedFilter[] => q.filters.filter((c): c is RelatedFilter => c.kind === 'related');
 const fields = (q: TypedQuery): FieldFilter[] => q.filters.filter((c): c is FieldFilter => c.kind === 'field');
-const summary = (c: Condition): string => (c.kind === 'field' ? `${c.field.tag}.${c.field.field} ${c.op} ${JSON.stringify(c.value)}` : `${c.measure}[${c.where.map(summary).join(', ')}] ${c.op} ${c.value}`);
 
 describe('"oder später" / "or earlier" after a year or an age: one side open', () => {
   it.each<[string, Lang, string[]]>([

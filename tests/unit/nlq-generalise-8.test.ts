@@ -2,20 +2,10 @@
 // each rule on the typed query in both languages, with our own wordings — never the set's
 // questions. NOW = Tuesday 2026-11-24.
 import { describe, expect, it } from 'vitest';
-import { compileQuery, parseQuestion, type Condition, type Entity, type TypedQuery } from '../../src/server/engines/nlq';
-import { NOW, VOCAB } from './nlq-fixtures';
+import { compileQuery } from '../../src/server/engines/nlq';
+import { conditions, parserOn, summary, VOCAB, type Lang } from './nlq-fixtures';
 
-type Lang = 'de' | 'en';
-function parse(text: string, outcome: Entity, language: Lang) {
-  return parseQuestion(text, { language, outcome, vocabulary: VOCAB, now: NOW });
-}
-function ok(text: string, outcome: Entity, language: Lang): TypedQuery {
-  const r = parse(text, outcome, language);
-  if (!r.ok) throw new Error(`${text}: ${r.refusal} ${r.reason}`);
-  return r.query;
-}
-const summary = (c: Condition): string => (c.kind === 'field' ? `${c.field.tag}.${c.field.field} ${c.op} ${JSON.stringify(c.value)}` : `${c.measure}[${c.where.map(summary).join(', ')}] ${c.op} ${c.value}`);
-const conditions = (q: TypedQuery) => q.filters.map(summary);
+const { parse, ok } = parserOn(VOCAB);
 
 describe('a month range whose year is written once: the first month takes the second one’s year', () => {
   it.each<[string, Lang, string[]]>([

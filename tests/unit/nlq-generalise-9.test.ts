@@ -2,10 +2,9 @@
 // the typed query in both languages, with our own wordings — never the sets' questions.
 // NOW = Tuesday 2026-11-24.
 import { describe, expect, it } from 'vitest';
-import { compileQuery, parseQuestion, type Condition, type Entity, type TypedQuery, type Vocabulary } from '../../src/server/engines/nlq';
-import { NOW, VOCAB } from './nlq-fixtures';
+import { compileQuery, type Entity, type Vocabulary } from '../../src/server/engines/nlq';
+import { conditions, parserOn, summary, VOCAB, type Lang } from './nlq-fixtures';
 
-type Lang = 'de' | 'en';
 /** The fixture partner, with a title that holds a field's word and a voucher payment method. */
 const V: Vocabulary = {
   ...VOCAB,
@@ -13,16 +12,7 @@ const V: Vocabulary = {
   paymentMethods: [...VOCAB.paymentMethods, 'Gutschein'],
   salutations: ['Frau', 'Herr'],
 };
-function parse(text: string, outcome: Entity, language: Lang) {
-  return parseQuestion(text, { language, outcome, vocabulary: V, now: NOW });
-}
-function ok(text: string, outcome: Entity, language: Lang): TypedQuery {
-  const r = parse(text, outcome, language);
-  if (!r.ok) throw new Error(`${text}: ${r.refusal} ${r.reason}`);
-  return r.query;
-}
-const summary = (c: Condition): string => (c.kind === 'field' ? `${c.field.tag}.${c.field.field} ${c.op} ${JSON.stringify(c.value)}` : `${c.measure}[${c.where.map(summary).join(', ')}] ${c.op} ${c.value}`);
-const conditions = (q: TypedQuery) => q.filters.map(summary);
+const { parse, ok } = parserOn(V);
 
 describe('an age right after a form of address, as after the customer noun', () => {
   it.each<[string, Lang, string[]]>([
