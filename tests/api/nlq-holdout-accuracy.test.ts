@@ -38,8 +38,8 @@ const FLOOR_3 = { de: 0.85, en: 0.82 } as const;
 const FLOOR_4 = { de: 0.87, en: 0.87 } as const;
 /**
  * The fifth hold-out, measured once blind on 2026-11-29 after hold-outs 1–4's failures had been
- * read (German 33/40 = 82.5 % [68.1–91.3], English 31/40 = 77.5 % [62.5–87.7]): that minus two
- * questions per language.
+ * read (German 33/40 = 82.5 % [68.1–91.3], English 31/40 = 77.5 % [62.5–87.7]; German 32/39 after
+ * a question that repeated the first hold-out's was removed): that minus two questions per language.
  */
 const FLOOR_5 = { de: 0.77, en: 0.72 } as const;
 const GOAL = 0.9;
@@ -143,4 +143,4 @@ function laterHoldout(name: string, set: AccuracyQuestion[], earlier: AccuracyQu
 laterHoldout('second', HOLDOUT_2, HOLDOUT, FLOOR_2, 30);
 laterHoldout('third', HOLDOUT_3, [...HOLDOUT, ...HOLDOUT_2], FLOOR_3, 40);
 laterHoldout('fourth', HOLDOUT_4, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3], FLOOR_4, 40);
-laterHoldout('fifth', HOLDOUT_5, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4], FLOOR_5, 40);
+laterHoldout('fifth', HOLDOUT_5, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4], FLOOR_5, 39);

@@ -23,5 +23,5 @@ export const HOLDOUT_3: AccuracyQuestion[] = THIRD;
 /** The fourth hold-out (issue 21 §3), 80 questions by a fourth author without the engine, after batch 8's rules: measured on its own. */
 export const HOLDOUT_4: AccuracyQuestion[] = FOURTH;
 
-/** The fifth hold-out (issue 21 §3), 80 questions by a fifth author without the engine, after hold-out 4's failures were read: measured on its own. */
+/** The fifth hold-out (issue 21 §3), 79 questions by a fifth author without the engine, after hold-out 4's failures were read: measured on its own. */
 export const HOLDOUT_5: AccuracyQuestion[] = FIFTH;
