@@ -57,6 +57,8 @@ export const NlqFilter = z.object({
    * Absent in answers stored before it existed: then `parameter` is shown.
    */
   field: z.string().optional(),
+  /** An alternative to the conditions before it (the query's anyOf): the page reads it "or …". */
+  alternative: z.boolean().optional(),
 });
 export type NlqFilter = z.infer<typeof NlqFilter>;
 

@@ -86,6 +86,10 @@ describe('summary parameter names are the vocabulary', () => {
     expect(filterParameter({ field: 'ccp.Abo', parameter: 'Abo' }, vocabulary('en'))).toBe('Abo');
     expect(filterParameter({ parameter: 'Event date' }, vocabulary('de'))).toBe('Event date');
   });
+  it('reads an alternative to the rows before it as "or …" in the user’s language', () => {
+    expect(filterParameter({ field: 'e.date', parameter: 'Event date', alternative: true }, vocabulary('de'))).toBe('oder Veranstaltungsdatum');
+    expect(filterParameter({ field: 'e.date', parameter: 'Event date', alternative: true }, vocabulary('en'))).toBe('or Event date');
+  });
   it('names enum values, yes/no, dates and NULL in the user\'s language', () => {
     const de = vocabulary('de');
     expect(filterValue({ field: 'e.category', operator: 'IN', value: 'symphony, rock_pop' }, de)).toBe('Sinfonik, Rock und Pop');

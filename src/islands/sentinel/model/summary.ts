@@ -51,9 +51,10 @@ export function isExpired(taskCompletedAt: number | null, nowMs: number): boolea
  * export share). A custom property is named by the partner; an answer stored before filters named
  * their field keeps the name it was stored with.
  */
-export function filterParameter(f: Pick<NlqFilter, 'field' | 'parameter'>, t: Translate): string {
-  if (!f.field || f.field.startsWith('ccp.')) return f.parameter;
-  return t(`sentinel.fields.${f.field}`, { defaultValue: f.parameter });
+export function filterParameter(f: Pick<NlqFilter, 'field' | 'parameter' | 'alternative'>, t: Translate): string {
+  const name = !f.field || f.field.startsWith('ccp.') ? f.parameter : t(`sentinel.fields.${f.field}`, { defaultValue: f.parameter });
+  // An alternative to the rows before it ("nicht 2024": before it, or after it).
+  return f.alternative ? `${t('sentinel.summary.or')} ${name}` : name;
 }
 
 /** Whether the filter's value is a date (kept on one line: "01.09.2026" must not wrap at 390 px). */

@@ -362,14 +362,14 @@ function filterRow(f: FieldFilter, language: 'en' | 'de'): CompiledQuery['filter
 /** The query summary (spec 3 §3 filters): one row per condition, tagged e / c / t / ccp. */
 export function summarise(q: TypedQuery, language: 'en' | 'de'): CompiledQuery['filters'] {
   const rows: CompiledQuery['filters'] = [];
-  // The alternatives of anyOf: each group after the first is marked "or", so the rows do not read
-  // as conditions that all hold ("date < 2024" and "date >= 2025").
+  // The alternatives of anyOf: each group after the first is flagged (the page reads it "or …"), so
+  // the rows do not read as conditions that all hold ("date < 2024" and "date >= 2025").
   const alternatives = new Map((q.anyOf ?? []).flatMap((g, n) => g.map((c) => [c, n] as const)));
   const conditions = [...q.filters, ...(q.anyOf ?? []).flat()];
   for (const c of conditions) {
     if (c.kind === 'field') {
       const row = filterRow(c, language);
-      if ((alternatives.get(c) ?? 0) > 0) rows.push({ ...row, parameter: `${language === 'de' ? 'oder' : 'or'} ${row.parameter}`, text: `OR ${row.text}` });
+      if ((alternatives.get(c) ?? 0) > 0) rows.push({ ...row, text: `OR ${row.text}`, alternative: true });
       else rows.push(row);
       continue;
     }

@@ -141,7 +141,7 @@ export interface CompiledQuery {
   params: (string | number | boolean | null | (string | number)[])[];
   /** The query summary rows (src/lib/contracts/nlq.ts NlqFilter). */
   /** The query summary; `field` names the parameter for the page's vocabulary ("c.city", "measure.tickets", "ccp.<label>"). */
-  filters: { entity: Tag; parameter: string; operator: string; value: string; text: string; field: string }[];
+  filters: { entity: Tag; parameter: string; operator: string; value: string; text: string; field: string; alternative?: boolean }[];
 }
 
 export interface CompileOptions {
