@@ -851,3 +851,102 @@ export const nlqQuestions = pgTable(
   },
   (t) => [index('nlq_questions_user_idx').on(t.partnerId, t.userId, t.saved)],
 );
+
+// Issue 23, the package builder (spec 3 §2, §3 Package, §4 Package status). A package is one build
+// of the engine (src/server/engines/packages) for chosen upcoming events; its state is the spec's
+// status in lower case (the results flow shows it upper case). `content` holds the variations as
+// the spec's Variation (title, keywords, top events, medians) without their customers, who are
+// rows of package_members. A merged package is a new row whose merge_id lists its sources' ids
+// joined by '_' (spec 3 §3).
+export const PACKAGE_STATUSES = ['initializing', 'inprogress', 'done', 'failed', 'expired'] as const;
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    status: text('status', { enum: PACKAGE_STATUSES }).notNull().default('initializing'),
+    numPackages: integer('num_packages').notNull(),
+    nTopEvents: integer('n_top_events').notNull(),
+    targetingMode: text('targeting_mode', { enum: ['selective_mode', 'inclusive_mode'] }).notNull(),
+    eventIds: jsonb('event_ids').$type<string[]>().notNull(),
+    /** The create payload's filters, as sent (spec 3 §3 Package create payload). */
+    filterSettings: jsonb('filter_settings').notNull().default(sql`'{}'::jsonb`),
+    mergeId: text('merge_id'),
+    nCustomers: integer('n_customers'),
+    /** The variations (spec 3 §3 Variation), set when the build is done. */
+    content: jsonb('content'),
+    seed: integer('seed').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    /** Why a build failed, in words a user may read (never a stack trace). */
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+    /** After this the package is shown as expired and offers regenerate. */
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('packages_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+/** The customers of each variation of a package, with the engine's affinity score. */
+export const packageMembers = pgTable(
+  'package_members',
+  {
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').notNull().references(() => packages.id, { onDelete: 'cascade' }),
+    /** The variation's index in packages.content (the spec's tc in a package export). */
+    variation: integer('variation').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.variation, t.customerId] }), index('package_members_partner_idx').on(t.partnerId)],
+);
+
+// Issue 23, the integrations manager (spec 3 §2 Settings, §3 Secret / integration, §7 /secrets*).
+// A secret is sealed with a key derived from ENCORE_SECRET_KEY (lib/crypto.ts), bound to the
+// partner and the row id; only `secret_preview` (a few characters) is ever shown again.
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    name: text('name').notNull(),
+    sealedSecret: text('sealed_secret').notNull(),
+    secretPreview: text('secret_preview').notNull(),
+    tenantRef: text('tenant_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('secrets_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+// Issue 23, CRM exports (spec 3 §7 /crm/export/*, §8): one row per export of a package variation
+// or a Sentinel answer to a CRM, run as a task. `container_name` is the list or segment name the
+// user typed with the timestamp appended; `external_id` is that list or segment at the CRM.
+export const crmExports = pgTable(
+  'crm_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: integer('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    secretId: uuid('secret_id').references(() => secrets.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    crmName: text('crm_name').notNull(),
+    containerName: text('container_name').notNull(),
+    source: text('source', { enum: ['package', 'nlq'] }).notNull(),
+    /** The package id and variation ("12:0") or the Sentinel question id. */
+    sourceRef: text('source_ref').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'partial', 'failed'] }).notNull().default('queued'),
+    contacts: integer('contacts').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    externalId: text('external_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('crm_exports_partner_idx').on(t.partnerId, t.createdAt)],
+);
