@@ -632,7 +632,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         }
         case 'value': {
           // "abgesagte/cancelled events": the event's status, not a cancelled ticket.
-          if (outcome === 'events' && it.field === 'ticket_type' && it.value === 'cancelled' && !cs.some((x) => x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'))) {
+          // A noun of the act ("Stornierungen", "Stornos", "cancellations") is about cancelled
+          // tickets: "Hamlet-Vorstellungen mit Stornos" are those with a cancelled sale.
+          if (outcome === 'events' && it.field === 'ticket_type' && it.value === 'cancelled' && !CANCELLATION_NOUN.test(fold(it.raw)) && !items.some((x) => x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'))) {
             loose.push({ pos: it.start, cond: ff('e', 'frontend_status', pendingNeg ? '!=' : '=', 'CANCELLED'), negated: false });
             pendingNeg = undefined;
             use(it);
@@ -823,6 +825,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       else relatedOnes.push(l);
     }
     const isDate = (c: FieldFilter) => c.field.field === 'date' || c.field.field === 'start_date_time';
+    // "Season Pass holders who never bought musicals", "comedy customers who never bought
+    // musicals": what stands before the customers noun is what they bought; the negation after
+    // the noun is about the rest of the clause only.
+    const customerNoun = outcome === 'customers' ? cs.find((x) => x.k === 'noun' && x.entity === 'customers') : undefined;
+    const negatedAfterNoun = !!customerNoun && anchors.length > 0 && anchors.every((a) => a.op === '=' && a.value === 0 && a.pos > customerNoun.start);
+    const beforeNoun = negatedAfterNoun ? relatedOnes.filter((l) => l.pos < customerNoun!.start && !l.negated && !isDate(l.cond)) : [];
+    if (beforeNoun.length > 0 && beforeNoun.length < relatedOnes.length) relatedOnes.splice(0, relatedOnes.length, ...relatedOnes.filter((l) => !beforeNoun.includes(l)));
+    else beforeNoun.length = 0;
     if (relatedOnes.length > 0 && anchors.length === 0) {
       // "Schwanensee und die Zauberflöte gesehen": several values of one field, each must hold.
       const byField = new Map<string, Loose[]>();
@@ -861,6 +871,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       for (const a of anchors) if (!a.twin && Math.abs(a.pos - l.pos) < Math.abs(best.pos - l.pos)) best = a;
       best.where.push(l.negated ? negate(l.cond) : l.cond);
     }
+    if (beforeNoun.length > 0) anchors.push({ pos: beforeNoun[0].pos, op: '>', value: 0, where: beforeNoun.map((l) => l.cond), measure: 'transactions' });
     anchors.forEach((a, n) => { if (a.twin && n > 0) a.where = [...anchors[n - 1].where]; });
     // "…beim Ballett waren, aber diese Saison noch nicht": a bare negation repeats what the
     // previous clause was about, with its own time.
@@ -887,11 +898,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     // nothing of any other genre (under the same other conditions).
     const only = clause.find((x) => x.k === 'stop' && ONLY_WORDS.has(fold(x.raw)));
     if (only && outcome === 'customers') {
-      const after = cs.filter((x) => x.start > only.start && x.k !== 'verb');
-      const genre = after[0]?.k === 'category' ? after[0] : undefined;
-      const inAnchor = genre && anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => w.field.tag === 'e' && w.field.field === 'category' && (w.op === '=' || w.op === 'in')));
+      const after = cs.filter((x) => x.start > only.start && x.k !== 'verb' && x.k !== 'with');
+      // The genre, or a ticket type ("nur stornierte Tickets": cancelled ones and no other).
+      const kind = after[0]?.k === 'category' ? { tag: 'e', field: 'category' } : after[0]?.k === 'value' && after[0].field === 'ticket_type' ? { tag: 't', field: 'ticket_type' } : undefined;
+      const isKind = (w: FieldFilter) => !!kind && w.field.tag === kind.tag && w.field.field === kind.field;
+      const inAnchor = kind && anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => isKind(w) && (w.op === '=' || w.op === 'in')));
       if (inAnchor) {
-        const other = inAnchor.where.map((w) => (w.field.tag === 'e' && w.field.field === 'category' ? negate(w) : w));
+        const other = inAnchor.where.map((w) => (isKind(w) ? negate(w) : w));
         anchors.push({ pos: only.start, op: '=', value: 0, where: other, measure: 'transactions' });
       }
     }
@@ -903,6 +916,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       if (outcome === 'customers' && measure === 'customers') measure = 'transactions';
       if (outcome === 'events' && measure === 'events') measure = 'tickets';
       related.push({ kind: 'related', measure, where: a.where, op: a.op, value: a.value });
+    }
+  }
+  // "über 500 £ in einer einzigen Buchung", "more than 6 tickets in one order": the amount is one
+  // transaction's, not the total — at least one such transaction.
+  const single = items.find((x) => x.k === 'single');
+  if (single) {
+    for (const [n, r] of related.entries()) {
+      if (r.kind !== 'related' || (r.measure !== 'revenue' && r.measure !== 'tickets') || (r.op !== '>' && r.op !== '>=') || r.value <= 0) continue;
+      related[n] = { kind: 'related', measure: 'transactions', where: [...r.where, ff('t', r.measure === 'revenue' ? 'amount' : 'tickets', r.op, r.value)], op: '>', value: 0 };
+      used.add(single);
     }
   }
   filters.push(...related);
@@ -1025,7 +1048,9 @@ const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity 
 // Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue —
 // but "no sales in the last 7 days" counts sales, so "sales" after a negation is one.
 const isSaleWord = (x: Item | undefined, prev?: Item) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions')
-  || x.k === 'noun' && fold(x.raw) === 'sales' && prev?.k === 'neg');
+  || x.k === 'noun' && fold(x.raw) === 'sales' && prev?.k === 'neg'
+  // "Stornierungen im Oktober", "cancellations last month": when the tickets were cancelled.
+  || x.k === 'value' && x.field === 'ticket_type' && CANCELLATION_NOUN.test(fold(x.raw)));
 
 /**
  * Which date a time phrase means (docs/NLQ-ENGINE.md "Which date"): the noun it qualifies. The
@@ -1090,7 +1115,9 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
     const eventNoun = beforeAll.some((x) => x.k === 'noun' && x.entity === 'events');
     // A season is the programme's (RULES.md): "bought chamber music last season" means last
     // season's chamber concerts, not what was sold between August and July.
-    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+    // Paying is a sale: "paid with PayPal in October" is the sale month.
+    const paying = cs.some((x) => x.k === 'field' && x.field.name === 'payment_method' || x.k === 'value' && x.field === 'payment_method');
+    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || paying || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
   }
   return t && !ahead ? 't' : 'e';
 }
@@ -1140,6 +1167,9 @@ function paidWith(it: Item, prev: Item | undefined, next: Item | undefined, voca
   const group = PAYMENT_WORDS.find((p) => p.words.some((w) => word === w || stems(word).includes(w)));
   return group && vocabulary.paymentMethods.find((m) => group.keys.some((k) => fold(m).includes(k)));
 }
+
+/** Nouns of cancelling (not the adjective of a cancelled event). */
+const CANCELLATION_NOUN = /^(sto?r?n(os?|ierung|ierungen)|cancell?ations?|refunds?)$/;
 
 /** "Abo Gold", "gold subscription": a ticket-type word that names the custom property (Abonnement, Subscription) of the value `x` beside it. */
 function namesProperty(word: Item | undefined, x: Item | undefined): boolean {

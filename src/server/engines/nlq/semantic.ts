@@ -42,7 +42,7 @@ export const FIELDS: SemanticField[] = [
   f('c', 'country', 'text', 'Country', 'Land', ['land', 'country']),
   f('c', 'email', 'text', 'Email', 'E-Mail', ['email', 'e-mail', 'mail', 'e mail', 'mailadresse', 'emailadresse', 'e-mail-adresse', 'email address']),
   f('c', 'email_2', 'text', 'Email 2', 'E-Mail 2', ['email 2', 'email_2', 'zweite email', 'second email']),
-  f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
+  f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'telefonnr', 'telnr', 'tel nr', 'phone', 'phone no', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
   f('c', 'phone2', 'text', 'Phone 2', 'Telefon 2', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
   f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
   f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born', 'geboren', 'geburtsjahrgang', 'geburtsjahres']),

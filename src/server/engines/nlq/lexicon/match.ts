@@ -288,6 +288,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (vocabulary.partnerId !== undefined && Number(m[1]) !== vocabulary.partnerId) push({ k: 'other' }, i, i + 1);
     else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
   });
+  // "w/" = with, "w/o" = without (as typed in English notes).
+  tokens.forEach((t, i) => {
+    if (reserved[i] || t.norm !== 'w' || !t.punctAfter.startsWith('/')) return;
+    if (tokens[i + 1]?.norm === 'o' && !reserved[i + 1]) push({ k: 'neg' }, i, i + 2);
+    else push({ k: 'with' }, i, i + 1);
+  });
   for (const a of findPostalAreas(tokens)) if (!reserved.slice(a.start, a.end).some(Boolean)) push({ k: 'zipPrefix', value: a.code }, a.start, a.end);
   // "weder Oper noch Ballett", "neither opera nor ballet": one negation over alternatives — "nie
   // Oper oder Ballett". The parser refuses the question if the negation ends up in no condition
