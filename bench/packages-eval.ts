@@ -11,7 +11,7 @@
 // results: docs/PACKAGES-ENGINE.md, docs/PERFORMANCE.md.
 //
 // Usage: npx tsx bench/packages-eval.ts [--resamples 1000] [--retail <online-retail.csv.gz>]
-//          [--only demo|retail] [--write] [--json <file>]
+//          [--only demo|retail] [--dataset <name part>] [--mode selective|inclusive] [--write] [--json <file>]
 //        npx tsx bench/packages-eval.ts --reduce-retail <by-day folder or csv> --out <file.csv.gz>
 // The real data: a reduced copy of UCI Online Retail (CC BY 4.0), looked for at --retail, then
 // ../shared/data/online-retail.csv.gz; without it the demo data sets run alone.
@@ -46,7 +46,9 @@ if (args.includes('--reduce-retail')) {
 
 const RESAMPLES = Number(arg('--resamples', '1000'));
 const ONLY = arg('--only', '');
-const MODES: TargetingMode[] = ['selective_mode', 'inclusive_mode'];
+/** Only the data sets whose name contains this ("demo 1001, personas": the development set). */
+const DATASET = arg('--dataset', '');
+const MODES: TargetingMode[] = (['selective_mode', 'inclusive_mode'] as const).filter((m) => m.startsWith(arg('--mode', '')));
 const METHODS = ['engine', 'popularity', 'category'] as const;
 /** Issue 23: the engine's hit rate at least this many times the better baseline's. */
 const GOAL = 1.3;
@@ -181,12 +183,13 @@ const sets: EvalDataset[] = [];
 if (ONLY !== 'retail') {
   for (const partner of DEMO_PARTNER_INFO) {
     for (const regime of REGIMES) {
+      if (!`demo ${partner.id}, ${regime}`.includes(DATASET)) continue;
       log(`demo ${partner.id} ${regime}: planning…`);
       sets.push(demoDataset(partner, regime));
     }
   }
 }
-if (ONLY !== 'demo') {
+if (ONLY !== 'demo' && 'UCI Online Retail'.includes(DATASET)) {
   const candidates = [arg('--retail', ''), '../shared/data/online-retail.csv.gz'].filter(Boolean);
   const file = candidates.find((f) => fs.existsSync(f));
   if (file) {
