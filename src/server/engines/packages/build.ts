@@ -5,7 +5,7 @@
 // Reproducible: events and customers are put in id order first, every sort breaks ties by id
 // and the clustering is seeded, so the same inputs and seed give the same package whatever order
 // the rows were loaded in.
-import { purchaseWeights, scoreCustomers } from './affinity';
+import { purchaseWeights, sameCategory, scoreCustomers } from './affinity';
 import { collaborativeWeights } from './collaborative';
 import { indexHistory } from './history';
 import { campaignKeywords, eventKeywords, variationTitles } from './keywords';
@@ -48,7 +48,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
   const eligible = eligibleCustomers(customers, history.typicalPrice, settings.filters, settings.forCrmExport);
   const E = chosen.length;
   const P = past.length;
-  const weights = purchaseWeights(links.matrix, collaborativeWeights(history, links), E, P);
+  const weights = purchaseWeights(links.matrix, collaborativeWeights(history, links), E, P, sameCategory(chosen, past));
   const { scores, scored } = scoreCustomers(history, weights, chosen.map((e) => e.price), eligible, nowMs);
   let eligibleCount = 0;
   for (const x of eligible) eligibleCount += x;

@@ -29,7 +29,7 @@ export { similarity, prepareEvent, wordWeights, withWordWeights, SIMILARITY_WEIG
 export { indexHistory, type History } from './history';
 export { purchaseFilter, eligibleCustomers } from './segmentation';
 export { collaborativeWeights, anchorSimilarities } from './collaborative';
-export { purchaseWeights, scoreCustomers, recency, type Affinities } from './affinity';
+export { purchaseWeights, sameCategory, scoreCustomers, recency, type Affinities } from './affinity';
 export { planVariations, selectAudience, rankWeights, INCLUSIVE_RATIO, type VariationPlan } from './variations';
 export { variationStatistics, type VariationStatistics } from './statistics';
 export { eventKeywords, campaignKeywords, variationTitles } from './keywords';

@@ -13,7 +13,7 @@ export const DAY_MS = 86_400_000;
 export const YEAR_MS = 365.25 * DAY_MS;
 
 /** Bumped when scoring, grouping or statistics change, so stored packages say which engine made them. */
-export const ENGINE_VERSION = 'pkg-1';
+export const ENGINE_VERSION = 'pkg-2';
 
 // ---------------------------------------------------------------------------------------------
 // Input rows
