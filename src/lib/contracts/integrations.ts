@@ -104,7 +104,7 @@ export const CrmExportQuery = z.object({
   secret_id: z.uuid(),
   container_name: text()
     .trim()
-    .refine((s) => containerNameProblem(s) === null, { message: `Required, at most ${CRM_LIMITS.containerNameMax} characters` }),
+    .refine((s) => containerNameProblem(s) === null, { message: `Required, ${CRM_LIMITS.containerNameMax} characters or fewer` }),
 });
 export type CrmExportQuery = z.infer<typeof CrmExportQuery>;
 
