@@ -308,7 +308,8 @@ describe('/crm/export/nlq', () => {
 
   it('answers \'Secret not found\' for a secret that does not exist, is another partner\'s or of another CRM', async () => {
     const theirs = (await call('GET', '/api/v3/secrets', outsider)).body[0].id as string;
-    for (const over of [{ secret_id: '00000000-0000-4000-8000-000000000000' }, { secret_id: theirs }, { crm_name: 'mailchimp' }, { crm_name: 'hubspot', secret_id: mailchimpId }]) {
+    const cases: Record<string, string>[] = [{ secret_id: '00000000-0000-4000-8000-000000000000' }, { secret_id: theirs }, { crm_name: 'mailchimp' }, { crm_name: 'hubspot', secret_id: mailchimpId }];
+    for (const over of cases) {
       const err = await expectError(call('POST', exportPath('nlq', q(over)), admin, { nlq_id: answerId, ids: [] }), 404, 'error.crm.secret_not_found');
       expect(err.message).toBe('Secret not found');
     }

@@ -155,7 +155,7 @@ export async function startFakeHubSpot(): Promise<FakeHubSpot> {
         }
         const isNew = !contacts.has(i.id);
         if (isNew) contacts.set(i.id, String(nextId++));
-        results.push({ id: contacts.get(i.id), new: isNew, properties: { email: i.id, hs_object_id: contacts.get(i.id), ...i.properties }, createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z', archived: false });
+        results.push({ id: contacts.get(i.id), new: isNew, properties: { hs_object_id: contacts.get(i.id), ...i.properties }, createdAt: '2026-11-29T10:00:00Z', updatedAt: '2026-11-29T10:00:00Z', archived: false });
       }
       const body = { status: 'COMPLETE', results, ...(errors.length ? { errors, numErrors: errors.length } : {}), startedAt: '2026-11-29T10:00:00Z', completedAt: '2026-11-29T10:00:01Z' };
       return { status: errors.length ? 207 : 200, body };
