@@ -116,7 +116,7 @@ export const HS_PARTIAL = 'partial';
 const HsInput = z
   .object({
     idProperty: z.literal('email'),
-    id: z.string().email(),
+    id: z.email(),
     properties: z.object({ email: z.string(), firstname: z.string().min(1).optional(), lastname: z.string().min(1).optional() }).strict(),
   })
   .strict()
@@ -194,14 +194,14 @@ export const MC_COMPLIANCE = 'compliance';
 
 const McMember = z
   .object({
-    email_address: z.string().email(),
+    email_address: z.email(),
     status: z.literal('subscribed'),
     merge_fields: z.object({ FNAME: z.string().min(1).optional(), LNAME: z.string().min(1).optional() }).strict().optional(),
   })
   .strict();
 const McBatch = z.object({ members: z.array(McMember).min(1).max(500), update_existing: z.literal(true) }).strict();
-const McSegment = z.object({ name: z.string().min(1).max(100), static_segment: z.array(z.string().email()).max(500) }).strict();
-const McSegmentMembers = z.object({ members_to_add: z.array(z.string().email()).min(1).max(500), members_to_remove: z.array(z.string()).max(0) }).strict();
+const McSegment = z.object({ name: z.string().min(1).max(100), static_segment: z.array(z.email()).max(500) }).strict();
+const McSegmentMembers = z.object({ members_to_add: z.array(z.email()).min(1).max(500), members_to_remove: z.array(z.string()).max(0) }).strict();
 
 const mcProblem = (status: number, title: string, detail: string) => ({ type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: 'd3adb33f' });
 

@@ -29,7 +29,6 @@ import {
   secretNameProblem,
   secretProblem,
   tenantRefProblem,
-  type CrmService,
   type FieldProblem,
 } from '../integrations/rules';
 

@@ -80,3 +80,13 @@ describe('Retry-After', () => {
     expect(retryAfterMs(null)).toBeNull();
   });
 });
+
+describe('runCrmExport', () => {
+  it('counts addresses no CRM would take as refused without sending them', async () => {
+    const seed = 'hubspot:plausible';
+    const list = [...contacts(3), { email: 'no-at-sign.example.com', firstName: null, lastName: null }];
+    const out = await runCrmExport(new SandboxCrm('hubspot', seed), list, 'Plausible');
+    expect(out.sent + out.rejected).toBe(4);
+    expect(sandboxInbox(seed)!.calls[0]).toEqual({ op: 'upsert', size: 3 });
+  });
+});

@@ -23,7 +23,7 @@ const BatchResponse = z.object({
     .array(z.object({ category: z.string().optional(), message: z.string().optional(), context: z.record(z.string(), z.unknown()).nullish() }))
     .nullish(),
 });
-const ErrorBody = z.object({ category: z.string().optional(), message: z.string().optional() }).passthrough();
+const ErrorBody = z.looseObject({ category: z.string().optional(), message: z.string().optional() });
 const ListResponse = z.object({ list: z.object({ listId: z.union([z.string(), z.number()]).transform(String) }) });
 const MembershipResponse = z.object({
   // HubSpot's reference spells the added ids `recordsIdsAdded`; accept the regular spelling too.

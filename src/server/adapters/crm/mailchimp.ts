@@ -15,7 +15,7 @@ import { CrmError } from './errors';
 import { CrmHttp, type CrmHttpOptions } from './http';
 import type { CrmAdapter, CrmContact, MembersOutcome, Rejection, UpsertOutcome } from './types';
 
-const Member = z.object({ email_address: z.string() }).passthrough();
+const Member = z.looseObject({ email_address: z.string() });
 const BatchResponse = z.object({
   new_members: z.array(Member).nullish(),
   updated_members: z.array(Member).nullish(),

@@ -74,7 +74,7 @@ export interface ExportOutcome {
 
 /**
  * Runs one export against a CRM: contacts upserted in batches of the CRM's size (a refused
- * contact is counted and the rest go on), then a static list created with the first accepted
+ * contact, or an address that is no address, is counted and the rest go on), then a static list created with the first accepted
  * contacts and the rest added in batches. sent + rejected = contacts.
  */
 export async function runCrmExport(
@@ -85,14 +85,17 @@ export async function runCrmExport(
 ): Promise<ExportOutcome> {
   const accepted: string[] = [];
   const seen = new Set<string>();
-  for (let i = 0; i < contacts.length; i += adapter.batchSize) {
-    const out = await adapter.upsertContacts(contacts.slice(i, i + adapter.batchSize));
+  // An address no CRM would take is counted as refused here rather than sent (one bad address
+  // would make HubSpot refuse its whole batch).
+  const sendable = contacts.filter((c) => plausibleEmail(c.email));
+  for (let i = 0; i < sendable.length; i += adapter.batchSize) {
+    const out = await adapter.upsertContacts(sendable.slice(i, i + adapter.batchSize));
     for (const a of out.accepted) {
       if (seen.has(a.ref)) continue;
       seen.add(a.ref);
       accepted.push(a.ref);
     }
-    await progress?.(Math.min(contacts.length, i + adapter.batchSize));
+    await progress?.(Math.min(sendable.length, i + adapter.batchSize));
   }
   if (!accepted.length) throw new CrmError('rejected', adapter.service);
   const first = accepted.slice(0, adapter.batchSize);
