@@ -37,8 +37,11 @@ export const CRM_LIMITS = {
 
 export type FieldProblem = 'required' | 'tooLong' | 'badFormat' | 'notUsed';
 
-/** Control characters and whitespace inside a key: nobody's key has them, a paste accident does. */
-const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+/**
+ * Keys and tokens are printable ASCII: whitespace, control characters or letters beyond ASCII in
+ * one are a paste accident (and could not be sent in an HTTP header).
+ */
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
 
 /**
  * Mailchimp API keys end with their data centre: `0123456789abcdef0123456789abcdef-us21`; the
@@ -59,7 +62,7 @@ export function secretProblem(service: CrmService, raw: string | null | undefine
   const s = (raw ?? '').trim();
   if (!s) return 'required';
   if (s.length > CRM_LIMITS.rawSecretMax) return 'tooLong';
-  if (SPACE_OR_CONTROL.test(s)) return 'badFormat';
+  if (NOT_PRINTABLE_ASCII.test(s)) return 'badFormat';
   if (service === 'mailchimp') return mailchimpDataCenter(s) ? null : 'badFormat';
   // HubSpot private-app tokens (`pat-na1-…`) and service keys differ in shape; a token is long.
   return s.length >= 16 ? null : 'badFormat';

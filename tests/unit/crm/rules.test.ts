@@ -27,6 +27,7 @@ describe('integration rules', () => {
     expect(secretProblem('hubspot', 'pat-na1-11111111-2222-3333-4444-555555555555')).toBeNull();
     expect(secretProblem('hubspot', 'short')).toBe('badFormat');
     expect(secretProblem('hubspot', 'pat-na1 with space in it')).toBe('badFormat');
+    expect(secretProblem('hubspot', 'pat-na1-ümlaut-11111111-2222')).toBe('badFormat');
     expect(secretProblem('hubspot', '   ')).toBe('required');
     expect(secretProblem('hubspot', 'x'.repeat(1001))).toBe('tooLong');
   });
