@@ -8,7 +8,8 @@
 // German, the phone in English; each size adds and picks its own integration by name, so the two
 // projects running at once never touch each other's. Every screen: no horizontal overflow, axe clean.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
 import { ApiSession } from './api';
 import { expect, test as base } from './fixtures';
 import { isPhone, openNavigation, signIn, waitForIslands } from './helpers';
@@ -17,6 +18,12 @@ import de from '../../public/locales/de/common.json' with { type: 'json' };
 import en from '../../public/locales/en/common.json' with { type: 'json' };
 
 const ANSWER_TIMEOUT = 90_000;
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/screens';
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/crm-export-${name}-${testInfo.project.name}.png` });
+}
 const TOKEN = 'pat-na1-0e2e0e2e-1111-4222-8333-944444444444';
 
 /** The integration this journey adds; removed through the API afterwards only if the journey did not. */
@@ -78,6 +85,7 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await dialog.getByRole('button', { name: I.save, exact: true }).click();
     await expect(dialog.getByText(I.errors.tenantRef.required)).toBeVisible();
     await expect(dialog.getByLabel(I.tenantRef.mailchimp)).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, testInfo, 'add-dialog-errors');
     await expectCleanScreen(page, 'add integration dialog with errors', { include: '[role="dialog"]' });
     // HubSpot needs no tenant reference: the field goes away.
     await dialog.getByLabel(I.service).selectOption({ label: 'HubSpot' });
@@ -92,6 +100,7 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(row).toContainText('HubSpot');
     await expect(row).toContainText('••••4444');
     await expect(page.locator('body')).not.toContainText(TOKEN);
+    await shot(page, testInfo, 'integration-added');
     await expectCleanScreen(page, 'integration added');
 
     // Sentinel: customers of Köln, exported through Export results › External CRM.
@@ -128,6 +137,7 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     const listName = `Köln ${testInfo.project.name}`;
     await nameField.fill(listName);
     await expect(send).toBeEnabled();
+    await shot(page, testInfo, 'export-dialog');
     await expectCleanScreen(page, 'CRM export dialog', { include: '[role="dialog"]' });
     await send.click();
     await expect(exportDialog).toHaveCount(0);
@@ -136,6 +146,7 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true })).toBeVisible();
     await expect(page.getByText(fill(C.done, { service: 'HubSpot' }), { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(new RegExp(`${listName} \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}`)).first()).toBeVisible();
+    await shot(page, testInfo, 'export-done');
     await expectCleanScreen(page, 'export sent');
 
     // Back in the settings: delete the integration (confirmed).
