@@ -116,15 +116,16 @@ export function choleskySolve(A: Float64Array, b: Float64Array, m: number): Floa
 }
 
 /**
- * Fits the model to X (n × d, row-major, already standardised: no NaN) and labels y (0 or 1).
+ * Fits the model to X (n × d, row-major, already standardised: no NaN) and labels (0 or 1).
  * Deterministic: the sums run in row order, so the same rows give the same model; rows given in
  * another order agree to rounding (about 1e-12).
  */
-export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, options: LogisticOptions = {}): LogisticModel {
-  const n = y.length;
+export function fitLogistic(X: Float64Array, labels: ArrayLike<number>, d: number, options: LogisticOptions = {}): LogisticModel {
+  const n = labels.length;
   if (X.length !== n * d) throw new Error(`fitLogistic: X has ${X.length} entries, expected ${n} × ${d}`);
   const l2 = options.l2 ?? 1;
-  const w = options.weights;
+  const y = Float64Array.from(labels);
+  const w = options.weights ? Float64Array.from(options.weights) : new Float64Array(n).fill(1);
   const maxIterations = options.maxIterations ?? 50;
   const tolerance = options.tolerance ?? 1e-8;
   const m = d + 1; // parameter 0 is the intercept
@@ -133,24 +134,23 @@ export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, op
   let wy = 0;
   let wt = 0;
   for (let i = 0; i < n; i++) {
-    const wi = w ? w[i] : 1;
-    wy += wi * y[i];
-    wt += wi;
+    wy += w[i] * y[i];
+    wt += w[i];
   }
   const base = wt > 0 ? Math.min(1 - 1e-6, Math.max(1e-6, wy / wt)) : 0.5;
   theta[0] = Math.log(base / (1 - base));
 
-  const eta = (t: Float64Array, i: number) => {
-    let s = t[0];
-    for (let j = 0; j < d; j++) s += X[i * d + j] * t[j + 1];
-    return s;
-  };
-  const objective = (t: Float64Array) => {
-    let f = 0;
-    for (let i = 0; i < n; i++) {
-      const e = eta(t, i);
-      f += (w ? w[i] : 1) * (softplus(e) - y[i] * e);
+  const eta = new Float64Array(n);
+  const predict = (t: Float64Array, out: Float64Array) => {
+    for (let i = 0, o = 0; i < n; i++, o += d) {
+      let s = t[0];
+      for (let j = 0; j < d; j++) s += X[o + j] * t[j + 1];
+      out[i] = s;
     }
+  };
+  const objective = (t: Float64Array, at: Float64Array) => {
+    let f = 0;
+    for (let i = 0; i < n; i++) f += w[i] * (softplus(at[i]) - y[i] * at[i]);
     for (let j = 1; j < m; j++) f += 0.5 * l2 * t[j] * t[j];
     return f;
   };
@@ -158,7 +158,10 @@ export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, op
   const grad = new Float64Array(m);
   const hess = new Float64Array(m * m);
   const row = new Float64Array(m);
-  let loss = objective(theta);
+  const next = new Float64Array(m);
+  const nextEta = new Float64Array(n);
+  predict(theta, eta);
+  let loss = objective(theta, eta);
   let iterations = 0;
   let converged = false;
   while (iterations < maxIterations) {
@@ -166,16 +169,17 @@ export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, op
     grad.fill(0);
     hess.fill(0);
     row[0] = 1;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < d; j++) row[j + 1] = X[i * d + j];
-      const p = sigmoid(eta(theta, i));
-      const wi = w ? w[i] : 1;
-      const r = wi * (p - y[i]);
-      const h = wi * p * (1 - p);
+    for (let i = 0, o = 0; i < n; i++, o += d) {
+      for (let j = 0; j < d; j++) row[j + 1] = X[o + j];
+      const p = sigmoid(eta[i]);
+      const r = w[i] * (p - y[i]);
+      const h = w[i] * p * (1 - p);
       for (let a = 0; a < m; a++) {
-        grad[a] += r * row[a];
-        const ha = h * row[a];
-        for (let b = 0; b <= a; b++) hess[a * m + b] += ha * row[b];
+        const ra = row[a];
+        grad[a] += r * ra;
+        const ha = h * ra;
+        const base = a * m;
+        for (let b = 0; b <= a; b++) hess[base + b] += ha * row[b];
       }
     }
     for (let a = 0; a < m; a++) for (let b = 0; b < a; b++) hess[b * m + a] = hess[a * m + b];
@@ -190,17 +194,18 @@ export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, op
     if (!step) break;
     // Backtracking: Newton's full step, halved until the objective does not rise.
     let t = 1;
-    const next = new Float64Array(m);
     let nextLoss = Infinity;
+    const limit = loss + 1e-12 * Math.abs(loss);
     for (let k = 0; k < 30; k++) {
       for (let a = 0; a < m; a++) next[a] = theta[a] - t * step[a];
-      nextLoss = objective(next);
-      if (nextLoss <= loss + 1e-12 * Math.abs(loss)) break;
+      predict(next, nextEta);
+      nextLoss = objective(next, nextEta);
+      if (nextLoss <= limit) break;
       t /= 2;
     }
     let move = 0;
     for (let a = 0; a < m; a++) move = Math.max(move, Math.abs(next[a] - theta[a]));
-    if (!(nextLoss <= loss + 1e-12 * Math.abs(loss))) {
+    if (!(nextLoss <= limit)) {
       // No descent at any step size: theta is the optimum to rounding when Newton's own step was tiny.
       let full = 0;
       for (let a = 0; a < m; a++) full = Math.max(full, Math.abs(step[a]));
@@ -208,6 +213,7 @@ export function fitLogistic(X: Float64Array, y: ArrayLike<number>, d: number, op
       break;
     }
     theta.set(next);
+    eta.set(nextEta);
     loss = nextLoss;
     if (move < tolerance) {
       converged = true;

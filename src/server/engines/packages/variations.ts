@@ -62,7 +62,7 @@ export function planVariations(
   scores: Float32Array,
   E: number,
   audience: readonly number[],
-  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number },
+  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number; probabilities?: Float32Array | null },
 ): VariationPlan[] {
   if (audience.length === 0 || E === 0) return [];
   const k = Math.min(options.numPackages, E, audience.length);
@@ -77,12 +77,18 @@ export function planVariations(
   const weights = eventSets.map((events) => rankWeights(events.length));
   const members: { i: number; s: number }[][] = eventSets.map(() => []);
   const s = new Float64Array(eventSets.length);
+  const prob = process.env.PKG_MEMBER === 'weighted' ? null : options.probabilities;
   for (const i of audience) {
     let best = 0;
     let bestV = -1;
     eventSets.forEach((events, v) => {
       let x = 0;
-      events.forEach((e, r) => (x += weights[v][r] * scores[i * E + e]));
+      if (prob) {
+        // The probability of buying any of the variation's events (independent given the customer).
+        let none = 1;
+        for (const e of events) none *= 1 - prob[i * E + e];
+        x = 1 - none;
+      } else events.forEach((e, r) => (x += weights[v][r] * scores[i * E + e]));
       s[v] = x;
       if (x > best) {
         best = x;

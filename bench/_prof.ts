@@ -1,0 +1,16 @@
+import { performance } from 'node:perf_hooks';
+import { buildPackages } from '../src/server/engines/packages';
+import { trainPropensity } from '../src/server/engines/packages/propensity';
+import { linkEvents } from '../src/server/engines/packages/links';
+import { DEMO_PARTNER_INFO, demoDataset } from '../bench/packages-eval-data';
+const d = demoDataset(DEMO_PARTNER_INFO[0], 'personas');
+const chosen = d.batches[3];
+let t = performance.now();
+const b = buildPackages({ chosenEvents: chosen, pastEvents: d.pastEvents, purchases: d.history, customers: d.customers, settings: { targeting_mode: 'selective_mode' }, nowMs: d.cutoffMs });
+console.log('build', performance.now() - t);
+t = performance.now();
+const links = linkEvents(chosen, d.pastEvents);
+console.log('links', performance.now() - t);
+t = performance.now();
+const r = trainPropensity({ chosen: links.chosen, pastEvents: d.pastEvents, customers: d.customers, purchases: d.history, filters: { exclude_ticket_categories: ['free'] }, minorPerMajor: 100, nowMs: d.cutoffMs });
+console.log('train', performance.now() - t, r.ok);
