@@ -57,7 +57,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
   for (const x of eligible) eligibleCount += x;
 
   // pkg-3: the learned purchase propensity (propensity.ts), or the affinity when it cannot be fitted.
-  const { scores, audience, probabilities } = rankCustomers({
+  const { scores, audience, probabilities, candidates } = rankCustomers({
     chosen: links.chosen,
     pastEvents: past,
     customers,
@@ -79,6 +79,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
     mode: settings.targeting_mode,
     seed: settings.seed,
     probabilities,
+    candidates,
   });
 
   const pastStartMs = Float64Array.from(past, (e) => e.startMs);

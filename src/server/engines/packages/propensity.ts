@@ -483,6 +483,8 @@ export interface Ranking {
   scores: Float32Array;
   /** The audience, best first (customer indices). */
   audience: number[];
+  /** Every customer with a probability, best first (the ranker only). */
+  candidates?: number[];
   /** p(u, e) when the ranker was fitted; null when the build fell back to the affinity. */
   probabilities: Float32Array | null;
   /** Why the ranker was not fitted; null when it was. */
@@ -541,5 +543,5 @@ export function rankCustomers(input: RankInput): Ranking {
   for (const i of candidates) for (let e = 0; e < E; e++) mean[e] += probabilities[i * E + e];
   for (let e = 0; e < E; e++) mean[e] = candidates.length ? mean[e] / candidates.length : 1;
   for (const i of candidates) for (let e = 0; e < E; e++) scores[i * E + e] = mean[e] > 0 ? probabilities[i * E + e] / mean[e] : 0;
-  return { scores, audience, probabilities, fallback: null, training: training.ranker.summary };
+  return { scores, audience, candidates, probabilities, fallback: null, training: training.ranker.summary };
 }

@@ -62,7 +62,7 @@ export function planVariations(
   scores: Float32Array,
   E: number,
   audience: readonly number[],
-  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number; probabilities?: Float32Array | null },
+  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number; probabilities?: Float32Array | null; candidates?: readonly number[] },
 ): VariationPlan[] {
   if (audience.length === 0 || E === 0) return [];
   const k = Math.min(options.numPackages, E, audience.length);
@@ -78,7 +78,23 @@ export function planVariations(
   const members: { i: number; s: number }[][] = eventSets.map(() => []);
   const s = new Float64Array(eventSets.length);
   const prob = process.env.PKG_MEMBER === 'weighted' ? null : options.probabilities;
-  for (const i of audience) {
+  let members_ = audience;
+  if (prob && options.candidates && process.env.PKG_RESELECT) {
+    // The audience again, now that the variations are known: the customers most likely to buy
+    // any variation's events.
+    const bestOf = new Map<number, number>();
+    for (const i of options.candidates) {
+      let best = 0;
+      for (const events of eventSets) {
+        let none = 1;
+        for (const e of events) none *= 1 - prob[i * E + e];
+        best = Math.max(best, 1 - none);
+      }
+      bestOf.set(i, best);
+    }
+    members_ = [...options.candidates].sort((a, b) => bestOf.get(b)! - bestOf.get(a)! || a - b).slice(0, audience.length);
+  }
+  for (const i of members_) {
     let best = 0;
     let bestV = -1;
     eventSets.forEach((events, v) => {
