@@ -57,7 +57,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
   for (const x of eligible) eligibleCount += x;
 
   // pkg-3: the learned purchase propensity (propensity.ts), or the affinity when it cannot be fitted.
-  const { scores, audience, probabilities, candidates } = rankCustomers({
+  const ranking = rankCustomers({
     chosen: links.chosen,
     pastEvents: past,
     customers,
@@ -72,14 +72,15 @@ export function buildPackages(input: BuildInput): PackageBuild {
     affinity: affinity.scores,
     eligible,
     audienceShare: settings.audienceShare,
+    method: settings.ranking,
   });
-  const plans = planVariations(scores, E, audience, {
+  const plans = planVariations(ranking.scores, E, ranking.audience, {
     numPackages: settings.num_packages,
     nTopEvents: settings.n_top_events,
     mode: settings.targeting_mode,
     seed: settings.seed,
-    probabilities,
-    candidates,
+    probabilities: ranking.probabilities,
+    candidates: ranking.candidates ?? undefined,
   });
 
   const pastStartMs = Float64Array.from(past, (e) => e.startMs);
@@ -105,6 +106,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
     links: links.links,
     eligibleCustomers: eligibleCount,
     scoredCustomers: scored,
+    ranking: { method: ranking.method, fallback: settings.ranking === 'propensity' ? ranking.fallback : null },
   };
 }
 

@@ -1,31 +1,32 @@
 // A purchase-propensity ranker learned from the partner's own history (engine pkg-3).
 //
 // The hand-weighted affinity (affinity.ts) says who resembles an event's audience; it does not
-// know how much a partner's customers buy by habit, by kind of show, by hall or by price, and
-// those differ from partner to partner. So each build fits a small model to the partner's last
-// season, the way the package will later be judged:
+// know how much this partner's customers buy by habit, by kind of show, by hall, by price or by
+// how far ahead, and those differ from partner to partner. So each build fits a small model to
+// the partner's last season, the way the package will later be judged:
 //
-//   1. a pseudo "now" T' = now − W, W the horizon of the chosen events (window());
-//   2. the pseudo "upcoming" events: the events that started in [T', now) and sold there, the
-//      ones most like the chosen events first (at most TRAINING.maxEvents);
-//   3. features of every (customer, pseudo-upcoming event) from the purchases before T' only;
+//   1. a pseudo "now" T' = now − W, W the horizon of the chosen events (trainingWindow());
+//   2. the pseudo-upcoming events: the events that started in [T', now) and sold there, the ones
+//      most like each chosen event in turn (at most TRAINING.maxEvents);
+//   3. the features of every (customer, pseudo-upcoming event) from the purchases before T' only;
 //      label 1 when the customer bought that event in [T', now);
-//   4. L2 logistic regression on standardised features (logistic.ts), negatives subsampled by a
-//      hash of (customer id, event id) and the intercept corrected for it;
-//   5. the same features from all purchases before now, for the chosen events, through the
+//   4. L2 logistic regression on standardised features (logistic.ts), the rows a hash sample
+//      (every positive up to a cap, the negatives down to a cap) and the intercept corrected for
+//      the sampling rates, so the fitted values are probabilities again;
+//   5. the same features from every purchase before now, for the chosen events, through the
 //      model: p(u, e), the probability that customer u buys chosen event e.
 //
-// Fallback: when the last season is too thin to learn from (fallbackReason()), no model is
-// fitted and the build keeps the hand-weighted affinity.
+// Fallback: when the last season is too thin to learn from (fallbackReason()) or the fit fails,
+// no model is used and the build keeps the hand-weighted affinity (the pkg-2 ranking).
 //
 // Determinism: events and customers come in id order (build.ts), the training rows are chosen
-// by a hash of ids, not by position, and the fit is exact (Newton), so the same inputs give the
-// same probabilities whatever order the rows were loaded in.
+// by a hash of ids rather than by position, and the fit is exact (Newton), so the same inputs
+// give the same probabilities whatever order the rows were loaded in.
 import { MIN_CONTENT, purchaseWeights, sameCategory, scoreCustomers } from './affinity';
 import { collaborativeWeights } from './collaborative';
 import { indexHistory, type History } from './history';
 import { linkEvents } from './links';
-import { fitLogistic, linearPredictor, sigmoid, standardise, standardiser, type LogisticModel, type Standardiser } from './logistic';
+import { fitLogistic, sigmoid, standardise, standardiser, type LogisticModel, type Standardiser } from './logistic';
 import { median } from './median';
 import { purchaseFilter } from './segmentation';
 import { priceLevel, type PreparedEvent } from './similarity';
@@ -36,22 +37,22 @@ export const TRAINING = {
   /** The label window W: the chosen events' horizon (last start − now), within these bounds … */
   minWindowMs: 90 * DAY_MS,
   maxWindowMs: 365 * DAY_MS,
-  /** … and at most this share of the history's span, so the features keep some history behind T'. */
+  /** … and at most this share of the history's span, so the features keep history behind T'. */
   maxWindowShareOfHistory: 0.5,
   /** Pseudo-upcoming events the model learns from. */
   maxEvents: 40,
-  /** Negative (customer, event) rows kept at most (a hash-chosen sample; the intercept is corrected). */
-  maxNegatives: 20_000,
+  /** Rows kept at most of each label (a hash sample; the intercept is corrected for it). */
   maxPositives: 20_000,
+  maxNegatives: 20_000,
   /** λ of the L2 penalty on the standardised coefficients. */
   l2: 1,
-  /** Below these the ranker is not fitted and the build keeps the hand-weighted affinity. */
+  /** Fallback rule: below any of these the ranker is not fitted. */
   minEvents: 5,
   minPositives: 100,
   minPositiveCustomers: 30,
 } as const;
 
-/** Purchases in the event's category are also counted with this half-life (the affinity uses two years). */
+/** Purchases in the event's category are also counted halved per this age (the affinity's recency: two years). */
 const CATEGORY_HALF_LIFE_MS = YEAR_MS;
 const RECENCY_HALF_LIFE_MS = 2 * YEAR_MS;
 
@@ -68,20 +69,20 @@ export const FEATURES = [
   'affinity', // log(1 + the hand-weighted affinity of affinity.ts)
   'price_gap', // |price level of the customer's typical ticket − the event's|; unknown: NaN
   'hall_share', // share of the customer's events in the event's hall; unknown hall: NaN
-  'venue_share',
+  'venue_share', // the same for the venue
   'weekday_share', // share of the customer's events on the event's weekday
-  'time_fit', // mean closeness of start times (e^{−Δminutes/90})
+  'time_fit', // mean closeness of start times, e^{−Δminutes/90}
   'upfront_gap', // log(1 + days until the event) − log(1 + the customer's median days upfront)
-  'category_prior', // log(1 + mean buyers per past event of the category in the last year): the event's draw
+  'category_prior', // log(1 + mean buyers per past event of the category in the year before): the event's draw
 ] as const;
 export const D = FEATURES.length;
 
-/** What the features need about the purchase history as of one cut-off. */
+/** What the features read, as of one cut-off. */
 export interface FeatureInput {
   history: History;
   /** The history's past events, prepared (links.ts ContentLinks.past). */
   past: readonly PreparedEvent[];
-  /** The events the features are for (chosen, or the pseudo-upcoming ones). */
+  /** The events the features are for (the chosen ones, or the pseudo-upcoming ones). */
   targets: readonly PreparedEvent[];
   /** similarity(target e, past p) at e * P + p. */
   content: Float32Array;
@@ -92,49 +93,66 @@ export interface FeatureInput {
   cutoffMs: number;
 }
 
-/** Per-pair tables of the features (target-major, e * P + p), computed once per cut-off. */
+/** What customerFeatures() looks up, computed once per cut-off. */
 export interface FeatureTables {
   E: number;
   P: number;
-  sameCategory: Uint8Array;
-  sameHall: Uint8Array;
-  sameVenue: Uint8Array;
-  sameWeekday: Uint8Array;
-  timeFit: Float32Array;
-  content2: Float32Array;
+  /** Per past event p and target e at (p * E + e) * 3: content², collaborative weight, start-time closeness. */
+  pairs: Float32Array;
+  /** Index of each past event's and target's category (-1: a product, no taste), hall and venue (-1: unknown). */
+  pastCategory: Int32Array;
+  targetCategory: Int32Array;
+  pastHall: Int32Array;
+  targetHall: Int32Array;
+  pastVenue: Int32Array;
+  targetVenue: Int32Array;
+  pastWeekday: Int32Array;
+  targetWeekday: Int32Array;
+  categories: number;
+  halls: number;
+  venues: number;
   targetLevel: Float64Array;
-  targetHallKnown: Uint8Array;
-  targetVenueKnown: Uint8Array;
   daysUntil: Float64Array;
   categoryPrior: Float64Array;
   pastStartMs: Float64Array;
+}
+
+/** Indices of values in first-seen order; null (and 'product' for categories) is -1. */
+function indexer<T>(skip?: T) {
+  const index = new Map<T, number>();
+  const of = (v: T | null) => {
+    if (v === null || v === skip) return -1;
+    let k = index.get(v);
+    if (k === undefined) index.set(v, (k = index.size));
+    return k;
+  };
+  return { of, size: () => index.size };
 }
 
 export function featureTables(input: FeatureInput): FeatureTables {
   const { past, targets, history, cutoffMs } = input;
   const E = targets.length;
   const P = past.length;
-  const tEvents = targets.map((t) => t.event);
-  const pEvents = past.map((p) => p.event);
-  const cat = sameCategory(tEvents, pEvents);
-  const sameHall = new Uint8Array(E * P);
-  const sameVenue = new Uint8Array(E * P);
-  const sameWeekday = new Uint8Array(E * P);
-  const timeFit = new Float32Array(E * P);
-  const content2 = new Float32Array(E * P);
+  const pairs = new Float32Array(P * E * 3);
   for (let e = 0; e < E; e++) {
-    const t = targets[e];
     for (let p = 0; p < P; p++) {
-      const q = past[p];
-      const k = e * P + p;
-      if (t.event.hallId !== null && t.event.hallId === q.event.hallId) sameHall[k] = 1;
-      if (t.event.venueId !== null && t.event.venueId === q.event.venueId) sameVenue[k] = 1;
-      if (t.weekday === q.weekday) sameWeekday[k] = 1;
-      timeFit[k] = Math.exp(-Math.abs(t.minuteOfDay - q.minuteOfDay) / 90);
-      const c = input.content[k];
-      content2[k] = c >= MIN_CONTENT ? c * c : 0;
+      const c = input.content[e * P + p];
+      const k = (p * E + e) * 3;
+      pairs[k] = c >= MIN_CONTENT ? c * c : 0;
+      pairs[k + 1] = input.collaborative[e * P + p];
+      pairs[k + 2] = Math.exp(-Math.abs(targets[e].minuteOfDay - past[p].minuteOfDay) / 90);
     }
   }
+  const category = indexer<string>('product');
+  const hall = indexer<number>();
+  const venue = indexer<number>();
+  const pastCategory = Int32Array.from(past, (q) => category.of(q.event.category));
+  const targetCategory = Int32Array.from(targets, (t) => category.of(t.event.category));
+  const pastHall = Int32Array.from(past, (q) => hall.of(q.event.hallId));
+  const targetHall = Int32Array.from(targets, (t) => hall.of(t.event.hallId));
+  const pastVenue = Int32Array.from(past, (q) => venue.of(q.event.venueId));
+  const targetVenue = Int32Array.from(targets, (t) => venue.of(t.event.venueId));
+
   // The draw of each target's kind of show: mean distinct buyers per past event of its category
   // that started in the year before the cut-off (all years when none did).
   const categoryPrior = new Float64Array(E).fill(NaN);
@@ -144,10 +162,10 @@ export function featureTables(input: FeatureInput): FeatureTables {
     let all = 0;
     let allN = 0;
     for (let p = 0; p < P; p++) {
-      if (!cat[e * P + p]) continue;
+      if (targetCategory[e] < 0 || pastCategory[p] !== targetCategory[e]) continue;
       all += history.buyers[p];
       allN++;
-      if (pEvents[p].startMs >= cutoffMs - YEAR_MS) {
+      if (past[p].event.startMs >= cutoffMs - YEAR_MS) {
         recent += history.buyers[p];
         recentN++;
       }
@@ -158,42 +176,68 @@ export function featureTables(input: FeatureInput): FeatureTables {
   return {
     E,
     P,
-    sameCategory: cat,
-    sameHall,
-    sameVenue,
-    sameWeekday,
-    timeFit,
-    content2,
-    targetLevel: Float64Array.from(tEvents, (t) => (t.price === null ? NaN : priceLevel(t.price))),
-    targetHallKnown: Uint8Array.from(tEvents, (t) => (t.hallId === null ? 0 : 1)),
-    targetVenueKnown: Uint8Array.from(tEvents, (t) => (t.venueId === null ? 0 : 1)),
-    daysUntil: Float64Array.from(tEvents, (t) => Math.max(0, (t.startMs - cutoffMs) / DAY_MS)),
+    pairs,
+    pastCategory,
+    targetCategory,
+    pastHall,
+    targetHall,
+    pastVenue,
+    targetVenue,
+    pastWeekday: Int32Array.from(past, (q) => q.weekday),
+    targetWeekday: Int32Array.from(targets, (t) => t.weekday),
+    categories: category.size(),
+    halls: hall.size(),
+    venues: venue.size(),
+    targetLevel: Float64Array.from(targets, (t) => (t.event.price === null ? NaN : priceLevel(t.event.price))),
+    daysUntil: Float64Array.from(targets, (t) => Math.max(0, (t.event.startMs - cutoffMs) / DAY_MS)),
     categoryPrior,
-    pastStartMs: Float64Array.from(pEvents, (p) => p.startMs),
+    pastStartMs: Float64Array.from(past, (q) => q.event.startMs),
   };
 }
 
 /** Scratch buffers of customerFeatures(), one set per build. */
-export function featureScratch(E: number) {
-  return { acc: new Float64Array(E * 8), upfront: new Float64Array(0) as Float64Array };
+export interface FeatureScratch {
+  pairs: Float64Array;
+  categoryCount: Float64Array;
+  categoryRecent: Float64Array;
+  hall: Float64Array;
+  venue: Float64Array;
+  weekday: Float64Array;
+  upfront: Float64Array;
+}
+
+export function featureScratch(t: FeatureTables): FeatureScratch {
+  return {
+    pairs: new Float64Array(t.E * 3),
+    categoryCount: new Float64Array(t.categories),
+    categoryRecent: new Float64Array(t.categories),
+    hall: new Float64Array(t.halls),
+    venue: new Float64Array(t.venues),
+    weekday: new Float64Array(7),
+    upfront: new Float64Array(64),
+  };
 }
 
 /**
  * The features of customer i for every target (E × D, row-major) into `out`. Returns false (and
- * leaves `out` alone) for a customer without a counted purchase: nothing to rank them by.
+ * leaves `out` alone) for a customer without a counted purchase: there is nothing to rank them by.
+ * One pass over the customer's purchases and one over their distinct events; per target only
+ * the pair terms (content, co-purchases, start time) cost a multiply-add per event bought.
  */
-export function customerFeatures(input: FeatureInput, tables: FeatureTables, i: number, out: Float64Array, scratch = featureScratch(tables.E)): boolean {
+export function customerFeatures(input: FeatureInput, t: FeatureTables, i: number, out: Float64Array, s: FeatureScratch = featureScratch(t)): boolean {
   const { history, cutoffMs } = input;
-  const { E, P } = tables;
+  const { E } = t;
   const from = history.offsets[i];
   const to = history.offsets[i + 1];
   if (to === from) return false;
-  const acc = scratch.acc;
-  acc.fill(0);
-  // acc rows: 0 category purchases, 1 category recent, 2 collaborative, 3 content, 4 hall,
-  // 5 venue, 6 weekday, 7 time fit.
-  if (scratch.upfront.length < to - from) scratch.upfront = new Float64Array(2 * (to - from));
-  const upfront = scratch.upfront;
+  s.categoryCount.fill(0);
+  s.categoryRecent.fill(0);
+  s.hall.fill(0);
+  s.venue.fill(0);
+  s.weekday.fill(0);
+  s.pairs.fill(0);
+  if (s.upfront.length < to - from) s.upfront = new Float64Array(2 * (to - from));
+  const categoryDecay = Math.LN2 / CATEGORY_HALF_LIFE_MS;
   let monetary = 0;
   let last = -Infinity;
   for (let r = from; r < to; r++) {
@@ -201,52 +245,55 @@ export function customerFeatures(input: FeatureInput, tables: FeatureTables, i: 
     const sold = history.soldAtMs[r];
     monetary += history.amount[r];
     if (sold > last) last = sold;
-    upfront[r - from] = Math.max(0, (tables.pastStartMs[p] - sold) / DAY_MS);
-    const rc = Math.pow(0.5, Math.max(0, cutoffMs - sold) / CATEGORY_HALF_LIFE_MS);
-    for (let e = 0; e < E; e++) {
-      if (!tables.sameCategory[e * P + p]) continue;
-      acc[e] += 1;
-      acc[E + e] += rc;
+    s.upfront[r - from] = Math.max(0, (t.pastStartMs[p] - sold) / DAY_MS);
+    const c = t.pastCategory[p];
+    if (c >= 0) {
+      s.categoryCount[c]++;
+      s.categoryRecent[c] += Math.exp(-Math.max(0, cutoffMs - sold) * categoryDecay);
     }
   }
+  const recencyDecay = Math.LN2 / RECENCY_HALF_LIFE_MS;
   const dFrom = history.distinctOffsets[i];
   const dTo = history.distinctOffsets[i + 1];
   for (let d = dFrom; d < dTo; d++) {
     const p = history.distinctEvent[d];
-    const r = Math.pow(0.5, Math.max(0, cutoffMs - history.distinctLastMs[d]) / RECENCY_HALF_LIFE_MS);
+    if (t.pastHall[p] >= 0) s.hall[t.pastHall[p]]++;
+    if (t.pastVenue[p] >= 0) s.venue[t.pastVenue[p]]++;
+    s.weekday[t.pastWeekday[p]]++;
+    const r = Math.exp(-Math.max(0, cutoffMs - history.distinctLastMs[d]) * recencyDecay);
+    const base = p * E * 3;
     for (let e = 0; e < E; e++) {
-      const k = e * P + p;
-      acc[2 * E + e] += input.collaborative[k] * r;
-      acc[3 * E + e] += tables.content2[k] * r;
-      acc[4 * E + e] += tables.sameHall[k];
-      acc[5 * E + e] += tables.sameVenue[k];
-      acc[6 * E + e] += tables.sameWeekday[k];
-      acc[7 * E + e] += tables.timeFit[k];
+      const k = base + e * 3;
+      s.pairs[e * 3] += t.pairs[k] * r;
+      s.pairs[e * 3 + 1] += t.pairs[k + 1] * r;
+      s.pairs[e * 3 + 2] += t.pairs[k + 2];
     }
   }
   const purchases = to - from;
   const distinct = dTo - dFrom;
   const daysSince = Math.log1p(Math.max(0, cutoffMs - last) / DAY_MS);
   const level = Number.isNaN(history.typicalPrice[i]) ? NaN : priceLevel(history.typicalPrice[i]);
-  const upfrontHabit = Math.log1p(median(upfront.subarray(0, purchases)) ?? 0);
+  const upfrontHabit = Math.log1p(median(s.upfront.subarray(0, purchases)) ?? 0);
   for (let e = 0; e < E; e++) {
     const o = e * D;
-    out[o] = Math.log1p(acc[e]);
-    out[o + 1] = Math.log1p(acc[E + e]);
-    out[o + 2] = acc[e] / purchases;
+    const c = t.targetCategory[e];
+    const inCategory = c >= 0 ? s.categoryCount[c] : 0;
+    out[o] = Math.log1p(inCategory);
+    out[o + 1] = Math.log1p(c >= 0 ? s.categoryRecent[c] : 0);
+    out[o + 2] = inCategory / purchases;
     out[o + 3] = Math.log1p(purchases);
     out[o + 4] = daysSince;
     out[o + 5] = Math.log1p(monetary);
-    out[o + 6] = Math.log1p(acc[2 * E + e]);
-    out[o + 7] = Math.log1p(acc[3 * E + e]);
+    out[o + 6] = Math.log1p(s.pairs[e * 3 + 1]);
+    out[o + 7] = Math.log1p(s.pairs[e * 3]);
     out[o + 8] = Math.log1p(input.affinity[i * E + e]);
-    out[o + 9] = Math.abs(level - tables.targetLevel[e]); // NaN when either is unknown
-    out[o + 10] = tables.targetHallKnown[e] ? acc[4 * E + e] / distinct : NaN;
-    out[o + 11] = tables.targetVenueKnown[e] ? acc[5 * E + e] / distinct : NaN;
-    out[o + 12] = acc[6 * E + e] / distinct;
-    out[o + 13] = acc[7 * E + e] / distinct;
-    out[o + 14] = Math.log1p(tables.daysUntil[e]) - upfrontHabit;
-    out[o + 15] = tables.categoryPrior[e];
+    out[o + 9] = Math.abs(level - t.targetLevel[e]); // NaN when either is unknown
+    out[o + 10] = t.targetHall[e] >= 0 ? s.hall[t.targetHall[e]] / distinct : NaN;
+    out[o + 11] = t.targetVenue[e] >= 0 ? s.venue[t.targetVenue[e]] / distinct : NaN;
+    out[o + 12] = s.weekday[t.targetWeekday[e]] / distinct;
+    out[o + 13] = s.pairs[e * 3 + 2] / distinct;
+    out[o + 14] = Math.log1p(t.daysUntil[e]) - upfrontHabit;
+    out[o + 15] = t.categoryPrior[e];
   }
   return true;
 }
@@ -254,7 +301,7 @@ export function customerFeatures(input: FeatureInput, tables: FeatureTables, i: 
 // ---------------------------------------------------------------------------------------------
 // Training on the last season
 
-/** A uniform number in [0, 1) from a customer id and an event id (the row sample; no positions). */
+/** A uniform number in [0, 1) from a customer id and an event id: the row sample, independent of row positions. */
 export function pairHash(customerId: number, eventId: string): number {
   let h = 0x811c9dc5 ^ Math.imul(customerId | 0, 0x9e3779b1);
   for (let k = 0; k < eventId.length; k++) h = Math.imul(h ^ eventId.charCodeAt(k), 0x01000193);
@@ -266,37 +313,41 @@ export function pairHash(customerId: number, eventId: string): number {
   return (h >>> 0) / 4294967296;
 }
 
-/** W: the chosen events' horizon, within TRAINING's bounds and at most half the history's span. */
-export function window(chosenStartMs: readonly number[], nowMs: number, firstPurchaseMs: number): number {
+/** W: the chosen events' horizon (last start − now) within TRAINING's bounds, and at most half the history's span. */
+export function trainingWindow(chosenStartMs: readonly number[], nowMs: number, firstPurchaseMs: number): number {
   const horizon = chosenStartMs.length ? Math.max(...chosenStartMs) - nowMs : 0;
   const w = Math.min(TRAINING.maxWindowMs, Math.max(TRAINING.minWindowMs, horizon));
-  const span = Number.isFinite(firstPurchaseMs) ? nowMs - firstPurchaseMs : 0;
+  const span = Number.isFinite(firstPurchaseMs) ? Math.max(0, nowMs - firstPurchaseMs) : 0;
   return Math.min(w, TRAINING.maxWindowShareOfHistory * span);
 }
 
 export interface TrainingSummary {
   windowMs: number;
+  /** Pseudo-upcoming events learnt from. */
   events: number;
-  rows: number;
+  /** (customer, event) pairs with a label 1, and their distinct customers (customers with history before T'). */
   positives: number;
   positiveCustomers: number;
-  /** log(negative rate / positive rate): added to the fitted intercept. */
+  /** Rows the model was fitted on (after the sample). */
+  rows: number;
+  /** log(negative rate / positive rate) of the sample: added to the fitted intercept. */
   correction: number;
 }
 
 /** Why the ranker is not fitted (null: it can be). The rule in one place, for the tests and the docs. */
 export function fallbackReason(s: Pick<TrainingSummary, 'events' | 'positives' | 'positiveCustomers'>): string | null {
-  if (s.events < TRAINING.minEvents) return `${s.events} events with buyers in the last window (< ${TRAINING.minEvents})`;
-  if (s.positives < TRAINING.minPositives) return `${s.positives} purchases to learn from (< ${TRAINING.minPositives})`;
-  if (s.positiveCustomers < TRAINING.minPositiveCustomers) return `${s.positiveCustomers} buyers to learn from (< ${TRAINING.minPositiveCustomers})`;
+  if (s.events < TRAINING.minEvents) return `${s.events} events sold in the last window (< ${TRAINING.minEvents})`;
+  if (s.positives < TRAINING.minPositives) return `${s.positives} purchases in the last window by customers with earlier history (< ${TRAINING.minPositives})`;
+  if (s.positiveCustomers < TRAINING.minPositiveCustomers) return `${s.positiveCustomers} such buyers (< ${TRAINING.minPositiveCustomers})`;
   return null;
 }
 
 export interface PropensityInput {
-  /** In id order, as build.ts puts them. */
+  /** The chosen events, prepared, in id order (build.ts). */
   chosen: readonly PreparedEvent[];
   /** Past events (started before now), in id order. */
   pastEvents: readonly EventFeatures[];
+  /** In id order. */
   customers: readonly Customer[];
   purchases: readonly Purchase[];
   filters: PackageFilters;
@@ -312,6 +363,8 @@ export interface PropensityModel {
 
 export type Training = { ok: true; ranker: PropensityModel } | { ok: false; reason: string; summary?: TrainingSummary };
 
+const byId = (a: EventFeatures, b: EventFeatures) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** Fits the ranker on the last window of the history (steps 1–4 above). */
 export function trainPropensity(input: PropensityInput): Training {
   const { nowMs, customers } = input;
@@ -319,7 +372,7 @@ export function trainPropensity(input: PropensityInput): Training {
   const pastIds = new Set(input.pastEvents.map((e) => e.id));
   let first = Infinity;
   for (const p of input.purchases) if (p.soldAtMs < first && pastIds.has(p.eventId) && keepNow(p)) first = p.soldAtMs;
-  const W = window(
+  const W = trainingWindow(
     input.chosen.map((c) => c.event.startMs),
     nowMs,
     first,
@@ -327,9 +380,9 @@ export function trainPropensity(input: PropensityInput): Training {
   const cut = nowMs - W;
   const before = input.pastEvents.filter((e) => e.startMs < cut);
   const during = input.pastEvents.filter((e) => e.startMs >= cut);
-  if (W <= 0 || before.length === 0 || during.length === 0) return { ok: false, reason: 'no history before the last window' };
+  if (W <= 0 || before.length === 0) return { ok: false, reason: 'no history before the last window' };
 
-  // Labels: who bought each event of the window, in the window.
+  // Labels: who bought each event of the window, in the window (the same purchases that count now).
   const customerIndex = new Map<number, number>();
   customers.forEach((c, i) => customerIndex.set(c.id, i));
   const duringIndex = new Map(during.map((e, k) => [e.id, k]));
@@ -340,31 +393,31 @@ export function trainPropensity(input: PropensityInput): Training {
     const i = customerIndex.get(p.customerId);
     if (i !== undefined) bought[k].add(i);
   }
-  // The pseudo-upcoming events: those with buyers, the most like each chosen event in turn.
-  const withBuyers = during.filter((_, k) => bought[k].size > 0);
+  // The pseudo-upcoming events: those that sold, the most like each chosen event in turn.
+  const sold = during.filter((_, k) => bought[k].size > 0);
+  const Q = sold.length;
   const similar = linkEvents(
     input.chosen.map((c) => c.event),
-    withBuyers,
+    sold,
   ).matrix;
-  const Q = withBuyers.length;
-  const picked: EventFeatures[] = [];
-  const taken = new Uint8Array(Q);
   const orders = input.chosen.map((_, e) =>
-    Array.from({ length: Q }, (_, q) => q).sort((a, b) => similar[e * Q + b] - similar[e * Q + a] || (withBuyers[a].id < withBuyers[b].id ? -1 : 1)),
+    Array.from({ length: Q }, (_, q) => q).sort((a, b) => similar[e * Q + b] - similar[e * Q + a] || (sold[a].id < sold[b].id ? -1 : 1)),
   );
-  if (VARIANT('PKG_TRAIN', 'similar') === 'random') orders.forEach((o) => o.sort((a, b) => pairHash(0, withBuyers[a].id) - pairHash(0, withBuyers[b].id)));
+  const taken = new Uint8Array(Q);
+  const picked: EventFeatures[] = [];
   for (let r = 0; r < Q && picked.length < TRAINING.maxEvents; r++) {
     for (const order of orders) {
-      const q = order[r];
-      if (taken[q] || picked.length >= TRAINING.maxEvents) continue;
-      taken[q] = 1;
-      picked.push(withBuyers[q]);
+      if (picked.length >= TRAINING.maxEvents) break;
+      if (taken[order[r]]) continue;
+      taken[order[r]] = 1;
+      picked.push(sold[order[r]]);
     }
   }
-  if (input.chosen.length === 0) picked.push(...withBuyers.slice(0, TRAINING.maxEvents));
-  picked.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  picked.sort(byId);
+  const E = picked.length;
+  const label = picked.map((e) => bought[duringIndex.get(e.id)!]);
 
-  // Features as of the pseudo "now".
+  // The history as of T'.
   const history = indexHistory(
     customers,
     before.map((e) => e.id),
@@ -372,22 +425,6 @@ export function trainPropensity(input: PropensityInput): Training {
     purchaseFilter(input.filters, cut),
     input.minorPerMajor,
   );
-  const links = linkEvents(picked, before);
-  const cf = collaborativeWeights(history, links);
-  const E = picked.length;
-  const P = before.length;
-  const all = new Uint8Array(customers.length).fill(1);
-  const affinity = scoreCustomers(
-    history,
-    purchaseWeights(links.matrix, cf, E, P, sameCategory(picked, before)),
-    picked.map((e) => e.price),
-    all,
-    cut,
-  ).scores;
-  const fi: FeatureInput = { history, past: links.past, targets: links.chosen, content: links.matrix, collaborative: cf, affinity, cutoffMs: cut };
-
-  // Rows: every positive and a hash sample of the negatives, of customers with history before T'.
-  const label = picked.map((e) => bought[duringIndex.get(e.id)!]);
   let positives = 0;
   let negatives = 0;
   const positiveCustomers = new Set<number>();
@@ -402,22 +439,26 @@ export function trainPropensity(input: PropensityInput): Training {
   }
   const rateP = Math.min(1, TRAINING.maxPositives / Math.max(1, positives));
   const rateN = Math.min(1, TRAINING.maxNegatives / Math.max(1, negatives));
-  const summary: TrainingSummary = {
-    windowMs: W,
-    events: E,
-    rows: 0,
-    positives,
-    positiveCustomers: positiveCustomers.size,
-    correction: Math.log(rateN / rateP),
-  };
+  const summary: TrainingSummary = { windowMs: W, events: E, positives, positiveCustomers: positiveCustomers.size, rows: 0, correction: Math.log(rateN / rateP) };
   const reason = fallbackReason(summary);
   if (reason) return { ok: false, reason, summary };
 
+  const links = linkEvents(picked, before);
+  const cf = collaborativeWeights(history, links);
+  const P = before.length;
+  const affinity = scoreCustomers(
+    history,
+    purchaseWeights(links.matrix, cf, E, P, sameCategory(picked, before)),
+    picked.map((e) => e.price),
+    new Uint8Array(customers.length).fill(1),
+    cut,
+  ).scores;
+  const fi: FeatureInput = { history, past: links.past, targets: links.chosen, content: links.matrix, collaborative: cf, affinity, cutoffMs: cut };
   const tables = featureTables(fi);
-  const rows: number[] = [];
-  const ys: number[] = [];
+  const scratch = featureScratch(tables);
   const buffer = new Float64Array(E * D);
-  const scratch = featureScratch(E);
+  let X = new Float64Array(1024 * D);
+  const ys: number[] = [];
   for (let i = 0; i < customers.length; i++) {
     if (history.offsets[i + 1] === history.offsets[i]) continue;
     let computed = false;
@@ -425,40 +466,47 @@ export function trainPropensity(input: PropensityInput): Training {
       const y = label[e].has(i) ? 1 : 0;
       if (pairHash(customers[i].id, picked[e].id) >= (y ? rateP : rateN)) continue;
       if (!computed) computed = customerFeatures(fi, tables, i, buffer, scratch);
-      for (let j = 0; j < D; j++) rows.push(buffer[e * D + j]);
+      if ((ys.length + 1) * D > X.length) {
+        const grown = new Float64Array(X.length * 2);
+        grown.set(X);
+        X = grown;
+      }
+      X.set(buffer.subarray(e * D, (e + 1) * D), ys.length * D);
       ys.push(y);
     }
   }
   summary.rows = ys.length;
-  const X = Float64Array.from(rows);
+  X = X.slice(0, ys.length * D);
   const s = standardiser(X, D);
   standardise(X, s);
-  const model = fitLogistic(X, ys, D, { l2: Number(VARIANT('PKG_L2', String(TRAINING.l2))) });
+  const model = fitLogistic(X, ys, D, { l2: TRAINING.l2 });
   if (!model.converged || !Number.isFinite(model.intercept) || model.coef.some((c) => !Number.isFinite(c))) {
     return { ok: false, reason: 'the fit did not converge', summary };
   }
   return { ok: true, ranker: { model, standardiser: s, summary } };
 }
 
-/**
- * p(u, e) for every eligible customer with a counted purchase (0 for the rest), at i * E + e,
- * from the features as of now (step 5).
- */
+/** p(u, e) for every eligible customer with a counted purchase (0 for the rest) at i * E + e, from the features as of now (step 5). */
 export function applyPropensity(ranker: PropensityModel, input: FeatureInput, eligible: Uint8Array): Float32Array {
   const E = input.targets.length;
   const n = input.history.customerCount;
   const out = new Float32Array(n * E);
   const tables = featureTables(input);
+  const scratch = featureScratch(tables);
   const buffer = new Float64Array(E * D);
-  const scratch = featureScratch(E);
   const { mean, scale } = ranker.standardiser;
+  const offset = ranker.model.intercept + ranker.summary.correction;
+  const coef = ranker.model.coef;
   for (let i = 0; i < n; i++) {
     if (!eligible[i] || !customerFeatures(input, tables, i, buffer, scratch)) continue;
-    for (let k = 0; k < buffer.length; k++) {
-      const j = k % D;
-      buffer[k] = Number.isNaN(buffer[k]) ? 0 : (buffer[k] - mean[j]) / scale[j];
+    for (let e = 0; e < E; e++) {
+      let eta = offset;
+      for (let j = 0; j < D; j++) {
+        const x = buffer[e * D + j];
+        if (!Number.isNaN(x)) eta += ((x - mean[j]) / scale[j]) * coef[j];
+      }
+      out[i * E + e] = sigmoid(eta);
     }
-    for (let e = 0; e < E; e++) out[i * E + e] = sigmoid(linearPredictor(ranker.model, buffer, e * D) + ranker.summary.correction);
   }
   return out;
 }
@@ -467,15 +515,17 @@ export function applyPropensity(ranker: PropensityModel, input: FeatureInput, el
 // The hook of build.ts
 
 export interface RankInput extends PropensityInput {
-  /** The build's history as of now, its content links and collaborative weights (build.ts). */
+  /** The build's history as of now, content links and collaborative weights (build.ts). */
   history: History;
   past: readonly PreparedEvent[];
   content: Float32Array;
   collaborative: Float32Array;
-  /** The hand-weighted affinity (affinity.ts), normalised per event. */
+  /** The hand-weighted affinity (affinity.ts scoreCustomers), per event normalised. */
   affinity: Float32Array;
   eligible: Uint8Array;
   audienceShare: number;
+  /** 'affinity': skip the ranker (the pkg-2 ranking). */
+  method?: 'propensity' | 'affinity';
 }
 
 export interface Ranking {
@@ -483,65 +533,55 @@ export interface Ranking {
   scores: Float32Array;
   /** The audience, best first (customer indices). */
   audience: number[];
-  /** Every customer with a probability, best first (the ranker only). */
-  candidates?: number[];
-  /** p(u, e) when the ranker was fitted; null when the build fell back to the affinity. */
+  /** With the ranker: p(u, e), and every customer with a probability, most likely buyer of any chosen event first. */
   probabilities: Float32Array | null;
-  /** Why the ranker was not fitted; null when it was. */
+  candidates: number[] | null;
+  /** How the customers were ranked, and why not by the ranker when it was not. */
+  method: 'propensity' | 'affinity';
   fallback: string | null;
-  training?: TrainingSummary;
+  training: TrainingSummary | null;
 }
 
-const VARIANT = (name: string, fallback: string) => (typeof process !== 'undefined' && process.env?.[name]) || fallback;
-
 /**
- * The audience and the scores the variations are built from. With a fitted ranker: the audience
- * is as large as the affinity's (audienceShare of the customers with any affinity), its members
- * the customers most likely to buy any chosen event; the scores are each event's probability
- * relative to its mean (so a popular show does not pull every customer's direction). Without:
- * the affinity, as before.
+ * The audience and the scores the variations are built from. With a fitted ranker the audience
+ * is as large as the affinity's (audienceShare of the customers with any affinity), and the
+ * grouping scores are each event's probability relative to its mean over the candidates (so a
+ * popular show does not pull every customer's direction the same way); planVariations() then
+ * picks the members by probability. Without, the affinity as in pkg-2.
  */
 export function rankCustomers(input: RankInput): Ranking {
   const E = input.chosen.length;
-  const legacyAudience = selectAudience(input.affinity, E, input.audienceShare);
-  const training: Training = VARIANT('PKG_RANKER', 'on') === 'off' ? { ok: false, reason: 'off' } : trainPropensity(input);
-  if (VARIANT('PKG_DEBUG', '') && training.ok) {
-    const r = training.ranker;
-    console.error(JSON.stringify({ ...r.summary, windowDays: r.summary.windowMs / DAY_MS, it: r.model.iterations, b: +r.model.intercept.toFixed(3), coef: Object.fromEntries(FEATURES.map((f, j) => [f, +r.model.coef[j].toFixed(3)])) }));
-  } else if (VARIANT('PKG_DEBUG', '')) console.error('fallback', !training.ok && training.reason);
-  if (!training.ok) return { scores: input.affinity, audience: legacyAudience, probabilities: null, fallback: training.reason, training: training.summary };
-  const fi: FeatureInput = {
-    history: input.history,
-    past: input.past,
-    targets: input.chosen,
-    content: input.content,
-    collaborative: input.collaborative,
-    affinity: input.affinity,
-    cutoffMs: input.nowMs,
-  };
-  const probabilities = applyPropensity(training.ranker, fi, input.eligible);
+  const audience = selectAudience(input.affinity, E, input.audienceShare);
+  const training: Training = input.method === 'affinity' ? { ok: false, reason: 'ranking by affinity was asked for' } : trainPropensity(input);
+  if (!training.ok) {
+    return { scores: input.affinity, audience, probabilities: null, candidates: null, method: 'affinity', fallback: training.reason, training: training.summary ?? null };
+  }
+  const probabilities = applyPropensity(
+    training.ranker,
+    { history: input.history, past: input.past, targets: input.chosen, content: input.content, collaborative: input.collaborative, affinity: input.affinity, cutoffMs: input.nowMs },
+    input.eligible,
+  );
   const n = input.history.customerCount;
-  const size = legacyAudience.length;
   const any = new Float64Array(n);
   const candidates: number[] = [];
-  const aud = VARIANT('PKG_AUD', 'any');
   for (let i = 0; i < n; i++) {
     let none = 1;
-    let best = 0;
-    for (let e = 0; e < E; e++) {
-      const p = probabilities[i * E + e];
-      none *= 1 - p;
-      if (p > best) best = p;
-    }
-    any[i] = aud === 'max' ? best : 1 - none;
+    for (let e = 0; e < E; e++) none *= 1 - probabilities[i * E + e];
+    any[i] = 1 - none;
     if (any[i] > 0) candidates.push(i);
   }
   candidates.sort((a, b) => any[b] - any[a] || a - b);
-  const audience = aud === 'legacy' ? legacyAudience : candidates.slice(0, size);
-  const scores = new Float32Array(n * E);
   const mean = new Float64Array(E);
   for (const i of candidates) for (let e = 0; e < E; e++) mean[e] += probabilities[i * E + e];
-  for (let e = 0; e < E; e++) mean[e] = candidates.length ? mean[e] / candidates.length : 1;
-  for (const i of candidates) for (let e = 0; e < E; e++) scores[i * E + e] = mean[e] > 0 ? probabilities[i * E + e] / mean[e] : 0;
-  return { scores, audience, candidates, probabilities, fallback: null, training: training.ranker.summary };
+  const scores = new Float32Array(n * E);
+  for (const i of candidates) for (let e = 0; e < E; e++) scores[i * E + e] = mean[e] > 0 ? (probabilities[i * E + e] * candidates.length) / mean[e] : 0;
+  return {
+    scores,
+    audience: candidates.slice(0, audience.length),
+    probabilities,
+    candidates,
+    method: 'propensity',
+    fallback: null,
+    training: training.ranker.summary,
+  };
 }
