@@ -46,13 +46,13 @@ for (const batch of d.batches) {
   const E = chosen.length;
   const cat = sameCategory(chosen, past);
   const aff = scoreCustomers(history, purchaseWeights(links.matrix, cf, E, past.length, cat), chosen.map((e) => e.price), eligible, d.cutoffMs).scores;
-  const t = trainPropensity({ chosen: links.chosen, pastEvents: past, customers, purchases: d.history, filters: settings.filters, minorPerMajor: 100, nowMs: d.cutoffMs });
+  const t = trainPropensity({ chosen: links.chosen, pastEvents: past, customers, history, nowMs: d.cutoffMs });
   if (!t.ok) throw new Error(t.reason);
   const prob = applyPropensity(t.ranker, { history, past: links.past, targets: links.chosen, content: links.matrix, collaborative: cf, affinity: aff, cutoffMs: d.cutoffMs }, eligible);
   const n = customers.length;
   // Variations: the engine's lists, the same variations' top N by P(any of their events) without
   // the selective split, and the category rule for the same N.
-  const ranking = rankCustomers({ chosen: links.chosen, pastEvents: past, customers, purchases: d.history, filters: settings.filters, minorPerMajor: 100, nowMs: d.cutoffMs, history, past: links.past, content: links.matrix, collaborative: cf, affinity: aff, eligible, audienceShare: settings.audienceShare });
+  const ranking = rankCustomers({ chosen: links.chosen, pastEvents: past, customers, nowMs: d.cutoffMs, history, past: links.past, content: links.matrix, collaborative: cf, affinity: aff, eligible, audienceShare: settings.audienceShare });
   const plans = planVariations(ranking.scores, E, ranking.audience, { numPackages: 3, nTopEvents: 3, mode: MODE as 'selective_mode', seed: 1, probabilities: ranking.probabilities });
   const purchasesIn = (cats: Set<string>) => {
     const out = new Float64Array(n);

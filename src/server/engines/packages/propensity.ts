@@ -24,14 +24,13 @@
 // give the same probabilities whatever order the rows were loaded in.
 import { MIN_CONTENT, purchaseWeights, sameCategory, scoreCustomers } from './affinity';
 import { collaborativeWeights } from './collaborative';
-import { indexHistory, type History } from './history';
+import type { History } from './history';
 import { linkEvents } from './links';
 import { fitLogistic, sigmoid, standardise, standardiser, type LogisticModel, type Standardiser } from './logistic';
 import { median } from './median';
-import { purchaseFilter } from './segmentation';
 import { priceLevel, type PreparedEvent } from './similarity';
 import { selectAudience } from './variations';
-import { DAY_MS, YEAR_MS, type Customer, type EventFeatures, type PackageFilters, type Purchase } from './types';
+import { DAY_MS, YEAR_MS, type Customer, type EventFeatures } from './types';
 
 export const TRAINING = {
   /** The label window W: the chosen events' horizon (last start − now), within these bounds … */
@@ -72,7 +71,7 @@ export const FEATURES = [
   'venue_share', // the same for the venue
   'weekday_share', // share of the customer's events on the event's weekday
   'time_fit', // mean closeness of start times, e^{−Δminutes/90}
-  'upfront_gap', // log(1 + days until the event) − log(1 + the customer's median days upfront)
+  'upfront_gap', // log(1 + days until the event) − mean over the customer's purchases of log(1 + days upfront)
   'category_prior', // log(1 + mean buyers per past event of the category in the year before): the event's draw
 ] as const;
 export const D = FEATURES.length;
@@ -203,7 +202,6 @@ export interface FeatureScratch {
   hall: Float64Array;
   venue: Float64Array;
   weekday: Float64Array;
-  upfront: Float64Array;
 }
 
 export function featureScratch(t: FeatureTables): FeatureScratch {
@@ -214,7 +212,6 @@ export function featureScratch(t: FeatureTables): FeatureScratch {
     hall: new Float64Array(t.halls),
     venue: new Float64Array(t.venues),
     weekday: new Float64Array(7),
-    upfront: new Float64Array(64),
   };
 }
 
@@ -236,16 +233,16 @@ export function customerFeatures(input: FeatureInput, t: FeatureTables, i: numbe
   s.venue.fill(0);
   s.weekday.fill(0);
   s.pairs.fill(0);
-  if (s.upfront.length < to - from) s.upfront = new Float64Array(2 * (to - from));
   const categoryDecay = Math.LN2 / CATEGORY_HALF_LIFE_MS;
   let monetary = 0;
+  let upfront = 0;
   let last = -Infinity;
   for (let r = from; r < to; r++) {
     const p = history.event[r];
     const sold = history.soldAtMs[r];
     monetary += history.amount[r];
     if (sold > last) last = sold;
-    s.upfront[r - from] = Math.max(0, (t.pastStartMs[p] - sold) / DAY_MS);
+    upfront += Math.log1p(Math.max(0, (t.pastStartMs[p] - sold) / DAY_MS));
     const c = t.pastCategory[p];
     if (c >= 0) {
       s.categoryCount[c]++;
@@ -273,7 +270,7 @@ export function customerFeatures(input: FeatureInput, t: FeatureTables, i: numbe
   const distinct = dTo - dFrom;
   const daysSince = Math.log1p(Math.max(0, cutoffMs - last) / DAY_MS);
   const level = Number.isNaN(history.typicalPrice[i]) ? NaN : priceLevel(history.typicalPrice[i]);
-  const upfrontHabit = Math.log1p(median(s.upfront.subarray(0, purchases)) ?? 0);
+  const upfrontHabit = upfront / purchases;
   for (let e = 0; e < E; e++) {
     const o = e * D;
     const c = t.targetCategory[e];
@@ -301,10 +298,16 @@ export function customerFeatures(input: FeatureInput, t: FeatureTables, i: numbe
 // ---------------------------------------------------------------------------------------------
 // Training on the last season
 
-/** A uniform number in [0, 1) from a customer id and an event id: the row sample, independent of row positions. */
-export function pairHash(customerId: number, eventId: string): number {
-  let h = 0x811c9dc5 ^ Math.imul(customerId | 0, 0x9e3779b1);
-  for (let k = 0; k < eventId.length; k++) h = Math.imul(h ^ eventId.charCodeAt(k), 0x01000193);
+/** FNV-1a of a string (an event id). */
+export function stringHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return h >>> 0;
+}
+
+/** A uniform number in [0, 1) from a customer id and an event's stringHash(): the row sample, independent of row positions. */
+export function pairHash(customerId: number, eventSeed: number): number {
+  let h = eventSeed ^ Math.imul(customerId | 0, 0x9e3779b1);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -345,13 +348,12 @@ export function fallbackReason(s: Pick<TrainingSummary, 'events' | 'positives' |
 export interface PropensityInput {
   /** The chosen events, prepared, in id order (build.ts). */
   chosen: readonly PreparedEvent[];
-  /** Past events (started before now), in id order. */
+  /** Past events (started before now), in id order: the history's events. */
   pastEvents: readonly EventFeatures[];
-  /** In id order. */
+  /** In id order: the history's customers. */
   customers: readonly Customer[];
-  purchases: readonly Purchase[];
-  filters: PackageFilters;
-  minorPerMajor: number;
+  /** The counted purchases as of now (build.ts; the segmentation's purchase filters applied). */
+  history: History;
   nowMs: number;
 }
 
@@ -365,78 +367,145 @@ export type Training = { ok: true; ranker: PropensityModel } | { ok: false; reas
 
 const byId = (a: EventFeatures, b: EventFeatures) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/**
+ * The history as it stood at `untilMs`: the rows sold before it, of the events `keep` maps to a
+ * new index (-1: left out). What indexHistory() gives for those events and a purchase filter
+ * ending at `untilMs`, without a second pass over the raw purchases.
+ */
+export function historyBefore(h: History, keep: Int32Array, pastCount: number, untilMs: number): History {
+  const n = h.customerCount;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    let c = 0;
+    for (let r = h.offsets[i]; r < h.offsets[i + 1]; r++) if (h.soldAtMs[r] < untilMs && keep[h.event[r]] >= 0) c++;
+    offsets[i + 1] = offsets[i] + c;
+  }
+  const total = offsets[n];
+  const event = new Int32Array(total);
+  const tickets = new Int32Array(total);
+  const amount = new Float64Array(total);
+  const soldAtMs = new Float64Array(total);
+  const distinctOffsets = new Int32Array(n + 1);
+  const distinctEvent = new Int32Array(total);
+  const distinctLastMs = new Float64Array(total);
+  const typicalPrice = new Float64Array(n).fill(NaN);
+  const buyers = new Int32Array(pastCount);
+  const slot = new Int32Array(pastCount).fill(-1);
+  let longest = 0;
+  for (let i = 0; i < n; i++) longest = Math.max(longest, offsets[i + 1] - offsets[i]);
+  const prices = new Float64Array(longest);
+  let at = 0;
+  let d = 0;
+  for (let i = 0; i < n; i++) {
+    distinctOffsets[i] = d;
+    for (let r = h.offsets[i]; r < h.offsets[i + 1]; r++) {
+      const p = keep[h.event[r]];
+      if (h.soldAtMs[r] >= untilMs || p < 0) continue;
+      event[at] = p;
+      tickets[at] = h.tickets[r];
+      amount[at] = h.amount[r];
+      soldAtMs[at] = h.soldAtMs[r];
+      const s = slot[p];
+      if (s >= distinctOffsets[i]) {
+        if (soldAtMs[at] > distinctLastMs[s]) distinctLastMs[s] = soldAtMs[at];
+      } else {
+        slot[p] = d;
+        distinctEvent[d] = p;
+        distinctLastMs[d] = soldAtMs[at];
+        buyers[p]++;
+        d++;
+      }
+      prices[at - offsets[i]] = amount[at] / tickets[at];
+      at++;
+    }
+    typicalPrice[i] = median(prices.subarray(0, offsets[i + 1] - offsets[i])) ?? NaN;
+  }
+  distinctOffsets[n] = d;
+  return {
+    customerCount: n,
+    pastCount,
+    offsets,
+    event,
+    tickets,
+    amount,
+    soldAtMs,
+    distinctOffsets,
+    distinctEvent: distinctEvent.slice(0, d),
+    distinctLastMs: distinctLastMs.slice(0, d),
+    typicalPrice,
+    buyers,
+  };
+}
+
 /** Fits the ranker on the last window of the history (steps 1–4 above). */
 export function trainPropensity(input: PropensityInput): Training {
-  const { nowMs, customers } = input;
-  const keepNow = purchaseFilter(input.filters, nowMs);
-  const pastIds = new Set(input.pastEvents.map((e) => e.id));
+  const { nowMs, customers, history: now, pastEvents } = input;
   let first = Infinity;
-  for (const p of input.purchases) if (p.soldAtMs < first && pastIds.has(p.eventId) && keepNow(p)) first = p.soldAtMs;
+  for (let r = 0; r < now.soldAtMs.length; r++) if (now.soldAtMs[r] < first) first = now.soldAtMs[r];
   const W = trainingWindow(
     input.chosen.map((c) => c.event.startMs),
     nowMs,
     first,
   );
   const cut = nowMs - W;
-  const before = input.pastEvents.filter((e) => e.startMs < cut);
-  const during = input.pastEvents.filter((e) => e.startMs >= cut);
+  // Past events before the pseudo "now" keep their place in the history at T'; the window's are the pseudo-upcoming candidates.
+  const keep = new Int32Array(pastEvents.length).fill(-1);
+  const before: EventFeatures[] = [];
+  const during: number[] = [];
+  pastEvents.forEach((e, p) => {
+    if (e.startMs < cut) keep[p] = before.push(e) - 1;
+    else during.push(p);
+  });
   if (W <= 0 || before.length === 0) return { ok: false, reason: 'no history before the last window' };
 
-  // Labels: who bought each event of the window, in the window (the same purchases that count now).
-  const customerIndex = new Map<number, number>();
-  customers.forEach((c, i) => customerIndex.set(c.id, i));
-  const duringIndex = new Map(during.map((e, k) => [e.id, k]));
-  const bought = during.map(() => new Set<number>());
-  for (const p of input.purchases) {
-    const k = duringIndex.get(p.eventId);
-    if (k === undefined || p.soldAtMs < cut || !keepNow(p)) continue;
-    const i = customerIndex.get(p.customerId);
-    if (i !== undefined) bought[k].add(i);
+  // Labels: who bought each event of the window, in the window (the purchases that count now).
+  const buyersIn = new Map<number, number[]>(during.map((p) => [p, []]));
+  for (let i = 0; i < now.customerCount; i++) {
+    for (let r = now.offsets[i]; r < now.offsets[i + 1]; r++) {
+      const list = now.soldAtMs[r] >= cut ? buyersIn.get(now.event[r]) : undefined;
+      if (list && list[list.length - 1] !== i) list.push(i);
+    }
   }
   // The pseudo-upcoming events: those that sold, the most like each chosen event in turn.
-  const sold = during.filter((_, k) => bought[k].size > 0);
+  const sold = during.filter((p) => buyersIn.get(p)!.length > 0);
   const Q = sold.length;
   const similar = linkEvents(
     input.chosen.map((c) => c.event),
-    sold,
+    sold.map((p) => pastEvents[p]),
   ).matrix;
-  const orders = input.chosen.map((_, e) =>
-    Array.from({ length: Q }, (_, q) => q).sort((a, b) => similar[e * Q + b] - similar[e * Q + a] || (sold[a].id < sold[b].id ? -1 : 1)),
-  );
+  const idOf = (q: number) => pastEvents[sold[q]].id;
+  const orders = input.chosen.map((_, e) => Array.from({ length: Q }, (_, q) => q).sort((a, b) => similar[e * Q + b] - similar[e * Q + a] || (idOf(a) < idOf(b) ? -1 : 1)));
   const taken = new Uint8Array(Q);
-  const picked: EventFeatures[] = [];
-  for (let r = 0; r < Q && picked.length < TRAINING.maxEvents; r++) {
+  const pickedIndex: number[] = [];
+  for (let r = 0; r < Q && pickedIndex.length < TRAINING.maxEvents; r++) {
     for (const order of orders) {
-      if (picked.length >= TRAINING.maxEvents) break;
+      if (pickedIndex.length >= TRAINING.maxEvents) break;
       if (taken[order[r]]) continue;
       taken[order[r]] = 1;
-      picked.push(sold[order[r]]);
+      pickedIndex.push(sold[order[r]]);
     }
   }
-  picked.sort(byId);
+  pickedIndex.sort((a, b) => a - b); // past events are in id order
+  const picked = pickedIndex.map((p) => pastEvents[p]);
   const E = picked.length;
-  const label = picked.map((e) => bought[duringIndex.get(e.id)!]);
+  const n = customers.length;
 
-  // The history as of T'.
-  const history = indexHistory(
-    customers,
-    before.map((e) => e.id),
-    input.purchases,
-    purchaseFilter(input.filters, cut),
-    input.minorPerMajor,
-  );
-  let positives = 0;
-  let negatives = 0;
+  // The history as of T', and which of its customers bought which picked event in the window.
+  const history = historyBefore(now, keep, before.length, cut);
+  const label = new Uint8Array(n * E);
   const positiveCustomers = new Set<number>();
-  for (let i = 0; i < customers.length; i++) {
-    if (history.offsets[i + 1] === history.offsets[i]) continue;
-    for (let e = 0; e < E; e++) {
-      if (label[e].has(i)) {
-        positives++;
-        positiveCustomers.add(i);
-      } else negatives++;
+  let positives = 0;
+  let withHistory = 0;
+  for (let i = 0; i < n; i++) if (history.offsets[i + 1] > history.offsets[i]) withHistory++;
+  pickedIndex.forEach((p, e) => {
+    for (const i of buyersIn.get(p)!) {
+      if (history.offsets[i + 1] === history.offsets[i]) continue;
+      label[i * E + e] = 1;
+      positives++;
+      positiveCustomers.add(i);
     }
-  }
+  });
+  const negatives = withHistory * E - positives;
   const rateP = Math.min(1, TRAINING.maxPositives / Math.max(1, positives));
   const rateN = Math.min(1, TRAINING.maxNegatives / Math.max(1, negatives));
   const summary: TrainingSummary = { windowMs: W, events: E, positives, positiveCustomers: positiveCustomers.size, rows: 0, correction: Math.log(rateN / rateP) };
@@ -450,7 +519,7 @@ export function trainPropensity(input: PropensityInput): Training {
     history,
     purchaseWeights(links.matrix, cf, E, P, sameCategory(picked, before)),
     picked.map((e) => e.price),
-    new Uint8Array(customers.length).fill(1),
+    new Uint8Array(n).fill(1),
     cut,
   ).scores;
   const fi: FeatureInput = { history, past: links.past, targets: links.chosen, content: links.matrix, collaborative: cf, affinity, cutoffMs: cut };
@@ -459,12 +528,13 @@ export function trainPropensity(input: PropensityInput): Training {
   const buffer = new Float64Array(E * D);
   let X = new Float64Array(1024 * D);
   const ys: number[] = [];
-  for (let i = 0; i < customers.length; i++) {
+  const eventSeeds = Uint32Array.from(picked, (e) => stringHash(e.id));
+  for (let i = 0; i < n; i++) {
     if (history.offsets[i + 1] === history.offsets[i]) continue;
     let computed = false;
     for (let e = 0; e < E; e++) {
-      const y = label[e].has(i) ? 1 : 0;
-      if (pairHash(customers[i].id, picked[e].id) >= (y ? rateP : rateN)) continue;
+      const y = label[i * E + e];
+      if (pairHash(customers[i].id, eventSeeds[e]) >= (y ? rateP : rateN)) continue;
       if (!computed) computed = customerFeatures(fi, tables, i, buffer, scratch);
       if ((ys.length + 1) * D > X.length) {
         const grown = new Float64Array(X.length * 2);

@@ -69,13 +69,9 @@ export function anyOf(prob: Float32Array, i: number, E: number, events: readonly
 
 /** The `size` candidates most likely to buy some variation's events, best first (ties by index). */
 function reselect(prob: Float32Array, E: number, eventSets: number[][], candidates: readonly number[], size: number): number[] {
-  const best = new Map<number, number>();
-  for (const i of candidates) {
-    let b = 0;
-    for (const events of eventSets) b = Math.max(b, anyOf(prob, i, E, events));
-    best.set(i, b);
-  }
-  return [...candidates].sort((a, b) => best.get(b)! - best.get(a)! || a - b).slice(0, size);
+  const best = new Float64Array(prob.length / E);
+  for (const i of candidates) for (const events of eventSets) best[i] = Math.max(best[i], anyOf(prob, i, E, events));
+  return [...candidates].sort((a, b) => best[b] - best[a] || a - b).slice(0, size);
 }
 
 /**
