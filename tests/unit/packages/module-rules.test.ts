@@ -52,7 +52,7 @@ describe('names', () => {
   it('exportFileName: the name with a timestamp, no path or header characters', () => {
     expect(exportFileName('Newsletter', NOW)).toEqual({ ascii: 'Newsletter_20261129-1437.csv', utf8: 'Newsletter_20261129-1437.csv' });
     const hostile = exportFileName('../a"b\r\n;c/Ä%', NOW);
-    expect(hostile.ascii).toBe('.._a_b___c___20261129-1437.csv');
+    expect(hostile.ascii).toBe('.._a_b___c____20261129-1437.csv');
     expect(hostile.utf8).toBe('.._a_b__;c_Ä%_20261129-1437.csv');
   });
 });
