@@ -152,11 +152,14 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/campaigns_setup', permission: 'wave' },
   { pattern: '/api/v3/airflow_dag/*', permission: 'wave' },
   { pattern: '/api/v3/fb_targeting/*', permission: 'wave' },
-  { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
+  // spec 3 §7 package builder: its calls live under /package_builder (ARCHITECTURE §3), and the
+  // wizard's customer ID matching is POST /customers/ (spec 3 §4), beside Sentinel's customer reads.
+  { pattern: '/api/v3/package_builder/*', ...pageRule('/package-builder') },
+  { pattern: '/api/v3/customers', methods: ['POST'], ...pageRule('/package-builder') },
   // spec 3 §7 Sentinel: the questions and the customer detail the answers open.
   { pattern: '/api/v3/nlq', permission: 'sentinel' },
   { pattern: '/api/v3/nlq/*', permission: 'sentinel' },
-  { pattern: '/api/v3/customers/*', permission: 'sentinel' },
+  { pattern: '/api/v3/customers/*', permission: 'sentinel', except: ['/api/v3/customers'] },
   // Issue 23, spec 3 §7: secrets are a settings matter; the CRM export is the module's whose
   // results it sends (Sentinel answers, package variations); the supported CRMs serve all three.
   { pattern: '/api/v3/secrets', permission: 'settings' },

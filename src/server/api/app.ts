@@ -38,6 +38,7 @@ import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
 import { crmRouter, secretsRouter } from './integrations';
+import { packageBuilderRouter } from './packages';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -104,6 +105,7 @@ function v3(): Hono<Env> {
     .route('/customers', customersRouter)
     .route('/secrets', secretsRouter)
     .route('/crm', crmRouter)
+    .route('/package_builder', packageBuilderRouter)
     .route('/', profileRouter);
 }
 
