@@ -28,7 +28,29 @@ function topEvent(e: EventFeatures): TopEvent {
   };
 }
 
+/** The stages of a build, in order: a caller driving buildSteps() may pause before each. */
+export type BuildStage = 'links' | 'history' | 'collaborative' | 'scores' | 'variations' | 'statistics';
+
 export function buildPackages(input: BuildInput): PackageBuild {
+  const steps = buildSteps(input);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/**
+ * buildPackages, awaiting `between` before each stage: the packages module yields to the event
+ * loop there (the worker shares the web process). The longest stage at 100,000 customers and two
+ * million purchases (the history index) holds the loop for about a second.
+ */
+export async function buildPackagesAsync(input: BuildInput, between: (stage: BuildStage) => Promise<void>): Promise<PackageBuild> {
+  const steps = buildSteps(input);
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    await between(r.value);
+  }
+}
+
+/** The build as a generator of its stages (one code path for the sync and the async driver). */
+function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
   const settings = BuildSettings.parse(input.settings);
   const { nowMs } = input;
   const chosen = dedupe([...input.chosenEvents].sort(byId));
@@ -37,7 +59,9 @@ export function buildPackages(input: BuildInput): PackageBuild {
   const past = dedupe(input.pastEvents.filter((e) => e.startMs < nowMs && !chosenIds.has(e.id)).sort(byId));
   const customers = dedupe([...input.customers].sort(byId));
 
+  yield 'links';
   const links = linkEvents(chosen, past);
+  yield 'history';
   const history = indexHistory(
     customers,
     past.map((e) => e.id),
@@ -45,14 +69,17 @@ export function buildPackages(input: BuildInput): PackageBuild {
     purchaseFilter(settings.filters, nowMs),
     settings.minorPerMajor,
   );
+  yield 'collaborative';
   const eligible = eligibleCustomers(customers, history.typicalPrice, settings.filters, settings.forCrmExport);
   const E = chosen.length;
   const P = past.length;
   const weights = purchaseWeights(links.matrix, collaborativeWeights(history, links), E, P, sameCategory(chosen, past));
+  yield 'scores';
   const { scores, scored } = scoreCustomers(history, weights, chosen.map((e) => e.price), eligible, nowMs);
   let eligibleCount = 0;
   for (const x of eligible) eligibleCount += x;
 
+  yield 'variations';
   const audience = selectAudience(scores, E, settings.audienceShare);
   const plans = planVariations(scores, E, audience, {
     numPackages: settings.num_packages,
@@ -61,6 +88,7 @@ export function buildPackages(input: BuildInput): PackageBuild {
     seed: settings.seed,
   });
 
+  yield 'statistics';
   const pastStartMs = Float64Array.from(past, (e) => e.startMs);
   const keywords = campaignKeywords(plans.map((p) => p.events.map((e, r) => ({ event: chosen[e], weight: p.weights[r] }))));
   const titles = variationTitles(keywords, plans.map((p) => chosen[p.events[0]].title));

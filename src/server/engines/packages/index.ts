@@ -23,7 +23,7 @@ export {
   type TopEvent,
   type EventLinks,
 } from './types';
-export { buildPackages } from './build';
+export { buildPackages, buildPackagesAsync, type BuildStage } from './build';
 export { linkEvents, MAX_LINKS, MIN_LINK_SIMILARITY, type ContentLinks } from './links';
 export { similarity, prepareEvent, wordWeights, withWordWeights, SIMILARITY_WEIGHTS, type PreparedEvent } from './similarity';
 export { indexHistory, type History } from './history';
