@@ -40,6 +40,8 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/package-builder', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/package-builder/create', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/package-builder/results/:packageId', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
+  // spec 3 "Routes": the results with a variation open (slug: its title lowercased, spaces to hyphens).
+  { pattern: '/package-builder/results/:packageId/:slug', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/sentinel', titleKey: 'nav.sentinel', permission: 'sentinel' },
   { pattern: '/sentinel/results/:id', titleKey: 'nav.sentinel', permission: 'sentinel' },
   { pattern: '/settings', titleKey: 'nav.settings', permission: 'settings' },
