@@ -32,14 +32,20 @@ export function formatClock(date: Date): string {
 
 export function formatMoney(value: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(locale(language), { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+    return new Intl.NumberFormat(locale(language), {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 2,
+    }).format(value);
   } catch {
     return `${value} ${currency}`;
   }
 }
 
 export function formatNumber(value: number, language: string, digits = 0): string {
-  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(locale(language), {
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 /** A failure as the user reads it: the code's translation, else the given fallback key. */

@@ -134,8 +134,14 @@ export interface CustomerSegmentation {
     success: boolean;
     serverError: boolean;
   };
-  excludedPriceRange: { qualifier: 'below' | 'above' | null; value: number | null };
-  excludedPurchaseDate: { qualifier: 'before' | 'after' | null; value: string | null };
+  excludedPriceRange: {
+    qualifier: 'below' | 'above' | null;
+    value: number | null;
+  };
+  excludedPurchaseDate: {
+    qualifier: 'before' | 'after' | null;
+    value: string | null;
+  };
   excludedTicketCategories: ExcludableCategory[];
 }
 
@@ -152,7 +158,14 @@ export interface BuilderState {
 
 export function emptySegmentation(): CustomerSegmentation {
   return {
-    customerIds: { qualifier: null, value: [], unmatchedIds: [], loading: false, success: false, serverError: false },
+    customerIds: {
+      qualifier: null,
+      value: [],
+      unmatchedIds: [],
+      loading: false,
+      success: false,
+      serverError: false,
+    },
     excludedPriceRange: { qualifier: null, value: null },
     excludedPurchaseDate: { qualifier: null, value: null },
     excludedTicketCategories: [...DEFAULT_EXCLUDED_CATEGORIES],
@@ -197,14 +210,22 @@ export function stepClickable(target: Step, state: BuilderState): boolean {
 export function goNext(state: BuilderState): BuilderState {
   if (state.currentStep === 3 || !stepComplete(state, state.currentStep)) return state;
   const done = state.currentStep;
-  return { ...state, currentStep: (done + 1) as Step, currentCompletedStep: Math.max(state.currentCompletedStep, done) as BuilderState['currentCompletedStep'] };
+  return {
+    ...state,
+    currentStep: (done + 1) as Step,
+    currentCompletedStep: Math.max(state.currentCompletedStep, done) as BuilderState['currentCompletedStep'],
+  };
 }
 
 /** spec 3 §4: back lowers the step and the completed step (step 1's Back leaves the wizard). */
 export function goBack(state: BuilderState): BuilderState {
   if (state.currentStep === 1) return state;
   const step = (state.currentStep - 1) as Step;
-  return { ...state, currentStep: step, currentCompletedStep: Math.min(state.currentCompletedStep, step - 1) as BuilderState['currentCompletedStep'] };
+  return {
+    ...state,
+    currentStep: step,
+    currentCompletedStep: Math.min(state.currentCompletedStep, step - 1) as BuilderState['currentCompletedStep'],
+  };
 }
 
 export function goTo(state: BuilderState, target: Step): BuilderState {
@@ -214,7 +235,9 @@ export function goTo(state: BuilderState, target: Step): BuilderState {
 /** spec 3 §3 Package create payload from the saved state. */
 export function createPayload(state: BuilderState, now: Date): CreatePackageRequest {
   const s = state.customerSegmentation;
-  const filters: CreatePackageRequest['filters'] = { exclude_ticket_categories: [...s.excludedTicketCategories] };
+  const filters: CreatePackageRequest['filters'] = {
+    exclude_ticket_categories: [...s.excludedTicketCategories],
+  };
   if (s.customerIds.qualifier && s.customerIds.value.length) {
     if (s.customerIds.qualifier === 'exclude') filters.excluded_customers = [...s.customerIds.value];
     else filters.included_customers = [...s.customerIds.value];
@@ -306,7 +329,8 @@ export function restoreBuilderState(raw: unknown): BuilderState {
   while (state.currentStep > 1 && !STEPS.filter((s) => s < state.currentStep).every((s) => stepComplete(state, s))) {
     state.currentStep = (state.currentStep - 1) as Step;
   }
-  if (state.currentCompletedStep >= state.currentStep + 1 && !stepComplete(state, state.currentStep)) state.currentCompletedStep = (state.currentStep - 1) as BuilderState['currentCompletedStep'];
+  if (state.currentCompletedStep >= state.currentStep + 1 && !stepComplete(state, state.currentStep))
+    state.currentCompletedStep = (state.currentStep - 1) as BuilderState['currentCompletedStep'];
   return state;
 }
 
@@ -321,7 +345,9 @@ export const isBuilding = (s: PackageStatus) => s === 'initializing' || s === 'i
  * spec 3 §2 "Merge requires that no selected package is already merged" (and the server's: every
  * one done): why the selection cannot be merged, or null. The titles name the packages at fault.
  */
-export function mergeBlocker(selected: readonly Pick<PackageListItem, 'title' | 'status' | 'merge_id'>[]): { reason: 'tooFew' | 'alreadyMerged' | 'notDone'; titles: string[] } | null {
+export function mergeBlocker(
+  selected: readonly Pick<PackageListItem, 'title' | 'status' | 'merge_id'>[],
+): { reason: 'tooFew' | 'alreadyMerged' | 'notDone'; titles: string[] } | null {
   if (selected.length < 2) return { reason: 'tooFew', titles: [] };
   const merged = selected.filter((p) => p.merge_id !== null);
   if (merged.length) return { reason: 'alreadyMerged', titles: merged.map((p) => p.title) };

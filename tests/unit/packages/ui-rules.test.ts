@@ -25,8 +25,20 @@ import {
   type BuilderState,
 } from '../../../src/lib/packages/rules';
 
-const event = (id: string) => ({ id, eid: `E-${id}`, title: `Event ${id}`, date: '2027-01-01', start_date_time: '2027-01-01T19:30:00.000Z', location: 'Köln', hall_name: 'Saal', venue_name: 'Haus' });
-const withEvents = (s: BuilderState = initialBuilderState()): BuilderState => ({ ...s, listItems: [event('a'), event('b')] });
+const event = (id: string) => ({
+  id,
+  eid: `E-${id}`,
+  title: `Event ${id}`,
+  date: '2027-01-01',
+  start_date_time: '2027-01-01T19:30:00.000Z',
+  location: 'Köln',
+  hall_name: 'Saal',
+  venue_name: 'Haus',
+});
+const withEvents = (s: BuilderState = initialBuilderState()): BuilderState => ({
+  ...s,
+  listItems: [event('a'), event('b')],
+});
 
 describe('the constants the browser repeats', () => {
   it('match the contract', () => {
@@ -40,7 +52,18 @@ describe('the constants the browser repeats', () => {
     expect([...EXCLUDABLE_CATEGORIES]).toEqual([...EXCLUDABLE_TICKET_CATEGORIES]);
   });
   it('are spec 3 §9', () => {
-    expect([PB.variationsNumber, PB.pollMs, PB.matchAutoFinishMs, PB.matchFocusMs, PB.keywordsShown, PB.keywordChars, PB.longPressMs, PB.scrollThresholdPx, PB.scrollThrottleMs, PB.wideMaxNarrowPx]).toEqual([3, 5000, 3000, 100, 4, 30, 500, 300, 1000, 991]);
+    expect([
+      PB.variationsNumber,
+      PB.pollMs,
+      PB.matchAutoFinishMs,
+      PB.matchFocusMs,
+      PB.keywordsShown,
+      PB.keywordChars,
+      PB.longPressMs,
+      PB.scrollThresholdPx,
+      PB.scrollThrottleMs,
+      PB.wideMaxNarrowPx,
+    ]).toEqual([3, 5000, 3000, 100, 4, 30, 500, 300, 1000, 991]);
     expect(initialBuilderState().customerSegmentation.excludedTicketCategories).toEqual(['free']);
   });
 });
@@ -96,18 +119,33 @@ describe('wizard steps (spec 3 §4)', () => {
     expect([s3.currentStep, s3.currentCompletedStep]).toEqual([3, 2]);
   });
   it('blocks step 2 while the price is negative', () => {
-    const s2 = { ...goNext(withEvents()), targetMode: 'selective_mode' as const };
-    const bad = { ...s2, customerSegmentation: { ...s2.customerSegmentation, excludedPriceRange: { qualifier: 'below' as const, value: -1 } } };
+    const s2 = {
+      ...goNext(withEvents()),
+      targetMode: 'selective_mode' as const,
+    };
+    const bad = {
+      ...s2,
+      customerSegmentation: {
+        ...s2.customerSegmentation,
+        excludedPriceRange: { qualifier: 'below' as const, value: -1 },
+      },
+    };
     expect(goNext(bad)).toBe(bad);
   });
   it('back lowers the step and the completed step', () => {
-    const s3 = goNext({ ...goNext(withEvents()), targetMode: 'selective_mode' });
+    const s3 = goNext({
+      ...goNext(withEvents()),
+      targetMode: 'selective_mode',
+    });
     const back = goBack(s3);
     expect([back.currentStep, back.currentCompletedStep]).toEqual([2, 1]);
     expect(goBack(initialBuilderState()).currentStep).toBe(1);
   });
   it('lets circles go up to the highest completed step only', () => {
-    const s3 = goNext({ ...goNext(withEvents()), targetMode: 'selective_mode' });
+    const s3 = goNext({
+      ...goNext(withEvents()),
+      targetMode: 'selective_mode',
+    });
     expect(stepClickable(1, s3)).toBe(true);
     expect(stepClickable(2, s3)).toBe(true);
     expect(stepClickable(3, s3)).toBe(false);
@@ -134,9 +172,20 @@ describe('createPayload (spec 3 §3)', () => {
     expect(CreatePackageRequest.safeParse(body).success).toBe(true);
   });
   it('maps every filter to its field, and leaves out one without its qualifier', () => {
-    const s = withEvents({ ...initialBuilderState(), targetMode: 'inclusive_mode', name: ' Spring ' });
+    const s = withEvents({
+      ...initialBuilderState(),
+      targetMode: 'inclusive_mode',
+      name: ' Spring ',
+    });
     s.customerSegmentation = {
-      customerIds: { qualifier: 'include', value: ['C1', 'C2'], unmatchedIds: [], loading: false, success: true, serverError: false },
+      customerIds: {
+        qualifier: 'include',
+        value: ['C1', 'C2'],
+        unmatchedIds: [],
+        loading: false,
+        success: true,
+        serverError: false,
+      },
       excludedPriceRange: { qualifier: 'above', value: 80 },
       excludedPurchaseDate: { qualifier: 'before', value: '2024-01-01' },
       excludedTicketCategories: ['free', 'regular_discount'],
@@ -152,7 +201,10 @@ describe('createPayload (spec 3 §3)', () => {
     expect(CreatePackageRequest.safeParse(body).success).toBe(true);
     s.customerSegmentation.excludedPriceRange.qualifier = null;
     s.customerSegmentation.customerIds.qualifier = null;
-    expect(createPayload(s, new Date()).filters).toEqual({ exclude_old_purchases_before: '2024-01-01', exclude_ticket_categories: ['free', 'regular_discount'] });
+    expect(createPayload(s, new Date()).filters).toEqual({
+      exclude_old_purchases_before: '2024-01-01',
+      exclude_ticket_categories: ['free', 'regular_discount'],
+    });
   });
 });
 
@@ -162,11 +214,24 @@ describe('restoreBuilderState', () => {
     expect(restoreBuilderState(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
   it('replaces what cannot be used and never restores a running check', () => {
-    const r = restoreBuilderState({ listItems: [{ nope: 1 }, event('x')], targetMode: 'evil', currentStep: 3, currentCompletedStep: 9, customerSegmentation: { customerIds: { qualifier: 'include', value: ['A', 5], loading: true }, excludedTicketCategories: ['cancelled', 'free'] } });
+    const r = restoreBuilderState({
+      listItems: [{ nope: 1 }, event('x')],
+      targetMode: 'evil',
+      currentStep: 3,
+      currentCompletedStep: 9,
+      customerSegmentation: {
+        customerIds: { qualifier: 'include', value: ['A', 5], loading: true },
+        excludedTicketCategories: ['cancelled', 'free'],
+      },
+    });
     expect(r.listItems.map((e) => e.id)).toEqual(['x']);
     expect(r.targetMode).toBeNull();
     expect(r.currentStep).toBe(2);
-    expect(r.customerSegmentation.customerIds).toMatchObject({ qualifier: 'include', value: ['A'], loading: false });
+    expect(r.customerSegmentation.customerIds).toMatchObject({
+      qualifier: 'include',
+      value: ['A'],
+      loading: false,
+    });
     expect(r.customerSegmentation.excludedTicketCategories).toEqual(['free']);
     expect(restoreBuilderState('garbage')).toEqual(initialBuilderState());
   });
@@ -176,11 +241,24 @@ describe('merge and variations', () => {
   const p = (title: string, status: 'done' | 'failed' | 'expired' = 'done', merge_id: string | null = null) => ({ title, status, merge_id });
   it('says why a selection cannot be merged', () => {
     expect(mergeBlocker([p('A')])).toEqual({ reason: 'tooFew', titles: [] });
-    expect(mergeBlocker([p('A'), p('B', 'done', '1_2')])).toEqual({ reason: 'alreadyMerged', titles: ['B'] });
-    expect(mergeBlocker([p('A'), p('B', 'expired')])).toEqual({ reason: 'notDone', titles: ['B'] });
+    expect(mergeBlocker([p('A'), p('B', 'done', '1_2')])).toEqual({
+      reason: 'alreadyMerged',
+      titles: ['B'],
+    });
+    expect(mergeBlocker([p('A'), p('B', 'expired')])).toEqual({
+      reason: 'notDone',
+      titles: ['B'],
+    });
     expect(mergeBlocker([p('A'), p('B')])).toBeNull();
   });
   it('reads the top events in order', () => {
-    expect(topEvents({ title: 'x', top_event_10: 'j', top_event_2: 'b', top_event_1: 'a' })).toEqual(['a', 'b', 'j']);
+    expect(
+      topEvents({
+        title: 'x',
+        top_event_10: 'j',
+        top_event_2: 'b',
+        top_event_1: 'a',
+      }),
+    ).toEqual(['a', 'b', 'j']);
   });
 });

@@ -43,7 +43,10 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
   const [throttleTick, setThrottleTick] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [merging, setMerging] = useState(false);
-  const [mergeError, setMergeError] = useState<{ text: string; existingId?: number } | null>(null);
+  const [mergeError, setMergeError] = useState<{
+    text: string;
+    existingId?: number;
+  } | null>(null);
   const marker = useRef<HTMLDivElement>(null);
   const lastLoad = useRef(0);
   const utilityRef = useRef<HTMLDivElement>(null);
@@ -77,7 +80,13 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
     if (!building || state !== 'ready') return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      listPackages({ page: 1, limit: Math.min(100, Math.max(PB.listPageSize, items.length)) }, controller.signal)
+      listPackages(
+        {
+          page: 1,
+          limit: Math.min(100, Math.max(PB.listPageSize, items.length)),
+        },
+        controller.signal,
+      )
         .then((list) => {
           setTotal(list.total);
           setItems((prev) => {
@@ -114,7 +123,9 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
   const chosen = items.filter((p) => selected.has(p.id));
   const blocker = mergeBlocker(chosen);
   const blockerText = blocker
-    ? t(`packages.list.mergeBlocked.${blocker.reason}`, { titles: blocker.titles.map((s) => `“${s}”`).join(', ') })
+    ? t(`packages.list.mergeBlocked.${blocker.reason}`, {
+        titles: blocker.titles.map((s) => `“${s}”`).join(', '),
+      })
     : null;
 
   const toggle = (id: number) => {
@@ -154,7 +165,10 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
       location.assign(`/package-builder/results/${merged.id}`);
     } catch (err) {
       const existing = err instanceof ApiError && err.code === 'error.packages.merge_exists' ? Number((err.data as { id?: unknown } | undefined)?.id) : NaN;
-      setMergeError({ text: errorText(t, err, 'packages.list.mergeFailed'), existingId: Number.isFinite(existing) ? existing : undefined });
+      setMergeError({
+        text: errorText(t, err, 'packages.list.mergeFailed'),
+        existingId: Number.isFinite(existing) ? existing : undefined,
+      });
       setMerging(false);
     }
   };

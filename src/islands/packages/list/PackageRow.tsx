@@ -31,14 +31,7 @@ export function PackageRow({
   const more = item.events.length - events.length;
   return (
     <li className={styles.row} data-selected={selected || undefined} data-testid="package-row" data-package-id={item.id} {...press}>
-      <input
-        id={checkboxId}
-        type="checkbox"
-        className={styles.rowCheck}
-        checked={selected}
-        onChange={onToggle}
-        aria-label={t('packages.list.select', { title: item.title })}
-      />
+      <input id={checkboxId} type="checkbox" className={styles.rowCheck} checked={selected} onChange={onToggle} aria-label={t('packages.list.select', { title: item.title })} />
       <div className={styles.rowMain}>
         <a
           href={href}
@@ -53,9 +46,7 @@ export function PackageRow({
           {item.title}
         </a>
         <p className={styles.rowEvents}>
-          {events.length === 0
-            ? t('packages.list.noEvents')
-            : events.map((e) => e.title).join(' · ')}
+          {events.length === 0 ? t('packages.list.noEvents') : events.map((e) => e.title).join(' · ')}
           {more > 0 && <span className={styles.more}> {t('packages.list.moreEvents', { count: more })}</span>}
         </p>
       </div>
@@ -63,7 +54,12 @@ export function PackageRow({
         <StatusBadge status={item.status} />
         {item.merge_id && <span className={styles.mergedBadge}>{t('packages.list.merged')}</span>}
         <span className={styles.rowCustomers}>
-          {item.n_customers === null ? t('packages.list.customersPending') : t('packages.list.customers', { count: item.n_customers, n: formatNumber(item.n_customers, i18n.language) })}
+          {item.n_customers === null
+            ? t('packages.list.customersPending')
+            : t('packages.list.customers', {
+                count: item.n_customers,
+                n: formatNumber(item.n_customers, i18n.language),
+              })}
         </span>
         <span className={styles.rowDate}>{t('packages.list.created', { date: formatDay(item.created_at) })}</span>
       </div>

@@ -70,7 +70,10 @@ export function ExportPanel({
           {t('packages.variation.export.nameHint', { max: PB.exportNameMax })}
         </p>
         <p id={id('count')} className={length > PB.exportNameMax ? styles.counterOver : styles.muted}>
-          {t('packages.variation.export.counter', { count: length, max: PB.exportNameMax })}
+          {t('packages.variation.export.counter', {
+            count: length,
+            max: PB.exportNameMax,
+          })}
         </p>
         {problem && (
           <p id={id('problem')} className={styles.fieldError}>
@@ -79,7 +82,15 @@ export function ExportPanel({
         )}
       </div>
       <div className={styles.exportActions}>
-        <Button variant="secondary" iconName="download" onClick={() => void csv()} busy={busy} disabled={problem !== null} aria-describedby={error ? id('csv-error') : undefined} data-testid="variation-csv">
+        <Button
+          variant="secondary"
+          iconName="download"
+          onClick={() => void csv()}
+          busy={busy}
+          disabled={problem !== null}
+          aria-describedby={error ? id('csv-error') : undefined}
+          data-testid="variation-csv"
+        >
           {t('packages.variation.export.csv')}
         </Button>
         {crm?.(name.trim(), problem !== null)}

@@ -196,12 +196,29 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
             <StatusBadge status={pkg.status} />
           </div>
           <ul className={styles.meta}>
-            {pkg.n_customers !== null && <li>{t('packages.results.meta.customers', { count: pkg.n_customers, n: formatNumber(pkg.n_customers, i18n.language) })}</li>}
+            {pkg.n_customers !== null && (
+              <li>
+                {t('packages.results.meta.customers', {
+                  count: pkg.n_customers,
+                  n: formatNumber(pkg.n_customers, i18n.language),
+                })}
+              </li>
+            )}
             <li>{t('packages.results.meta.events', { count: pkg.events.length })}</li>
             <li>{t(`packages.modes.${pkg.targeting_mode}.title`)}</li>
             {pkg.merge_id && <li>{t('packages.results.meta.mergedFrom')}</li>}
-            <li>{t('packages.results.meta.created', { date: formatDay(pkg.created_at) })}</li>
-            {pkg.status === 'done' && pkg.expires_at && <li>{t('packages.results.meta.expires', { date: formatDay(pkg.expires_at) })}</li>}
+            <li>
+              {t('packages.results.meta.created', {
+                date: formatDay(pkg.created_at),
+              })}
+            </li>
+            {pkg.status === 'done' && pkg.expires_at && (
+              <li>
+                {t('packages.results.meta.expires', {
+                  date: formatDay(pkg.expires_at),
+                })}
+              </li>
+            )}
           </ul>
           {pkg.events.length > 0 && <p className={styles.events}>{pkg.events.map((e) => e.title).join(' · ')}</p>}
         </header>

@@ -22,7 +22,13 @@ export function BuildingPanel({ pkg, checkedAt }: { pkg: Package; checkedAt: Dat
       </h2>
       <p role="status">{t(`packages.results.building.${pkg.status === 'inprogress' ? 'inprogress' : 'initializing'}`)}</p>
       <p className={styles.muted}>{t('packages.results.building.estimate')}</p>
-      {checkedAt && <p className={styles.muted}>{t('packages.results.building.checked', { time: formatClock(checkedAt) })}</p>}
+      {checkedAt && (
+        <p className={styles.muted}>
+          {t('packages.results.building.checked', {
+            time: formatClock(checkedAt),
+          })}
+        </p>
+      )}
       <ButtonLink href="/package-builder" variant="secondary" iconName="arrowLeft" data-testid="package-dashboard-link">
         {t('packages.results.building.dashboard')}
       </ButtonLink>
@@ -68,12 +74,24 @@ export function ExpiredNotice({ pkg }: { pkg: Package }) {
       <Icon name="alert" size={20} />
       <div className={styles.expiredBody}>
         <strong>{t('packages.results.expired.heading')}</strong>
-        <p>{t('packages.results.expired.text', { date: formatDay(pkg.finished_at ?? pkg.created_at) })}</p>
+        <p>
+          {t('packages.results.expired.text', {
+            date: formatDay(pkg.finished_at ?? pkg.created_at),
+          })}
+        </p>
         <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="package-regenerate">
           {t('packages.results.expired.regenerate')}
         </Button>
       </div>
-      <Modal open={open} onOpenChange={(o) => !busy && setOpen(o)} title={t('packages.results.expired.confirmTitle')} description={t('packages.results.expired.confirmText', { title: pkg.title })} closeLabel={t('packages.results.expired.cancel')}>
+      <Modal
+        open={open}
+        onOpenChange={(o) => !busy && setOpen(o)}
+        title={t('packages.results.expired.confirmTitle')}
+        description={t('packages.results.expired.confirmText', {
+          title: pkg.title,
+        })}
+        closeLabel={t('packages.results.expired.cancel')}
+      >
         {error && (
           <p className="alert alert--error" role="alert">
             {error}

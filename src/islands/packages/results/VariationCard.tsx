@@ -21,7 +21,12 @@ export function VariationCard({ variation, href, currency, onOpen }: { variation
             {variation.title}
           </a>
         </h3>
-        <p className={styles.cardCustomers}>{t('packages.results.card.customers', { count: variation.n_customers, n: formatNumber(variation.n_customers, i18n.language) })}</p>
+        <p className={styles.cardCustomers}>
+          {t('packages.results.card.customers', {
+            count: variation.n_customers,
+            n: formatNumber(variation.n_customers, i18n.language),
+          })}
+        </p>
       </header>
       <Keywords keywords={variation.campaign.keywords} label={t('packages.results.card.keywords')} />
       {events.length > 0 && (

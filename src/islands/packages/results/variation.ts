@@ -11,9 +11,25 @@ export function medians(v: Variation, t: TinyT, currency: string, language: stri
   const none = t('packages.results.medians.none');
   const num = (x: number | null, digits: number) => (x === null ? none : formatNumber(x, language, digits));
   return [
-    { key: 'ticketPrice', label: t('packages.results.medians.ticketPrice'), value: v.median_ticket_price === null ? none : formatMoney(v.median_ticket_price, currency, language) },
-    { key: 'basket', label: t('packages.results.medians.basket'), value: num(v.median_basket_size, 1) },
-    { key: 'eventsPerYear', label: t('packages.results.medians.eventsPerYear'), value: num(v.median_num_events_per_year, 1) },
-    { key: 'daysUpfront', label: t('packages.results.medians.daysUpfront'), value: num(v.median_days_upfront, 0) },
+    {
+      key: 'ticketPrice',
+      label: t('packages.results.medians.ticketPrice'),
+      value: v.median_ticket_price === null ? none : formatMoney(v.median_ticket_price, currency, language),
+    },
+    {
+      key: 'basket',
+      label: t('packages.results.medians.basket'),
+      value: num(v.median_basket_size, 1),
+    },
+    {
+      key: 'eventsPerYear',
+      label: t('packages.results.medians.eventsPerYear'),
+      value: num(v.median_num_events_per_year, 1),
+    },
+    {
+      key: 'daysUpfront',
+      label: t('packages.results.medians.daysUpfront'),
+      value: num(v.median_days_upfront, 0),
+    },
   ];
 }

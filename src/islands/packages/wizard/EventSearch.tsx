@@ -56,7 +56,13 @@ export function EventSearch({ addedIds, onAdd }: { addedIds: ReadonlySet<string>
     setFailed(false);
     searchPackageEvents({ since: sinceParam(new Date()), page: 1, search: query }, controller.signal)
       .then((r) => {
-        setResults({ query, items: r.items, page: r.page, pageCount: r.page_count, total: r.total });
+        setResults({
+          query,
+          items: r.items,
+          page: r.page,
+          pageCount: r.page_count,
+          total: r.total,
+        });
         setActive(-1);
         lastPageLoad.current = Date.now();
         if (listRef.current) listRef.current.scrollTop = 0;
@@ -81,12 +87,25 @@ export function EventSearch({ addedIds, onAdd }: { addedIds: ReadonlySet<string>
     const controller = new AbortController();
     moreController.current = controller;
     setLoadingMore(true);
-    searchPackageEvents({ since: sinceParam(new Date()), page: results.page + 1, search: results.query }, controller.signal)
+    searchPackageEvents(
+      {
+        since: sinceParam(new Date()),
+        page: results.page + 1,
+        search: results.query,
+      },
+      controller.signal,
+    )
       .then((r) => {
         setResults((prev) => {
           if (!prev || prev.query !== results.query) return prev;
           const known = new Set(prev.items.map((e) => e.id));
-          return { ...prev, items: [...prev.items, ...r.items.filter((e) => !known.has(e.id))], page: r.page, pageCount: r.page_count, total: r.total };
+          return {
+            ...prev,
+            items: [...prev.items, ...r.items.filter((e) => !known.has(e.id))],
+            page: r.page,
+            pageCount: r.page_count,
+            total: r.total,
+          };
         });
       })
       .catch(() => undefined)

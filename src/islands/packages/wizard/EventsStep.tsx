@@ -18,7 +18,16 @@ export function EventsStep({ events, onChange }: { events: SelectedEvent[]; onCh
     // spec 3 §2: an event cannot be added twice.
     if (addedIds.has(e.id)) return setNotice(t('packages.wizard.events.alreadyAdded', { title: e.title }));
     if (events.length >= PB.maxEvents) return setNotice(t('packages.wizard.events.tooMany', { max: PB.maxEvents }));
-    const item: SelectedEvent = { id: e.id, eid: e.eid, title: e.title, date: e.date, start_date_time: e.start_date_time, location: e.location, hall_name: e.hall_name, venue_name: e.venue_name };
+    const item: SelectedEvent = {
+      id: e.id,
+      eid: e.eid,
+      title: e.title,
+      date: e.date,
+      start_date_time: e.start_date_time,
+      location: e.location,
+      hall_name: e.hall_name,
+      venue_name: e.venue_name,
+    };
     onChange((list) => (list.some((x) => x.id === e.id) ? list : [...list, item]));
     setNotice(t('packages.wizard.events.addedNotice', { title: e.title }));
   };

@@ -73,7 +73,16 @@ export function IdMatchDialog({
   const ids = splitCustomerIds(text);
   const invalid = invalidCustomerIds(ids);
   const tooMany = ids.length > PB.maxCustomerIds;
-  const problem = ids.length === 0 ? t('packages.wizard.idMatch.empty') : tooMany ? t('packages.wizard.idMatch.tooMany', { max: PB.maxCustomerIds }) : invalid.length ? t('packages.wizard.idMatch.invalid', { ids: invalid.slice(0, 5).join(', ') + (invalid.length > 5 ? ' …' : '') }) : null;
+  const problem =
+    ids.length === 0
+      ? t('packages.wizard.idMatch.empty')
+      : tooMany
+        ? t('packages.wizard.idMatch.tooMany', { max: PB.maxCustomerIds })
+        : invalid.length
+          ? t('packages.wizard.idMatch.invalid', {
+              ids: invalid.slice(0, 5).join(', ') + (invalid.length > 5 ? ' …' : ''),
+            })
+          : null;
   const dirty = !sameList(ids, savedIds);
 
   const finish = (keep: string[], left: string[]) => {
@@ -105,23 +114,40 @@ export function IdMatchDialog({
     controller.current = c;
     setCheckedCount(ids.length);
     setPhase('loading');
-    onFlags({ loading: true, success: false, serverError: false, unmatchedIds: [] });
+    onFlags({
+      loading: true,
+      success: false,
+      serverError: false,
+      unmatchedIds: [],
+    });
     try {
       const r = await matchCustomerIds(ids, c.signal);
       setMatched(r.matched);
       setUnmatched(r.unmatched_ids);
       const all = r.unmatched_ids.length === 0;
       setPhase(all ? 'success' : 'partial');
-      onFlags({ loading: false, success: all, serverError: false, unmatchedIds: r.unmatched_ids });
+      onFlags({
+        loading: false,
+        success: all,
+        serverError: false,
+        unmatchedIds: r.unmatched_ids,
+      });
     } catch (err) {
       if ((err as { cancelled?: boolean }).cancelled) return;
       setPhase('serverError');
-      onFlags({ loading: false, success: false, serverError: true, unmatchedIds: [] });
+      onFlags({
+        loading: false,
+        success: false,
+        serverError: true,
+        unmatchedIds: [],
+      });
     }
   };
 
   const download = () => {
-    const blob = new Blob([unmatchedCsv(unmatched)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([unmatchedCsv(unmatched)], {
+      type: 'text/csv;charset=utf-8',
+    });
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = href;
@@ -191,10 +217,23 @@ export function IdMatchDialog({
         )}
         {phase === 'partial' && (
           <div ref={resultBox} tabIndex={-1} className={styles.matchResult} role="status" data-testid="id-match-partial">
-            <p>{t('packages.wizard.idMatch.partial', { matched: matched.length, total: matched.length + unmatched.length, unmatched: unmatched.length })}</p>
+            <p>
+              {t('packages.wizard.idMatch.partial', {
+                matched: matched.length,
+                total: matched.length + unmatched.length,
+                unmatched: unmatched.length,
+              })}
+            </p>
             <div className="field">
               <label htmlFor={`${uid}-unmatched`}>{t('packages.wizard.idMatch.unmatchedLabel')}</label>
-              <textarea id={`${uid}-unmatched`} className={`input ${styles.textarea}`} value={unmatched.join('\n')} readOnly rows={Math.min(6, Math.max(2, unmatched.length))} data-testid="id-match-unmatched" />
+              <textarea
+                id={`${uid}-unmatched`}
+                className={`input ${styles.textarea}`}
+                value={unmatched.join('\n')}
+                readOnly
+                rows={Math.min(6, Math.max(2, unmatched.length))}
+                data-testid="id-match-unmatched"
+              />
             </div>
           </div>
         )}
@@ -214,7 +253,11 @@ export function IdMatchDialog({
                 {t('packages.wizard.idMatch.download')}
               </Button>
               <Button onClick={() => finish(matched, unmatched)} data-testid="id-match-finish">
-                {matched.length ? t('packages.wizard.idMatch.useMatched', { count: matched.length }) : t('packages.wizard.idMatch.useNone')}
+                {matched.length
+                  ? t('packages.wizard.idMatch.useMatched', {
+                      count: matched.length,
+                    })
+                  : t('packages.wizard.idMatch.useNone')}
               </Button>
             </>
           ) : phase === 'success' ? (
@@ -236,7 +279,13 @@ export function IdMatchDialog({
           )}
         </div>
       </div>
-      <Modal open={confirming} onOpenChange={setConfirming} title={t('packages.wizard.idMatch.confirmTitle')} description={t('packages.wizard.idMatch.confirmText')} closeLabel={t('packages.wizard.idMatch.keepEditing')}>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('packages.wizard.idMatch.confirmTitle')}
+        description={t('packages.wizard.idMatch.confirmText')}
+        closeLabel={t('packages.wizard.idMatch.keepEditing')}
+      >
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {t('packages.wizard.idMatch.keepEditing')}
@@ -245,7 +294,12 @@ export function IdMatchDialog({
             variant="danger"
             onClick={() => {
               setConfirming(false);
-              onFlags({ loading: false, success: false, serverError: false, unmatchedIds: [] });
+              onFlags({
+                loading: false,
+                success: false,
+                serverError: false,
+                unmatchedIds: [],
+              });
               onOpenChange(false);
             }}
             data-testid="id-match-discard"

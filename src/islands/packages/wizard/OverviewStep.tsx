@@ -12,13 +12,25 @@ export function OverviewStep({ state, onEdit, onName, currency }: { state: Build
   const k = (key: string) => `packages.wizard.overview.${key}`;
   const s = state.customerSegmentation;
   const lines: string[] = [];
-  if (s.customerIds.qualifier && s.customerIds.value.length) lines.push(t(k(s.customerIds.qualifier === 'exclude' ? 'excludedIds' : 'includedIds'), { count: s.customerIds.value.length }));
+  if (s.customerIds.qualifier && s.customerIds.value.length)
+    lines.push(t(k(s.customerIds.qualifier === 'exclude' ? 'excludedIds' : 'includedIds'), { count: s.customerIds.value.length }));
   if (s.excludedPriceRange.qualifier && s.excludedPriceRange.value !== null)
-    lines.push(t(k(s.excludedPriceRange.qualifier === 'below' ? 'priceBelow' : 'priceAbove'), { price: formatMoney(s.excludedPriceRange.value, currency, i18n.language) }));
-  if (s.excludedPurchaseDate.qualifier && s.excludedPurchaseDate.value) lines.push(t(k(s.excludedPurchaseDate.qualifier), { date: formatDay(s.excludedPurchaseDate.value) }));
+    lines.push(
+      t(k(s.excludedPriceRange.qualifier === 'below' ? 'priceBelow' : 'priceAbove'), {
+        price: formatMoney(s.excludedPriceRange.value, currency, i18n.language),
+      }),
+    );
+  if (s.excludedPurchaseDate.qualifier && s.excludedPurchaseDate.value)
+    lines.push(
+      t(k(s.excludedPurchaseDate.qualifier), {
+        date: formatDay(s.excludedPurchaseDate.value),
+      }),
+    );
   lines.push(
     s.excludedTicketCategories.length
-      ? t(k('categories'), { list: s.excludedTicketCategories.map((c) => t(`packages.categories.${c}`)).join(', ') })
+      ? t(k('categories'), {
+          list: s.excludedTicketCategories.map((c) => t(`packages.categories.${c}`)).join(', '),
+        })
       : t(k('noCategories')),
   );
 

@@ -35,8 +35,16 @@ export default function PackageWizard({ i18n, ...props }: PackageWizardProps) {
   );
 }
 
-const HEADINGS: Record<Step, string> = { 1: 'packages.wizard.events.heading', 2: 'packages.wizard.settings.heading', 3: 'packages.wizard.overview.heading' };
-const INTROS: Record<Step, string> = { 1: 'packages.wizard.events.intro', 2: '', 3: 'packages.wizard.overview.intro' };
+const HEADINGS: Record<Step, string> = {
+  1: 'packages.wizard.events.heading',
+  2: 'packages.wizard.settings.heading',
+  3: 'packages.wizard.overview.heading',
+};
+const INTROS: Record<Step, string> = {
+  1: 'packages.wizard.events.intro',
+  2: '',
+  3: 'packages.wizard.overview.intro',
+};
 
 function Wizard({ owner, currency }: Omit<PackageWizardProps, 'i18n'>) {
   const { t } = useTranslation();
@@ -131,16 +139,38 @@ function Wizard({ owner, currency }: Omit<PackageWizardProps, 'i18n'>) {
           </h2>
           {intro && <p className={styles.hint}>{t(intro)}</p>}
         </div>
-        {step === 1 && <EventsStep events={state.listItems} onChange={(change) => updatePackageBuilder((s) => ({ ...s, listItems: change(s.listItems) }))} />}
+        {step === 1 && (
+          <EventsStep
+            events={state.listItems}
+            onChange={(change) =>
+              updatePackageBuilder((s) => ({
+                ...s,
+                listItems: change(s.listItems),
+              }))
+            }
+          />
+        )}
         {step === 2 && (
           <SettingsStep
             state={state}
             currency={currency}
             onMode={(mode) => updatePackageBuilder((s) => ({ ...s, targetMode: mode }))}
-            onSegmentation={(change) => updatePackageBuilder((s) => ({ ...s, customerSegmentation: change(s.customerSegmentation) }))}
+            onSegmentation={(change) =>
+              updatePackageBuilder((s) => ({
+                ...s,
+                customerSegmentation: change(s.customerSegmentation),
+              }))
+            }
           />
         )}
-        {step === 3 && <OverviewStep state={state} currency={currency} onEdit={(s) => updatePackageBuilder((st) => goTo(st, s))} onName={(name) => updatePackageBuilder((s) => ({ ...s, name }))} />}
+        {step === 3 && (
+          <OverviewStep
+            state={state}
+            currency={currency}
+            onEdit={(s) => updatePackageBuilder((st) => goTo(st, s))}
+            onName={(name) => updatePackageBuilder((s) => ({ ...s, name }))}
+          />
+        )}
       </section>
 
       {missing && (

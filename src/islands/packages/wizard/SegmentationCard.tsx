@@ -71,7 +71,9 @@ export function SegmentationCard({
     ? t(k('idsNone'))
     : !ids.qualifier
       ? t(k('idsUnused'), { count: ids.value.length })
-      : t(k(ids.qualifier === 'exclude' ? 'idsExclude' : 'idsInclude'), { count: ids.value.length });
+      : t(k(ids.qualifier === 'exclude' ? 'idsExclude' : 'idsInclude'), {
+          count: ids.value.length,
+        });
 
   return (
     <section ref={card} id="customer-segmentation" className={styles.card} data-testid="segmentation-card">
@@ -124,7 +126,12 @@ export function SegmentationCard({
               { value: 'above', label: t(k('above')) },
             ]}
             value={price.qualifier}
-            onChange={(q) => onChange((s) => ({ ...s, excludedPriceRange: { ...s.excludedPriceRange, qualifier: q } }))}
+            onChange={(q) =>
+              onChange((s) => ({
+                ...s,
+                excludedPriceRange: { ...s.excludedPriceRange, qualifier: q },
+              }))
+            }
           />
           <div className={`field ${styles.filterValue}`}>
             <label htmlFor="pb-price-value">{t(k('priceLabel'), { currency })}</label>
@@ -140,7 +147,13 @@ export function SegmentationCard({
               onChange={(e) => {
                 const raw = e.target.value;
                 const n = raw === '' ? null : Number(raw);
-                onChange((s) => ({ ...s, excludedPriceRange: { ...s.excludedPriceRange, value: n !== null && Number.isFinite(n) ? n : null } }));
+                onChange((s) => ({
+                  ...s,
+                  excludedPriceRange: {
+                    ...s.excludedPriceRange,
+                    value: n !== null && Number.isFinite(n) ? n : null,
+                  },
+                }));
               }}
               aria-invalid={negative ? true : undefined}
               aria-describedby={negative ? 'pb-price-error' : !price.qualifier ? 'pb-price-disabled' : undefined}
@@ -168,20 +181,41 @@ export function SegmentationCard({
               { value: 'after', label: t(k('after')) },
             ]}
             value={date.qualifier}
-            onChange={(q) => onChange((s) => ({ ...s, excludedPurchaseDate: { ...s.excludedPurchaseDate, qualifier: q } }))}
+            onChange={(q) =>
+              onChange((s) => ({
+                ...s,
+                excludedPurchaseDate: {
+                  ...s.excludedPurchaseDate,
+                  qualifier: q,
+                },
+              }))
+            }
           />
           <div className={`field ${styles.filterValue}`}>
             <label htmlFor="pb-date-value">{t(k('dateLabel'))}</label>
             <DateField
               id="pb-date-value"
               value={date.value}
-              onChange={(iso) => onChange((s) => ({ ...s, excludedPurchaseDate: { ...s.excludedPurchaseDate, value: iso } }))}
+              onChange={(iso) =>
+                onChange((s) => ({
+                  ...s,
+                  excludedPurchaseDate: {
+                    ...s.excludedPurchaseDate,
+                    value: iso,
+                  },
+                }))
+              }
               onInvalid="clear"
               disabled={!date.qualifier}
               describedBy={!date.qualifier ? 'pb-date-disabled' : undefined}
               language={i18n.language}
               placeholder="DD.MM.YYYY"
-              texts={{ invalidDate: t(k('invalidDate')), openCalendar: t(k('openCalendar')), format: t(k('dateFormat')), loading: t(k('loadingCalendar')) }}
+              texts={{
+                invalidDate: t(k('invalidDate')),
+                openCalendar: t(k('openCalendar')),
+                format: t(k('dateFormat')),
+                loading: t(k('loadingCalendar')),
+              }}
             />
             {!date.qualifier && (
               <p id="pb-date-disabled" className={styles.hint}>
@@ -191,29 +225,31 @@ export function SegmentationCard({
           </div>
         </div>
 
-        <fieldset className={styles.categories} aria-describedby="pb-categories-intro">
-          <legend className={styles.legend}>{t(k('categories'))}</legend>
-          <p id="pb-categories-intro" className={styles.hint}>
-            {t(k('categoriesIntro'))}
-          </p>
-          <div className={styles.checkboxes}>
-            {EXCLUDABLE_CATEGORIES.map((c) => (
-              <label key={c} className={styles.checkbox}>
-                <input
-                  type="checkbox"
-                  checked={value.excludedTicketCategories.includes(c)}
-                  onChange={(e) =>
-                    onChange((s) => ({
-                      ...s,
-                      excludedTicketCategories: e.target.checked ? [...s.excludedTicketCategories, c] : s.excludedTicketCategories.filter((x) => x !== c),
-                    }))
-                  }
-                />
-                <span>{t(`packages.categories.${c}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div className={styles.categoriesWrap}>
+          <fieldset className={styles.categories} aria-describedby="pb-categories-intro">
+            <legend className={styles.legend}>{t(k('categories'))}</legend>
+            <p id="pb-categories-intro" className={styles.hint}>
+              {t(k('categoriesIntro'))}
+            </p>
+            <div className={styles.checkboxes}>
+              {EXCLUDABLE_CATEGORIES.map((c) => (
+                <label key={c} className={styles.checkbox}>
+                  <input
+                    type="checkbox"
+                    checked={value.excludedTicketCategories.includes(c)}
+                    onChange={(e) =>
+                      onChange((s) => ({
+                        ...s,
+                        excludedTicketCategories: e.target.checked ? [...s.excludedTicketCategories, c] : s.excludedTicketCategories.filter((x) => x !== c),
+                      }))
+                    }
+                  />
+                  <span>{t(`packages.categories.${c}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
       </div>
       {ids.qualifier && (
         <IdMatchDialog

@@ -13,8 +13,7 @@ export function SelectedEvents({ events, onRemove }: { events: SelectedEvent[]; 
   return (
     <section className={styles.selected} aria-labelledby="package-selected-heading">
       <h3 id="package-selected-heading" className={styles.subheading}>
-        {t('packages.wizard.events.selected')}{' '}
-        <span className={styles.count}>{t('packages.wizard.events.selectedCount', { count: events.length })}</span>
+        {t('packages.wizard.events.selected')} <span className={styles.count}>{t('packages.wizard.events.selectedCount', { count: events.length })}</span>
       </h3>
       {events.length === 0 ? (
         <p className={styles.emptyNote}>{t('packages.wizard.events.selectedEmpty')}</p>
@@ -41,7 +40,14 @@ export function SelectedEvents({ events, onRemove }: { events: SelectedEvent[]; 
                 <td data-label={col('venue')}>{[event.venue_name, event.hall_name].filter(Boolean).join(', ') || '–'}</td>
                 <td data-label={col('city')}>{event.location ?? '–'}</td>
                 <td className={styles.removeCell}>
-                  <button type="button" className={styles.iconButton} onClick={() => onRemove(event, i)} aria-label={t('packages.wizard.events.remove', { title: event.title })}>
+                  <button
+                    type="button"
+                    className={styles.iconButton}
+                    onClick={() => onRemove(event, i)}
+                    aria-label={t('packages.wizard.events.remove', {
+                      title: event.title,
+                    })}
+                  >
                     <Icon name="close" size={16} />
                   </button>
                 </td>

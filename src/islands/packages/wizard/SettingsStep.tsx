@@ -23,12 +23,21 @@ export function SettingsStep({
       <fieldset className={styles.modes} aria-describedby="pb-mode-intro">
         <legend className={styles.subheading}>{t('packages.wizard.settings.modeLegend')}</legend>
         <p id="pb-mode-intro" className={styles.hint}>
-          {t('packages.wizard.settings.modeIntro', { count: state.variationsNumber })}
+          {t('packages.wizard.settings.modeIntro', {
+            count: state.variationsNumber,
+          })}
         </p>
         <div className={styles.modeCards}>
           {TARGETING_MODES.map((mode) => (
             <label key={mode} className={styles.modeCard} data-checked={state.targetMode === mode || undefined} data-testid={`package-mode-${mode}`}>
-              <input type="radio" name="pb-targeting-mode" value={mode} checked={state.targetMode === mode} onChange={() => onMode(mode)} aria-describedby={`pb-mode-${mode}-text`} />
+              <input
+                type="radio"
+                name="pb-targeting-mode"
+                value={mode}
+                checked={state.targetMode === mode}
+                onChange={() => onMode(mode)}
+                aria-describedby={`pb-mode-${mode}-text`}
+              />
               <span className={styles.modeTitle}>{t(`packages.modes.${mode}.title`)}</span>
               <span id={`pb-mode-${mode}-text`} className={styles.modeText}>
                 {t(`packages.modes.${mode}.text`)}

@@ -23,7 +23,13 @@ export function WizardProgress({ state, onGo }: { state: BuilderState; onGo(step
                 {status === 'done' ? <Icon name="check" size={14} /> : s}
               </span>
               <span className={styles.stepName}>
-                <span className="visually-hidden">{t('packages.wizard.stepOf', { step: s, total: STEPS.length })}: </span>
+                <span className="visually-hidden">
+                  {t('packages.wizard.stepOf', {
+                    step: s,
+                    total: STEPS.length,
+                  })}
+                  :{' '}
+                </span>
                 {t(`packages.wizard.steps.${s}`)}
               </span>
             </>
