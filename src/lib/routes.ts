@@ -154,11 +154,14 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/campaigns_setup', permission: 'wave' },
   { pattern: '/api/v3/airflow_dag/*', permission: 'wave' },
   { pattern: '/api/v3/fb_targeting/*', permission: 'wave' },
-  { pattern: '/api/v3/packages/*', permission: 'backhaul', feature: 'package-builder' },
+  // spec 3 §7 package builder: its calls live under /package_builder (ARCHITECTURE §3), and the
+  // wizard's customer ID matching is POST /customers/ (spec 3 §4), beside Sentinel's customer reads.
+  { pattern: '/api/v3/package_builder/*', ...pageRule('/package-builder') },
+  { pattern: '/api/v3/customers', methods: ['POST'], ...pageRule('/package-builder') },
   // spec 3 §7 Sentinel: the questions and the customer detail the answers open.
   { pattern: '/api/v3/nlq', permission: 'sentinel' },
   { pattern: '/api/v3/nlq/*', permission: 'sentinel' },
-  { pattern: '/api/v3/customers/*', permission: 'sentinel' },
+  { pattern: '/api/v3/customers/*', permission: 'sentinel', except: ['/api/v3/customers'] },
   // spec 2 §7: the wizard's asset lookups live under the connect path but serve the campaigns
   // wizard (ARCHITECTURE §3: "the connection is a settings matter, the insights a wave one").
   { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: [...META_LOOKUPS, WIZARD_ASSET_READS[0].pattern] },

@@ -31,7 +31,7 @@ async function exportRows(db: Db, ctx: NlqCtx, nlqId: number, selected: string[]
   return { type: row.result_type, rows: out };
 }
 
-function csvCell(v: CellValue, lang: 'en' | 'de', sep: string): string {
+export function csvCell(v: CellValue, lang: 'en' | 'de', sep: string): string {
   let s: string;
   if (v === null) s = '';
   else if (typeof v === 'boolean') s = lang === 'de' ? (v ? 'ja' : 'nein') : v ? 'yes' : 'no';
