@@ -249,7 +249,9 @@ export function EventSearch({ addedIds, onAdd }: { addedIds: ReadonlySet<string>
           })}
         </ul>
         {(loading || loadingMore || failed || (results && results.total === 0)) && (
-          <p className={failed ? styles.dropdownError : styles.dropdownNote}>{loadingMore ? t('packages.wizard.events.loadingMore') : status}</p>
+          <p className={failed ? styles.dropdownError : styles.dropdownNote} data-testid="package-search-note">
+            {loadingMore ? t('packages.wizard.events.loadingMore') : status}
+          </p>
         )}
       </div>
     </div>
