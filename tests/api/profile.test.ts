@@ -148,7 +148,7 @@ describe('module permissions on the API', () => {
 
   it('needs the package-builder feature as well as backhaul for packages', async () => {
     const prisma = (await api.signIn('prisma@encore.demo')).token; // backhaul, but the partner lacks the feature
-    const res = await api.request('/api/v3/packages', { token: prisma });
+    const res = await api.request('/api/v3/package_builder/packages', { token: prisma });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).error_subcode).toBe('package-builder');
   });

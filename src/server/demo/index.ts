@@ -9,6 +9,7 @@ import { DEMO_PARTNERS, seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
 import { recomputeForecasts } from '../modules/forecast/recompute';
 import { deliverDemoCampaigns, seedCampaigns } from './campaigns';
+import { packageBuilderPartners, seedDemoPackages } from './packages';
 import { now as clockNow, nowMs } from '../lib/clock';
 
 export type SeedScale = 'demo' | 'bench';
@@ -54,6 +55,10 @@ export async function seedIfEmpty(db: Db, scale: SeedScale = 'demo', now = start
     // Fresh planner statistics: without them the planner takes every table for a handful of rows
     // (PGlite has no autovacuum to gather them), and list and chart queries pick poor plans.
     await db.execute(sql`ANALYZE`);
+    // Issue 23: done packages to look at on /package-builder (after ANALYZE: the build's queries
+    // plan on the statistics).
+    counts.packages = 0;
+    for (const partnerId of await packageBuilderPartners(db)) counts.packages += await seedDemoPackages(db, partnerId, at);
   }
   return { seeded, scale, ms: Date.now() - started, counts };
 }

@@ -62,7 +62,14 @@ export interface CustomerListFile {
  * The list of a done (or expired: the list is as built) package's variation. A package still
  * building or failed has none (409 error.packages.not_ready); an unknown title is a 404.
  */
-export async function customerList(db: Db, ctx: PkgCtx & { product: string }, id: number, title: string, name?: string): Promise<CustomerListFile> {
+export async function customerList(
+  db: Db,
+  ctx: PkgCtx & { product: string },
+  id: number,
+  title: string,
+  name?: string,
+  pageSize = CSV_PAGE,
+): Promise<CustomerListFile> {
   const now = clockNow();
   const row = await requirePackage(db, ctx, id, now);
   const status = effectiveStatus(row, now);
@@ -90,8 +97,8 @@ export async function customerList(db: Db, ctx: PkgCtx & { product: string }, id
         }
         if (done) return controller.close();
         try {
-          const page = await exportableMembersPage(db, ctx.partnerId, id, variation, after, CSV_PAGE);
-          if (page.length < CSV_PAGE) done = true;
+          const page = await exportableMembersPage(db, ctx.partnerId, id, variation, after, pageSize);
+          if (page.length < pageSize) done = true;
           if (page.length === 0) return controller.close();
           after = page[page.length - 1].customer_id;
           controller.enqueue(encoder.encode(page.map((r) => line(cols.map((c) => c.value(r)))).join('')));

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { nowMs as clockNowMs } from '../../lib/clock';
 import { PermanentTaskError, registerTask } from '../tasks/registry';
 import { PackageFiltersInput, type PackageFiltersInput as Filters, type Variation } from '../../../lib/contracts/packages';
-import { customersByExternalIds, deleteMembers, dropDanglingMembers, insertMembers, loadBuildData } from './repo';
+import { customersByExternalIds, deleteMembers, dropDanglingMembers, insertMembers, loadBuildData, type BuildData } from './repo';
 import { restoreRowTriggers, skipRowTriggers } from '../../db/bulk';
 import { BUILD_ATTEMPTS, EXPIRY_MS, PACKAGE_BUILD_TASK, variationSlug } from './service';
 
@@ -66,7 +66,12 @@ export async function executeBuild(
   db: Db,
   req: { partnerId: number; packageId: number; taskId: string },
   progress: (p: BuildProgress) => Promise<void> = async () => {},
-  opts: { nowMs?: number; onStage?: (stage: string, ms: number) => void } = {},
+  opts: {
+    nowMs?: number;
+    onStage?: (stage: string, ms: number) => void;
+    /** Already loaded data (loadBuildData with these events among the chosen ones): the demo seed builds two packages from one load. */
+    data?: BuildData;
+  } = {},
 ): Promise<{ package_id: number; variations: number; n_customers: number } | { package_id: number; skipped: true }> {
   const [row] = await db
     .update(packages)
@@ -85,14 +90,17 @@ export async function executeBuild(
   await progress({ stage: 'loading', percent: 5 });
   const filters = await engineFilters(db, req.partnerId, row.filterSettings);
   let lastPercent = 5;
-  const data = await loadBuildData(db, req.partnerId, row.eventIds, nowMs, async (done, total) => {
-    // A handful of progress writes while loading, never one per chunk.
-    const percent = 5 + Math.floor((45 * done) / total / 10) * 10;
-    if (percent > lastPercent) {
-      lastPercent = percent;
-      await progress({ stage: 'loading', percent });
-    }
-  });
+  const wanted = new Set(row.eventIds);
+  const data = opts.data
+    ? { ...opts.data, chosen: opts.data.chosen.filter((e) => wanted.has(e.id)) }
+    : await loadBuildData(db, req.partnerId, row.eventIds, nowMs, async (done, total) => {
+        // A handful of progress writes while loading, never one per chunk.
+        const percent = 5 + Math.floor((45 * done) / total / 10) * 10;
+        if (percent > lastPercent) {
+          lastPercent = percent;
+          await progress({ stage: 'loading', percent });
+        }
+      });
   timed('load');
   if (data.chosen.length === 0) throw new PermanentTaskError(`package ${req.packageId}: none of its events exists any more`);
 

@@ -361,14 +361,34 @@ export async function exportableMembersPage(
   after: number,
   limit: number,
 ): Promise<MemberRow[]> {
-  const found = await rows<MemberRow & { customer_id: number | string }>(db, sql`
-    SELECT m.customer_id, c.external_id, c.salutation, c.first_name, c.last_name, c.street, c.postal_code AS zip_code,
-           c.city, c.country, c.email, c.phone1, m.score
-    FROM package_members m JOIN customers c ON c.id = m.customer_id AND c.partner_id = m.partner_id
-    WHERE m.partner_id = ${partnerId} AND m.package_id = ${packageId} AND m.variation = ${variation}
-      AND m.customer_id > ${after} AND NOT c.ads_opt_out
-    ORDER BY m.customer_id LIMIT ${limit}`);
-  return found.map((r) => ({ ...r, customer_id: Number(r.customer_id), score: Number(r.score) }));
+  // The page as one JSON text: PGlite turns each field of a result row into a JS value one by one,
+  // which made 100,000 customers of twelve columns take over ten seconds as rows.
+  // Both sides are read from `after` on in id order (the members' primary key, the customers' key),
+  // so a page costs its own rows however far into the list it is.
+  const [page] = await rows<{ j: string | null }>(db, sql`
+    SELECT json_agg(json_build_array(x.customer_id, x.external_id, x.salutation, x.first_name, x.last_name, x.street, x.postal_code,
+                                     x.city, x.country, x.email, x.phone1, x.score) ORDER BY x.customer_id)::text AS j
+    FROM (SELECT m.customer_id, m.score, c.external_id, c.salutation, c.first_name, c.last_name, c.street, c.postal_code, c.city,
+                 c.country, c.email, c.phone1
+          FROM package_members m JOIN customers c ON c.id = m.customer_id
+          WHERE m.partner_id = ${partnerId} AND m.package_id = ${packageId} AND m.variation = ${variation} AND m.customer_id > ${after}
+            AND c.id > ${after} AND c.partner_id = ${partnerId} AND NOT c.ads_opt_out
+          ORDER BY m.customer_id LIMIT ${limit}) x`);
+  if (!page?.j) return [];
+  return (JSON.parse(page.j) as [number, string, ...(string | null)[]][]).map((r) => ({
+    customer_id: Number(r[0]),
+    external_id: r[1],
+    salutation: r[2] as string | null,
+    first_name: r[3] as string | null,
+    last_name: r[4] as string | null,
+    street: r[5] as string | null,
+    zip_code: r[6] as string | null,
+    city: r[7] as string | null,
+    country: r[8] as string | null,
+    email: r[9] as string | null,
+    phone1: r[10] as string | null,
+    score: Number(r[11]),
+  }));
 }
 
 /** Copies a source package's members into a merged package, its variations shifted by `offset`. */
