@@ -209,7 +209,7 @@ export function SegmentationCard({
               disabled={!date.qualifier}
               describedBy={!date.qualifier ? 'pb-date-disabled' : undefined}
               language={i18n.language}
-              placeholder="DD.MM.YYYY"
+              placeholder={t(k('datePlaceholder'))}
               texts={{
                 invalidDate: t(k('invalidDate')),
                 openCalendar: t(k('openCalendar')),
