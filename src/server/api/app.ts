@@ -38,6 +38,7 @@ import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
 import { packageBuilderRouter } from './packages';
+import { crmRouter, secretsRouter } from './integrations';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -103,6 +104,8 @@ function v3(): Hono<Env> {
     .route('/nlq', nlqRouter)
     .route('/customers', customersRouter)
     .route('/package_builder', packageBuilderRouter)
+    .route('/secrets', secretsRouter)
+    .route('/crm', crmRouter)
     .route('/', profileRouter);
 }
 

@@ -17,6 +17,7 @@ import '../modules/meta-connect/exchange-task';
 import '../modules/setup-process/boost-task';
 import '../modules/nlq/task';
 import '../modules/packages/jobs';
+import '../modules/integrations/export';
 import '../modules/campaign-delivery/task';
 import '../modules/campaign-delivery/runtime-budget';
 import '../modules/campaign-delivery/status';

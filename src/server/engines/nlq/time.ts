@@ -400,6 +400,13 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     const skip = /^\d{2}$|^\d{4}$/.test(w[i + 2] ?? '') && (Number(w[i + 2]) % 100) === ((y + 1) % 100) ? 1 : 0;
     return { range: seasonRange(y), end: i + 2 + skip };
   }
+  // "1960-1965", "2024–2026": the years from the first to the last, both whole.
+  const years = /^((?:19|20)\d\d)[-–]((?:19|20)?\d\d)$/.exec(a ?? '');
+  if (years) {
+    const y1 = Number(years[1]);
+    const y2 = years[2].length === 2 ? Math.floor(y1 / 100) * 100 + Number(years[2]) : Number(years[2]);
+    if (y2 > y1 + 1 || (y2 === y1 + 1 && years[2].length === 4)) return { range: { from: iso(utc(y1, 0)), to: iso(utc(y2 + 1, 0)) }, end: i + 1 };
+  }
   // "2024/25" as a season (one token)
   const slash = /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.exec(a ?? '');
   if (slash && Number(slash[2]) % 100 === (Number(slash[1]) + 1) % 100) return { range: seasonRange(Number(slash[1])), end: i + 1 };
