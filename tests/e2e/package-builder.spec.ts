@@ -6,16 +6,21 @@
 // package builder from the menu, create a package (search, scroll-load and add two events, choose a
 // mode, open the customer segmentation and exclude a price range, the name's fallback, build), wait
 // for its results (the demo's task worker runs in the e2e server), open a variation (drawer on wide
-// screens, page on phones) and download its CSV, build a second package, and merge the two from the
+// screens, page on phones), download its CSV and export it to the sandbox CRM (External CRM), build
+// a second package, and merge the two from the
 // list (one selected by its checkbox, the other by a 500 ms long press). Every screen: no sideways
 // scrolling, no serious or critical axe finding, and a screenshot in /tmp/pkg-shots/.
+//
+// The CRM export sends the variation to the sandbox CRM through an integration the test adds through
+// the API (crm-export.spec.ts walks adding one in Settings).
 //
 // Edge journeys (prepared through the API where the interface cannot get there quickly): customer
 // ID matching (partial with the unmatched_ids.csv download, success finishing by itself, server
 // error, unsaved-close confirmation), an expired package regenerated, and the failed screen.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { CDPSession, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, extendTimeout } from './fixtures';
+import { expect, test as base, extendTimeout } from './fixtures';
 import { isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { expectCleanScreen } from './screen-checks';
 import type { ApiSession } from './api';
@@ -24,6 +29,21 @@ import en from '../../public/locales/en/common.json' with { type: 'json' };
 import de from '../../public/locales/de/common.json' with { type: 'json' };
 
 const SHOTS = process.env.PKG_SHOTS_DIR ?? '/tmp/pkg-shots';
+
+/**
+ * A HubSpot integration of the admin's partner for this test alone (the CRM export needs one, spec 3
+ * §6; adding it through Settings is crm-export.spec.ts's journey), named uniquely so the two
+ * projects pick their own, and removed afterwards. With no CRM credentials configured, exports go to
+ * the CRM sandbox.
+ */
+const test = base.extend<{ crmIntegration: string }>({
+  crmIntegration: async ({ adminApi }, use, testInfo) => {
+    const name = `Packages ${testInfo.project.name} ${randomBytes(3).toString('hex')}`;
+    const secret = await adminApi.json<{ id: string }>('POST', '/api/v3/secrets', { service_name: 'hubspot', name, raw_secret: 'pat-na1-0e2e0e2e-5555-4666-8777-988888888888' });
+    await use(name);
+    await adminApi.call('DELETE', `/api/v3/secrets/${secret.id}`);
+  },
+});
 const BUILD_TIMEOUT = 180_000;
 
 type Texts = typeof en;
@@ -94,7 +114,12 @@ async function finishWizard(page: Page, T: Texts['packages'], mode: 'selective_m
 
 /** The admin's API: a package built from `eventIds` with `filters`, polled until it leaves the build. */
 async function builtPackage(api: ApiSession, eventIds: string[], title: string, filters: Record<string, unknown> = {}): Promise<Package> {
-  const created = await api.json<PackageCreated>('POST', '/api/v3/package_builder/packages', { event_ids: eventIds, targeting_mode: 'selective_mode', package_title: title, filters });
+  const created = await api.json<PackageCreated>('POST', '/api/v3/package_builder/packages', {
+    event_ids: eventIds,
+    targeting_mode: 'selective_mode',
+    package_title: title,
+    filters,
+  });
   let pkg: Package | undefined;
   await expect
     .poll(
@@ -117,7 +142,7 @@ async function upcomingEvents(api: ApiSession, count: number, skip = 5): Promise
 test.describe('Package builder: create, results, variation, CSV, merge (main flow)', () => {
   test.describe.configure({ timeout: 420_000 });
 
-  test('builds a package through the wizard, exports a variation and merges two packages', async ({ page }, testInfo) => {
+  test('builds a package through the wizard, exports a variation and merges two packages', async ({ page, crmIntegration }, testInfo) => {
     const phone = isPhone(testInfo);
     const L = textsOf(testInfo);
     const T = L.packages;
@@ -244,7 +269,11 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     await expect(exportName).toHaveValue(`${nameA}_${variationTitle}`.slice(0, 80));
     const [download] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('variation-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r\n/).filter(Boolean);
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r\n/)
+      .filter(Boolean);
     const sep = lng === 'de' ? ';' : ',';
     const header = lines[0]!.split(sep);
     expect(header[0]).toBe(L.sentinel.columns.customer_id);
@@ -252,6 +281,29 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     expect(lines.length).toBeGreaterThan(1);
     expect(lines[1]!.split(sep)[0]).toMatch(/^C1001-\d{6}$/);
     await expect(detail.getByText(T.variation.export.csvDone)).toBeVisible();
+
+    // The same customers to the sandbox CRM (External CRM shows with a supported CRM's secret).
+    const C = L.crm.export;
+    const crmButton = detail.getByTestId('variation-crm');
+    await expect(detail.getByTestId('sandbox-badge')).toBeVisible();
+    await crmButton.click();
+    const crmDialog = page.getByRole('dialog', { name: C.title });
+    await expect(crmDialog).toBeVisible();
+    await expect(crmDialog).toContainText(variationTitle);
+    await crmDialog.getByRole('radio', { name: new RegExp(`^${crmIntegration}`) }).check();
+    await expect(crmDialog.getByTestId('sandbox-badge').first()).toBeVisible();
+    const listName = crmDialog.getByLabel(C.name, { exact: true });
+    await expect(listName).toHaveValue(`${nameA}_${variationTitle}`.slice(0, 80));
+    const send = crmDialog.getByRole('button', { name: C.send, exact: true });
+    await listName.fill('');
+    await expect(send).toBeDisabled();
+    await listName.fill(`Package ${testInfo.project.name}`);
+    await screen(page, testInfo, 'pkg-09b-crm-dialog', '[role="dialog"]');
+    await send.click();
+    await expect(crmDialog).toHaveCount(0);
+    await expect(crmButton).toBeFocused();
+    await expect(page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true })).toBeVisible();
+    await expect(page.getByText(fill(C.done, { service: 'HubSpot' }), { exact: true })).toBeVisible({ timeout: 60_000 });
 
     // Closing: the drawer gives the focus back to the card that opened it; the phone page goes back.
     if (phone) {
@@ -313,10 +365,6 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     await expect(page.getByTestId('package-utility')).toContainText(T.list.mergeBlocked.alreadyMerged.split(':')[0]!);
     await expect(page.getByTestId('package-merge')).toHaveAttribute('aria-disabled', 'true');
   });
-
-  // TODO(crm): the External CRM export of a variation to the sandbox CRM, once branch crm is merged
-  // into main (its /secrets and /crm routes and the shared CRM export dialog are not here yet).
-  test.fixme('exports a variation to the sandbox CRM', async () => {});
 });
 
 test.describe('Package builder: edge cases', () => {
@@ -369,7 +417,9 @@ test.describe('Package builder: edge cases', () => {
     await expect(card.getByTestId('segmentation-ids-summary')).toHaveText(fill(T.wizard.settings.segmentation.idsExclude_other, { count: 3 }));
 
     // Server error: a message with the count, the typed ids kept.
-    await page.route('**/api/v3/customers/', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', error_code: 'error.common.unavailable' }) }));
+    await page.route('**/api/v3/customers/', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', error_code: 'error.common.unavailable' }) }),
+    );
     await openIds.click();
     await ids.fill('C1001-000009 C1001-000010');
     await dialog.getByTestId('id-match-check').click();
@@ -407,12 +457,21 @@ test.describe('Package builder: edge cases', () => {
     expect(pkg.status).toBe('done');
     await adminApi.json('PUT', `/api/v3/events/${encodeURIComponent(ownEvent.id)}/setup_frontend_status`, { frontend_status: 'CANCELLED' });
 
+    // Without a supported CRM secret there is no External CRM (spec 3 §6), whatever other tests added.
+    await page.route('**/api/v3/crm/supported', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
     await signIn(page, 'admin', { next: `/package-builder/results/${pkg.id}` });
     const warning = page.getByTestId('package-expired');
     await expect(warning).toContainText(T.results.expired.heading);
     await expect(page.getByTestId('package-status')).toHaveText(T.status.expired);
     await expect(page.getByTestId('variation-card').first()).toBeVisible();
     await screen(page, testInfo, 'pkg-21-expired');
+    // An expired package's lists can still be downloaded as built; the CRM export is not offered.
+    await page.getByTestId('variation-open').first().click();
+    const detail = page.getByTestId(isPhone(testInfo) ? 'variation-detail-page' : 'variation-drawer');
+    await expect(detail.getByTestId('variation-csv')).toBeEnabled();
+    await expect(detail.getByTestId('variation-crm')).toHaveCount(0);
+    await page.goBack();
+    await expect(page.getByTestId('variation-drawer')).toHaveCount(0);
     await warning.getByTestId('package-regenerate').click();
     const confirm = page.getByRole('dialog', { name: T.results.expired.confirmTitle });
     await expect(confirm).toContainText(fill(T.results.expired.confirmText, { title }));

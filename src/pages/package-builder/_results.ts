@@ -14,7 +14,21 @@ export function packageIdOf(raw: string | undefined): number | null {
   return parsed.success && /^\d+$/.test(raw ?? '') ? parsed.data.id : null;
 }
 
-export const RESULTS_I18N = ['packages.results', 'packages.variation', 'packages.status', 'packages.modes', 'common.loading', 'common.errors', 'common.serverErrors', 'common.close'] as const;
+export const RESULTS_I18N = [
+  'packages.results',
+  'packages.variation',
+  'packages.status',
+  'packages.modes',
+  // The shared CRM export dialog (src/islands/crm) and its Sandbox badge.
+  'crm',
+  'common.genericError',
+  'common.sandbox',
+  'common.sandboxHint',
+  'common.loading',
+  'common.errors',
+  'common.serverErrors',
+  'common.close',
+] as const;
 
 function ctxOf(viewer: Viewer): PkgCtx {
   return { partnerId: viewer.partner!.id, userId: viewer.userId, language: viewer.language === 'de' ? 'de' : 'en' };

@@ -6,7 +6,9 @@
 // the URL, so Back closes it.
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Package, Variation } from '../../../lib/contracts/packages';
+import type { SupportedCrm } from '../../../lib/contracts/integrations';
 import { getPackage } from '../../../lib/api/packages';
+import { listSupportedCrms } from '../../../lib/api/integrations';
 import { ApiError } from '../../../lib/api/client';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
@@ -15,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { errorText, formatDay, formatNumber } from '../format';
 import { StatusBadge } from '../StatusBadge';
+import { CrmExportButton } from './CrmExportButton';
 import { BuildingPanel, ExpiredNotice, FailedPanel } from './StatePanels';
 import { VariationCard } from './VariationCard';
 import { VariationDetail } from './VariationDetail';
@@ -74,6 +77,16 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
   const [wide, setWide] = useState<boolean | null>(null);
   const [readyNotice, setReadyNotice] = useState(false);
   const pageHeading = useRef<HTMLHeadingElement>(null);
+  // spec 3 §4 "supported CRMs load on start", §6: the External CRM export needs one of them.
+  const [crms, setCrms] = useState<SupportedCrm[]>([]);
+  const [crmsVersion, setCrmsVersion] = useState(0);
+  useEffect(() => {
+    const c = new AbortController();
+    listSupportedCrms(c.signal)
+      .then((list) => setCrms(list.filter((crm) => crm.integrations.length > 0)))
+      .catch(() => setCrms([]));
+    return () => c.abort();
+  }, [crmsVersion]);
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -181,7 +194,12 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
   }
 
   const built = pkg.status === 'done' || pkg.status === 'expired';
-  const crm: ((name: string, nameProblem: boolean) => ReactNode) | undefined = undefined;
+  const crm: ((name: string, nameProblem: boolean) => ReactNode) | undefined =
+    crms.length > 0 && variation
+      ? (name, nameProblem) => (
+          <CrmExportButton crms={crms} pkg={pkg} variation={variation} name={name} nameProblem={nameProblem} onSecretsChanged={() => setCrmsVersion((v) => v + 1)} />
+        )
+      : undefined;
   const missingVariation = built && slug && !variation;
 
   return (
