@@ -11,7 +11,7 @@
 // results: docs/PACKAGES-ENGINE.md, docs/PERFORMANCE.md.
 //
 // Usage: npx tsx bench/packages-eval.ts [--resamples 1000] [--retail <online-retail.csv.gz>]
-//          [--only demo|retail] [--dataset <name part>] [--mode selective|inclusive] [--write] [--json <file>]
+//          [--only demo|retail] [--dataset <name part>] [--mode selective|inclusive] [--ranking propensity|affinity] [--write] [--json <file>]
 //        npx tsx bench/packages-eval.ts --reduce-retail <by-day folder or csv> --out <file.csv.gz>
 // The real data: a reduced copy of UCI Online Retail (CC BY 4.0), looked for at --retail, then
 // ../shared/data/online-retail.csv.gz; without it the demo data sets run alone.
@@ -50,6 +50,8 @@ const ONLY = arg('--only', '');
 const DATASET = arg('--dataset', '');
 const MODES: TargetingMode[] = (['selective_mode', 'inclusive_mode'] as const).filter((m) => m.startsWith(arg('--mode', '')));
 const METHODS = ['engine', 'popularity', 'category'] as const;
+/** The engine's ranking (BuildSettings.ranking): 'affinity' reproduces engine pkg-2's lists. */
+const RANKING = arg('--ranking', 'propensity') as 'propensity' | 'affinity';
 /** Issue 23: the engine's hit rate at least this many times the better baseline's. */
 const GOAL = 1.3;
 
@@ -63,6 +65,8 @@ interface Row {
   /** Share of the hidden season's buyers (pooled over variations) with any history before the cut. */
   buyersWithHistory: number;
   seconds: number;
+  /** Builds ranked by the propensity model (the rest fell back to the affinity). */
+  byPropensity: number;
   result: BootstrapResult;
 }
 
@@ -91,9 +95,11 @@ function evaluate(d: EvalDataset, mode: TargetingMode): Row {
   let seconds = 0;
   let withHistory = 0;
   let buyerCount = 0;
+  let byPropensity = 0;
   for (const chosen of d.batches) {
     const t0 = performance.now();
-    const build = buildPackages({ chosenEvents: chosen, pastEvents: d.pastEvents, purchases: d.history, customers: d.customers, settings: { targeting_mode: mode }, nowMs: d.cutoffMs });
+    const build = buildPackages({ chosenEvents: chosen, pastEvents: d.pastEvents, purchases: d.history, customers: d.customers, settings: { targeting_mode: mode, ranking: RANKING }, nowMs: d.cutoffMs });
+    if (build.ranking.method === 'propensity') byPropensity++;
     seconds += (performance.now() - t0) / 1000;
     for (const v of build.variations) {
       const buyers = new Set<number>();
@@ -125,6 +131,7 @@ function evaluate(d: EvalDataset, mode: TargetingMode): Row {
     buyers: buyerCount,
     buyersWithHistory: buyerCount ? withHistory / buyerCount : NaN,
     seconds,
+    byPropensity,
     result,
   };
 }
@@ -152,12 +159,12 @@ function tables(rows: Row[], sets: EvalDataset[]): string {
     }),
   ];
   const hit = [
-    '| data set | mode | variations | audience (Σ N) | engine hit rate % | popularity % | category % | engine / popularity | engine / category | goal ≥ ×1.30 vs better baseline |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| data set | mode | builds by propensity | variations | audience (Σ N) | engine hit rate % | popularity % | category % | engine / popularity | engine / category | goal ≥ ×1.30 vs better baseline |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => {
       const m = r.result.methods;
       const q = r.result.ratios;
-      return `| ${r.dataset} | ${modeName(r.mode)} | ${r.variations} | ${r.audience} | ${ci(m.engine.hitRate, pct)} | ${ci(m.popularity.hitRate, pct)} | ${ci(m.category.hitRate, pct)} | ${ci(q['engine/popularity'].hitRate, ratio)} | ${ci(q['engine/category'].hitRate, ratio)} | ${verdict(r.result)} |`;
+      return `| ${r.dataset} | ${modeName(r.mode)} | ${r.byPropensity}/${r.builds} | ${r.variations} | ${r.audience} | ${ci(m.engine.hitRate, pct)} | ${ci(m.popularity.hitRate, pct)} | ${ci(m.category.hitRate, pct)} | ${ci(q['engine/popularity'].hitRate, ratio)} | ${ci(q['engine/category'].hitRate, ratio)} | ${verdict(r.result)} |`;
     }),
   ];
   const rec = [
@@ -171,7 +178,7 @@ function tables(rows: Row[], sets: EvalDataset[]): string {
   ];
   return [
     about.join('\n'),
-    `Hit rate (share of each variation's audience who bought one of its events in the hidden season), pooled over variations; 95 % bootstrap intervals over customers (${RESAMPLES} resamples, seed 23):`,
+    `Engine ranking: ${RANKING}. Hit rate (share of each variation's audience who bought one of its events in the hidden season), pooled over variations; 95 % bootstrap intervals over customers (${RESAMPLES} resamples, seed 23):`,
     hit.join('\n'),
     'Recall (share of the hidden season\'s buyers of a variation\'s events who were in its audience), pooled the same way:',
     rec.join('\n'),
@@ -207,7 +214,7 @@ for (const d of sets) {
     rows.push(row);
     const m = row.result.methods;
     log(
-      `${d.name} ${modeName(mode)}: ${row.variations} variations, Σ N ${row.audience}, engine build ${row.seconds.toFixed(1)} s; hit % engine ${pct(m.engine.hitRate.value)} pop ${pct(m.popularity.hitRate.value)} cat ${pct(m.category.hitRate.value)} — ${verdict(row.result)}`,
+      `${d.name} ${modeName(mode)}: ${row.byPropensity}/${row.builds} builds by propensity, ${row.variations} variations, Σ N ${row.audience}, engine build ${row.seconds.toFixed(1)} s; hit % engine ${pct(m.engine.hitRate.value)} pop ${pct(m.popularity.hitRate.value)} cat ${pct(m.category.hitRate.value)} — ${verdict(row.result)}`,
     );
   }
 }

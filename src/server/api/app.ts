@@ -37,8 +37,8 @@ import { campaignEditRouter } from './campaign-edit';
 import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
-import { packageBuilderRouter } from './packages';
 import { crmRouter, secretsRouter } from './integrations';
+import { packageBuilderRouter } from './packages';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
 import { unsafeTextResponse } from './validate';
@@ -103,9 +103,9 @@ function v3(): Hono<Env> {
     .route('/partners/history_import', historyImportRouter)
     .route('/nlq', nlqRouter)
     .route('/customers', customersRouter)
-    .route('/package_builder', packageBuilderRouter)
     .route('/secrets', secretsRouter)
     .route('/crm', crmRouter)
+    .route('/package_builder', packageBuilderRouter)
     .route('/', profileRouter);
 }
 
