@@ -14,7 +14,7 @@
 //        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
 //        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
 import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
@@ -35,6 +35,8 @@ let holdout2: AccuracyReport | undefined;
 let holdout3: AccuracyReport | undefined;
 let holdout4: AccuracyReport | undefined;
 let holdout5: AccuracyReport | undefined;
+let holdout6: AccuracyReport | undefined;
+let holdout7: AccuracyReport | undefined;
 if (runDev) {
   const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
   const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
@@ -56,6 +58,13 @@ if (runHoldout) {
   // The fifth, written after the fourth's failures had been read, by another author.
   holdout5 = await runAccuracy(t.db, HOLDOUT_5, []);
   console.log(showHoldout ? formatReport(holdout5, 'Fifth hold-out (HOLDOUT_5)') : formatTotals(holdout5, 'Fifth hold-out (HOLDOUT_5; totals only)'));
+  // The sixth, written after the fifth's failures had been read, by another author.
+  holdout6 = await runAccuracy(t.db, HOLDOUT_6, []);
+  console.log(showHoldout ? formatReport(holdout6, 'Sixth hold-out (HOLDOUT_6)') : formatTotals(holdout6, 'Sixth hold-out (HOLDOUT_6; totals only)'));
+  // The seventh, written after the sixth's failures had been read, by another author. Its
+  // failures stay hidden until its first measurement is recorded (--show-7).
+  holdout7 = await runAccuracy(t.db, HOLDOUT_7, []);
+  console.log(showHoldout && args.includes('--show-7') ? formatReport(holdout7, 'Seventh hold-out (HOLDOUT_7)') : formatTotals(holdout7, 'Seventh hold-out (HOLDOUT_7; totals only)'));
 }
 await t.close();
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
@@ -79,6 +88,8 @@ if (args.includes('--write') && !only && dev && holdout) {
     ...(holdout3 ? [row('Third hold-out, German', holdout3.byLanguage.de), row('Third hold-out, English', holdout3.byLanguage.en)] : []),
     ...(holdout4 ? [row('Fourth hold-out, German', holdout4.byLanguage.de), row('Fourth hold-out, English', holdout4.byLanguage.en)] : []),
     ...(holdout5 ? [row('Fifth hold-out, German', holdout5.byLanguage.de), row('Fifth hold-out, English', holdout5.byLanguage.en)] : []),
+    ...(holdout6 ? [row('Sixth hold-out, German', holdout6.byLanguage.de), row('Sixth hold-out, English', holdout6.byLanguage.en)] : []),
+    ...(holdout7 ? [row('Seventh hold-out, German', holdout7.byLanguage.de), row('Seventh hold-out, English', holdout7.byLanguage.en)] : []),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

@@ -4,7 +4,7 @@
 // recurring performers and composers), customers with one or two favourite categories and a
 // skewed number of purchases (about 2,000,000 in all, some cancelled, some free). The database
 // side (loading those rows) is the module's budget, not this one.
-// Usage: npx tsx bench/packages-engine.ts [--customers 100000] [--events 20] [--repeats 1]
+// Usage: npx tsx bench/packages-engine.ts [--customers 100000] [--events 20] [--repeats 1] [--ranking propensity|affinity]
 import { performance } from 'node:perf_hooks';
 import { mulberry32 } from '../src/lib/seeded-random';
 import { buildPackages, type Customer, type EventFeatures, type Purchase } from '../src/server/engines/packages';
@@ -14,6 +14,7 @@ const arg = (name: string, fallback: number) => (args.includes(name) ? Number(ar
 const CUSTOMERS = arg('--customers', 100_000);
 const CHOSEN = arg('--events', 20);
 const REPEATS = arg('--repeats', 1);
+const RANKING = args.includes('--ranking') ? (args[args.indexOf('--ranking') + 1] as 'propensity' | 'affinity') : 'propensity';
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-09-01T08:00:00Z');
 const CATEGORIES = ['symphony', 'chamber', 'vocal', 'opera', 'operetta_musical', 'ballet', 'dance', 'theatre', 'spoken', 'rock_pop', 'comedy', 'education', 'other'];
@@ -89,14 +90,14 @@ for (let r = 0; r < REPEATS; r++) {
     purchases,
     customers,
     nowMs: NOW,
-    settings: { targeting_mode: r % 2 ? 'inclusive_mode' : 'selective_mode', forCrmExport: true },
+    settings: { targeting_mode: r % 2 ? 'inclusive_mode' : 'selective_mode', forCrmExport: true, ranking: RANKING },
   });
   const ms = performance.now() - t0;
   times.push(ms);
   log(
     `build ${r + 1}: ${(ms / 1000).toFixed(2)} s — ${build.variations.length} variations, ${build.n_customers} customers ` +
-      `(${build.variations.map((v) => v.customer_ids.length).join(' / ')}), ${build.scoredCustomers} scored of ${build.eligibleCustomers} eligible`,
+      `(${build.variations.map((v) => v.customer_ids.length).join(' / ')}), ${build.scoredCustomers} scored of ${build.eligibleCustomers} eligible, ranked by ${build.ranking.method}${build.ranking.fallback ? ` (${build.ranking.fallback})` : ''}`,
   );
 }
 const sorted = [...times].sort((a, b) => a - b);
-console.log(`packages engine, ${CUSTOMERS} customers × ${CHOSEN} events, ${purchases.length} purchases: median ${(sorted[sorted.length >> 1] / 1000).toFixed(2)} s (budget 30 s)`);
+console.log(`packages engine (${RANKING}), ${CUSTOMERS} customers × ${CHOSEN} events, ${purchases.length} purchases: median ${(sorted[sorted.length >> 1] / 1000).toFixed(2)} s (budget 30 s)`);

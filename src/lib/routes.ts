@@ -160,6 +160,13 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/nlq', permission: 'sentinel' },
   { pattern: '/api/v3/nlq/*', permission: 'sentinel' },
   { pattern: '/api/v3/customers/*', permission: 'sentinel', except: ['/api/v3/customers'] },
+  // Issue 23, spec 3 §7: secrets are a settings matter; the CRM export is the module's whose
+  // results it sends (Sentinel answers, package variations); the supported CRMs serve all three.
+  { pattern: '/api/v3/secrets', permission: 'settings' },
+  { pattern: '/api/v3/secrets/*', permission: 'settings' },
+  { pattern: '/api/v3/crm/*', anyPermission: ['settings', 'sentinel', 'backhaul'] },
+  { pattern: '/api/v3/crm/export/nlq', permission: 'sentinel' },
+  { pattern: '/api/v3/crm/export/package', permission: 'backhaul', feature: 'package-builder' },
   // spec 2 §7: the wizard's asset lookups live under the connect path but serve the campaigns
   // wizard (ARCHITECTURE §3: "the connection is a settings matter, the insights a wave one").
   { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: [...META_LOOKUPS, WIZARD_ASSET_READS[0].pattern] },

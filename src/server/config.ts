@@ -78,6 +78,18 @@ export const config = {
     timeoutMs: int('META_TIMEOUT_MS', 20_000),
   },
   /**
+   * CRM export (issue 23): the partners' own CRM secrets are used only when CRM_MODE=live; otherwise
+   * every export goes to the deterministic CRM sandbox (src/server/adapters/crm/sandbox.ts) and the
+   * screens show a "Sandbox" badge. HUBSPOT_API_URL and MAILCHIMP_API_URL ({dc} = the key's data
+   * centre) point the real clients elsewhere (tests).
+   */
+  crm: {
+    live: process.env.CRM_MODE === 'live',
+    hubspotUrl: process.env.HUBSPOT_API_URL || 'https://api.hubapi.com',
+    mailchimpUrl: process.env.MAILCHIMP_API_URL || 'https://{dc}.api.mailchimp.com',
+    timeoutMs: int('CRM_TIMEOUT_MS', 20_000),
+  },
+  /**
    * AI copy (issue 14, spec 2 §7 generate_creatives): LLM_BASE_URL and LLM_API_KEY switch the
    * copywriter from the sandbox to an OpenAI-compatible chat endpoint. The key is a secret: it is
    * only ever put into the Authorization header.

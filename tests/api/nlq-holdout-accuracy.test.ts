@@ -17,7 +17,7 @@
 //   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 import type { AccuracyQuestion } from '../nlq-accuracy/types';
@@ -28,20 +28,34 @@ const FLOOR = { de: 0.87, en: 0.87, refusals: 0.87 } as const;
 const FLOOR_2 = { de: 0.86, en: 0.86 } as const;
 /**
  * The third hold-out, measured once blind on 2026-11-29 (German 32/40 = 80.0 % [65.2–89.5],
- * English 31/40 = 77.5 % [62.5–87.7]); read since, 37/40 and 36/40 on 2026-11-29: that minus two questions per language.
+ * English 31/40 = 77.5 % [62.5–87.7]); read since, 39/40 and 36/40 on 2026-11-29 (second session): that minus two questions per language.
  */
-const FLOOR_3 = { de: 0.85, en: 0.82 } as const;
+const FLOOR_3 = { de: 0.92, en: 0.85 } as const;
 /**
  * The fourth hold-out, measured once blind on 2026-11-29 after batch 8's rules (German 35/40 =
- * 87.5 % [73.9–94.5], English 31/40 = 77.5 % [62.5–87.7]); read since, 37/40 each on 2026-11-29: that minus two questions per language.
+ * 87.5 % [73.9–94.5], English 31/40 = 77.5 % [62.5–87.7]); read since, 38/40 each on 2026-11-29 (second session): that minus two questions per language.
  */
-const FLOOR_4 = { de: 0.87, en: 0.87 } as const;
+const FLOOR_4 = { de: 0.9, en: 0.9 } as const;
 /**
  * The fifth hold-out, measured once blind on 2026-11-29 after hold-outs 1–4's failures had been
  * read (German 33/40 = 82.5 % [68.1–91.3], English 31/40 = 77.5 % [62.5–87.7]; German 32/39 after
- * a question that repeated the first hold-out's was removed): that minus two questions per language.
+ * a question that repeated the first hold-out's was removed); read since, 38/39 and 40/40 on 2026-11-29 (second
+ * session): that minus two questions per language.
  */
-const FLOOR_5 = { de: 0.77, en: 0.72 } as const;
+const FLOOR_5 = { de: 0.92, en: 0.95 } as const;
+/**
+ * The sixth hold-out, measured once blind on 2026-11-29 after the fifth's failures had been read
+ * (German 32/40 = 80.0 % [65.2–89.5], English 29/40 = 72.5 % [57.2–83.9]; 31/39 and 28/39 after two
+ * questions that repeated earlier sets' were removed unread); read since, 39/39 each on 2026-11-29:
+ * that minus two questions per language.
+ */
+const FLOOR_6 = { de: 0.94, en: 0.94 } as const;
+/**
+ * The seventh hold-out, measured once blind on 2026-11-29 after the sixth's failures had been read
+ * (German 34/40 = 85.0 % [70.9–92.9], English 33/39 = 84.6 % [70.3–92.8]; one English question that
+ * repeated an earlier set's was removed unread first): that minus two questions per language.
+ */
+const FLOOR_7 = { de: 0.8, en: 0.79 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -144,3 +158,5 @@ laterHoldout('second', HOLDOUT_2, HOLDOUT, FLOOR_2, 30);
 laterHoldout('third', HOLDOUT_3, [...HOLDOUT, ...HOLDOUT_2], FLOOR_3, 40);
 laterHoldout('fourth', HOLDOUT_4, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3], FLOOR_4, 40);
 laterHoldout('fifth', HOLDOUT_5, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4], FLOOR_5, 39);
+laterHoldout('sixth', HOLDOUT_6, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5], FLOOR_6, 39);
+laterHoldout('seventh', HOLDOUT_7, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6], FLOOR_7, 39);

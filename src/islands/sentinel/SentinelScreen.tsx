@@ -5,6 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { NlqAnswer, ResultType, SavedQuestion } from '../../lib/contracts/nlq';
 import { askAgain, askQuestion } from '../../lib/api/nlq';
+import type { SupportedCrm } from '../../lib/contracts/integrations';
+import { listSupportedCrms } from '../../lib/api/integrations';
 import type { IslandI18n } from '../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../lib/i18n/react';
 import { EmptyState } from '../ui/EmptyState';
@@ -26,6 +28,9 @@ const loadSaved = () => import('./SavedQuestionsModal');
 const loadGrid = () => import('./ResultsGrid');
 const ResultsGrid = lazy(() => loadGrid().then((m) => ({ default: m.ResultsGrid })));
 const SavedQuestionsModal = lazy(loadSaved);
+// Issue 23: the CRM export dialog, loaded when first opened (or prefetched once a CRM exists).
+const loadCrmExport = () => import('../crm/CrmExportDialog');
+const CrmExportDialog = lazy(loadCrmExport);
 const CustomerDrawer = lazy(() =>
   import('./customer/CustomerDrawer').then((m) => ({
     default: m.CustomerDrawer,
@@ -48,6 +53,14 @@ export default function SentinelScreen({ i18n, ...props }: SentinelScreenProps) 
 
 const DRAWER_ENTRY = 'encoreSentinelDrawer';
 
+/** spec 3 §9: 'Sentinel_' plus the saved question's name, or the date and time (DD.MM.YYYY HH:mm). */
+function defaultExportName(answer: NlqAnswer): string {
+  if (answer.name) return `Sentinel_${answer.name}`;
+  const d = answer.task_completed_at ? new Date(answer.task_completed_at * 1000) : new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `Sentinel_${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
@@ -58,6 +71,12 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
   const [savedRefresh, setSavedRefresh] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [customerId, setCustomerId] = useState<string | null>(null);
+  // Issue 23 (spec 3 §4 "supported CRMs load on start", §6): the CRM export for customer answers.
+  const [crms, setCrms] = useState<SupportedCrm[]>([]);
+  const [crmsVersion, setCrmsVersion] = useState(0);
+  const [crmOpen, setCrmOpen] = useState(false);
+  const [crmMounted, setCrmMounted] = useState(false);
+  const crmOpener = useRef<HTMLElement | null>(null);
   const textRef = useRef(text);
   textRef.current = text;
   const questionBox = useRef<HTMLTextAreaElement>(null);
@@ -87,6 +106,19 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
     if (active && active !== document.body) return;
     (phase === 'error' ? errorBox.current : document.querySelector<HTMLElement>('[data-testid="sentinel-summary"]'))?.focus();
   }, [phase]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listSupportedCrms(controller.signal)
+      .then((list) => setCrms(list))
+      .catch(() => setCrms([]));
+    return () => controller.abort();
+  }, [crmsVersion]);
+  const openCrm = useCallback((trigger: HTMLElement | null) => {
+    crmOpener.current = trigger;
+    setCrmMounted(true);
+    setCrmOpen(true);
+  }, []);
 
   // ?task_id= loads an existing task; the drawer link opens the drawer (or the result page on
   // narrow screens, see the page's inline script).
@@ -168,7 +200,14 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
 
   return (
     <div className={styles.page}>
-      <TopBar exportTarget={exportTarget} onOpenSaved={openSaved} onPrefetchSaved={() => void loadSaved()} onError={setNotice} />
+      <TopBar
+        exportTarget={exportTarget}
+        onOpenSaved={openSaved}
+        onPrefetchSaved={() => void loadSaved()}
+        onError={setNotice}
+        crmAvailable={crms.length > 0}
+        onCrm={openCrm}
+      />
       {error && (
         <div className={`alert alert--error ${styles.error}`} role="alert" data-testid="sentinel-error" ref={errorBox} tabIndex={-1}>
           <div>
@@ -261,6 +300,19 @@ function SentinelPage({ prisma }: Omit<SentinelScreenProps, 'i18n'>) {
             hasResults={Boolean(answer && answer.num_results > 0)}
             onAskAgain={askSavedAgain}
             refreshKey={savedRefresh}
+          />
+        </Suspense>
+      )}
+      {crmMounted && answer && answer.result_type === 'customers' && (
+        <Suspense fallback={null}>
+          <CrmExportDialog
+            open={crmOpen}
+            onOpenChange={setCrmOpen}
+            crms={crms}
+            source={{ kind: 'nlq', nlqId: answer.query_id, ids: selectedIds, count: selectedIds.length || answer.num_results }}
+            defaultName={defaultExportName(answer)}
+            returnFocusTo={crmOpener}
+            onSecretsChanged={() => setCrmsVersion((v) => v + 1)}
           />
         </Suspense>
       )}

@@ -11,11 +11,16 @@ export function TopBar({
   onOpenSaved,
   onPrefetchSaved,
   onError,
+  crmAvailable = false,
+  onCrm,
 }: {
   exportTarget: ExportTarget | null;
   onOpenSaved: () => void;
   onPrefetchSaved: () => void;
   onError: (key: string) => void;
+  /** Issue 23: a supported CRM secret exists, so customer answers can go to the CRM. */
+  crmAvailable?: boolean;
+  onCrm?: (trigger: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation();
   const title = (
@@ -32,7 +37,7 @@ export function TopBar({
           <p className={styles.subtitle}>{t('sentinel.subtitle')}</p>
         </div>
         <div className={styles.actions}>
-          <ExportMenu target={exportTarget} onError={onError} />
+          <ExportMenu target={exportTarget} onError={onError} crmAvailable={crmAvailable} onCrm={onCrm} />
           <Button variant="secondary" iconName="inbox" onClick={onOpenSaved} onPointerEnter={onPrefetchSaved} onFocus={onPrefetchSaved}>
             {t('sentinel.savedQuestions')}
           </Button>
@@ -41,7 +46,7 @@ export function TopBar({
       <div className={styles.mobile} data-testid="sentinel-topbar-mobile">
         <div className={styles.titleRow}>{title}</div>
         <div className={styles.actions}>
-          <ExportMenu target={exportTarget} compact onError={onError} />
+          <ExportMenu target={exportTarget} compact onError={onError} crmAvailable={crmAvailable} onCrm={onCrm} />
           <Button variant="secondary" iconName="inbox" aria-label={t('sentinel.savedQuestions')} onClick={onOpenSaved} onTouchStart={onPrefetchSaved} />
         </div>
       </div>

@@ -1,18 +1,31 @@
 // Settings › #system (spec 1 §2.5): attribution model and billing link, who may register, the
 // import of the partner's ticketing history (issue 12, partner admins), the MFA part
-// (authenticator app, preferred method) and the user's sessions. Integrations arrive with theirs.
+// (authenticator app, preferred method), the user's sessions, and the integrations manager
+// (issue 23, spec 3 §2: the partner's CRM secrets; partner admins).
 import { AttributionSection, type AttributionProps } from './AttributionSection';
 import { RegistrationSection, type RegistrationProps } from './RegistrationSection';
 import { MfaSection } from './MfaSection';
 import { SessionsSection } from './SessionsSection';
 import { HistoryImportSection } from './HistoryImportSection';
+import { IntegrationsSection } from './IntegrationsSection';
 
-export function SystemTab({ attribution, registration, historyImport }: { attribution: AttributionProps; registration: RegistrationProps | null; historyImport: boolean }) {
+export function SystemTab({
+  attribution,
+  registration,
+  historyImport,
+  integrations,
+}: {
+  attribution: AttributionProps;
+  registration: RegistrationProps | null;
+  historyImport: boolean;
+  integrations: boolean;
+}) {
   return (
     <>
       <AttributionSection {...attribution} />
       {registration && <RegistrationSection {...registration} />}
       {historyImport && <HistoryImportSection />}
+      {integrations && <IntegrationsSection />}
       <MfaSection />
       <SessionsSection />
     </>

@@ -27,6 +27,8 @@ export interface SettingsScreenProps {
   registration: RegistrationProps | null;
   /** Issue 12: the ticketing-history import, for partner admins (settings permission) acting for a partner. */
   historyImport: boolean;
+  /** Issue 23: the integrations manager (CRM secrets), for users acting for a partner with the settings permission. */
+  integrations: boolean;
   /** Issue 13: the Meta connection (settings #meta), for users acting for a partner with the settings permission. */
   metaAccess: boolean;
 }

@@ -37,6 +37,7 @@ import { campaignEditRouter } from './campaign-edit';
 import { setupProcessRouter } from './setup-process';
 import { nlqRouter } from './nlq';
 import { customersRouter } from './customers';
+import { crmRouter, secretsRouter } from './integrations';
 import { packageBuilderRouter } from './packages';
 import { SPREADSHEET_MAX_BYTES } from '../../lib/contracts/sales';
 import { findUnsafeText } from '../../lib/contracts/limits';
@@ -102,6 +103,8 @@ function v3(): Hono<Env> {
     .route('/partners/history_import', historyImportRouter)
     .route('/nlq', nlqRouter)
     .route('/customers', customersRouter)
+    .route('/secrets', secretsRouter)
+    .route('/crm', crmRouter)
     .route('/package_builder', packageBuilderRouter)
     .route('/', profileRouter);
 }

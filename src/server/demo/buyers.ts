@@ -7,7 +7,7 @@
 // falls among the cumulative weights, the rank from where it falls inside its persona's slice), so
 // adding tastes changed who buys, never what, when or for how much.
 import type { Rng } from './random';
-import { PERSONAS, personaFit, type SaleTraits } from './personas';
+import { PERSONAS, personaFit, type Persona, type SaleTraits } from './personas';
 
 /** Customers of one persona in loyalty order (slot numbers), with its Zipf flattening constant. */
 interface Pool {
@@ -18,30 +18,33 @@ interface Pool {
 export class Buyers {
   private readonly pools: Pool[];
   private readonly shares: number[];
+  private readonly personas: readonly Persona[];
 
   /**
    * @param loyalty shuffles loyalty against sign-up order (the seed's 'buyers' stream)
    * @param tastes assigns each customer a persona (its own stream, so loyalty order is unchanged)
+   * @param personas the audience's personas (default the demo's; other sets make other buying regimes)
    */
-  constructor(loyalty: Rng, n: number, tastes: Rng) {
+  constructor(loyalty: Rng, n: number, tastes: Rng, personas: readonly Persona[] = PERSONAS) {
+    this.personas = personas;
     const rankToSlot = loyalty.shuffle(Array.from({ length: n }, (_, i) => i));
     const personaOfSlot = new Uint8Array(n);
-    const cumulative = PERSONAS.map(((sum) => (p) => (sum += p.share))(0));
+    const cumulative = personas.map(((sum) => (p) => (sum += p.share))(0));
     const total = cumulative[cumulative.length - 1];
     for (let slot = 0; slot < n; slot++) {
       const r = tastes.next() * total;
       personaOfSlot[slot] = Math.max(0, cumulative.findIndex((c) => r < c));
     }
-    this.pools = PERSONAS.map(() => ({ slots: [], c: 0 }));
+    this.pools = personas.map(() => ({ slots: [], c: 0 }));
     for (const slot of rankToSlot) this.pools[personaOfSlot[slot]].slots.push(slot);
     for (const pool of this.pools) pool.c = Math.max(50, pool.slots.length / 20);
     // A persona without customers (tiny populations) can never be chosen.
-    this.shares = PERSONAS.map((p, i) => (this.pools[i].slots.length ? p.share : 0));
+    this.shares = personas.map((p, i) => (this.pools[i].slots.length ? p.share : 0));
   }
 
   /** The persona for this sale and the leftover uniform (for the rank), from one draw. */
   private choose(u: number, sale: SaleTraits): { pool: Pool; v: number } {
-    const weights = PERSONAS.map((p, i) => this.shares[i] * personaFit(p, sale));
+    const weights = this.personas.map((p, i) => this.shares[i] * personaFit(p, sale));
     const total = weights.reduce((a, b) => a + b, 0);
     let x = u * total;
     let i = 0;

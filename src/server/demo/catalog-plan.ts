@@ -7,6 +7,7 @@
 import { specCategory } from './categories';
 import { createRng, type Rng } from './random';
 import { Buyers } from './buyers';
+import type { Persona } from './personas';
 import {
   DAY_MS,
   HOUR_MS,
@@ -55,6 +56,11 @@ export interface PlanOptions {
   scale: Scale;
   now: Date;
   seedKey: string;
+  /**
+   * Who buys (personas.ts): the demo's personas unless given. Another set is another buying
+   * regime for the evaluations (bench/packages-eval.ts); what is played and sold stays the same.
+   */
+  personas?: readonly Persona[];
 }
 
 /** Categories of sellable shows, plus the two the spec treats specially (spec 1 §2.9). */
@@ -468,7 +474,7 @@ export function planCatalog(partner: PartnerInfo, opts: PlanOptions): CatalogPla
     win: { startMs: start.getTime(), endMs: end.getTime(), nowMs },
     halls,
     cities,
-    buyers: new Buyers(root.fork('buyers'), scale.customers, root.fork('tastes')),
+    buyers: new Buyers(root.fork('buyers'), scale.customers, root.fork('tastes'), opts.personas),
     drafts: [],
     busy: new Set(),
     transactions: 0,

@@ -16,6 +16,7 @@ import '../modules/history-import/task';
 import '../modules/meta-connect/exchange-task';
 import '../modules/setup-process/boost-task';
 import '../modules/nlq/task';
+import '../modules/integrations/export';
 import '../modules/packages/jobs';
 import '../modules/campaign-delivery/task';
 import '../modules/campaign-delivery/runtime-budget';

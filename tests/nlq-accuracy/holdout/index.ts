@@ -10,6 +10,8 @@ import { HOLDOUT_2 as SECOND } from './second';
 import { HOLDOUT_3 as THIRD } from './third';
 import { HOLDOUT_4 as FOURTH } from './fourth';
 import { HOLDOUT_5 as FIFTH } from './fifth';
+import { HOLDOUT_6 as SIXTH } from './sixth';
+import { HOLDOUT_7 as SEVENTH } from './seventh';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -25,3 +27,9 @@ export const HOLDOUT_4: AccuracyQuestion[] = FOURTH;
 
 /** The fifth hold-out (issue 21 §3), 79 questions by a fifth author without the engine, after hold-out 4's failures were read: measured on its own. */
 export const HOLDOUT_5: AccuracyQuestion[] = FIFTH;
+
+/** The sixth hold-out (issue 21 §3), 80 questions by a sixth author without the engine, after hold-out 5's failures were read: measured on its own. */
+export const HOLDOUT_6: AccuracyQuestion[] = SIXTH;
+
+/** The seventh hold-out (issue 21 §3), 80 questions by an eighth author without the engine, after hold-out 6's failures were read: measured on its own. */
+export const HOLDOUT_7: AccuracyQuestion[] = SEVENTH;

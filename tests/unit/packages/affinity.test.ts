@@ -2,6 +2,7 @@
 // history is bought together with it (co-purchases), recently and at its price level.
 import { describe, expect, it } from 'vitest';
 import { MAX_LINKS, buildPackages, linkEvents, type BuildInput, type EventFeatures, type Purchase } from '../../../src/server/engines/packages';
+import { MIN_CONTENT } from '../../../src/server/engines/packages/affinity';
 import { DAY, NOW, genreEvent, purchase, season } from './helpers';
 
 const upcoming = genreEvent('classical', 'up', 45);
@@ -92,6 +93,40 @@ describe('affinity ranking', () => {
     const outside = many.find((e) => !linked.has(e.id))!;
     const order = ranking(many, [...boughtAll(1, [outside]), ...boughtAll(2, [...linked].slice(0, 2).map((id) => many.find((e) => e.id === id)!))], [1, 2]);
     expect(order).toContain(1);
+  });
+
+  it('reaches the buyers of its kind of show for a new production that resembles no past event', () => {
+    // A symphony concert with a new orchestra and programme, at another venue, at another price,
+    // on a Tuesday afternoon, where the past ones played on Saturday evenings: no past concert is
+    // a content match or a link, and nobody has bought it with anything. The customers who buy
+    // symphony concerts are still its audience, the pop fans are not (issue 23 evaluation: such
+    // events were left to a few weak links).
+    const saturdays = [2, 9, 16, 23].map((d) => genreEvent('classical', `sat${d}`, 0, { startMs: Date.parse(`2026-05-${String(d).padStart(2, '0')}T19:00:00Z`) }));
+    const premiere = genreEvent('classical', 'new', 45, {
+      artists: ['Orchestre Nouveau'],
+      composers: ['Lili Boulanger'],
+      description: 'Psaumes',
+      title: 'Boulanger Psaumes',
+      venueId: 5,
+      venueName: 'Kulturbahnhof',
+      hallId: 7,
+      hallName: 'Studio',
+      price: 150,
+      startMs: Date.parse('2026-07-14T14:00:00Z'),
+    });
+    const past = [...saturdays, ...pop];
+    const { matrix, links } = linkEvents([premiere], past);
+    expect(Math.max(...matrix)).toBeLessThan(MIN_CONTENT);
+    expect(links[0].links).toEqual([]);
+    const input: BuildInput = {
+      chosenEvents: [premiere],
+      pastEvents: past,
+      purchases: [...boughtAll(1, saturdays.slice(0, 3)), ...boughtAll(2, saturdays.slice(3)), ...boughtAll(3, pop.slice(0, 4))],
+      customers: [1, 2, 3].map((id) => ({ id, adsOptOut: false })),
+      nowMs: NOW,
+      settings: { targeting_mode: 'selective_mode', num_packages: 1, audienceShare: 1 },
+    };
+    expect(buildPackages(input).variations[0]?.customer_ids).toEqual([1, 2]);
   });
 
   it('puts each taste first for its own event in a generated season', () => {

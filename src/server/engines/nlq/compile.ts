@@ -144,13 +144,21 @@ function columnCondition(b: Builder, f: SemanticField, alias: string, op: FieldF
   }
   if (op === 'starts') {
     // "PLZ-Bereich 51", "postcodes starting with M1": a prefix, the input's own % and _ escaped.
-    const text = String(scalar(value)).trim();
-    if (text.length === 0) throw new CompileError('starts with needs a value');
-    // A British postcode area is letters followed by the district's digit: "B" is B1…B99, not BD or BS.
-    if (f.name === 'zip_code' && /^[a-z]{1,2}$/i.test(text)) {
-      return `(${[...'0123456789'].map((d) => `${col} ILIKE ${b.p(`${text}${d}%`)}`).join(' OR ')})`;
+    // "starting 50 or 51": any of several prefixes.
+    const one = (x: unknown) => {
+      const text = String(x).trim();
+      if (text.length === 0) throw new CompileError('starts with needs a value');
+      // A British postcode area is letters followed by the district's digit: "B" is B1…B99, not BD or BS.
+      if (f.name === 'zip_code' && /^[a-z]{1,2}$/i.test(text)) {
+        return `(${[...'0123456789'].map((d) => `${col} ILIKE ${b.p(`${text}${d}%`)}`).join(' OR ')})`;
+      }
+      return `${col} ILIKE ${b.p(`${escapeLike(text)}%`)}`;
+    };
+    if (Array.isArray(value)) {
+      if (value.length === 0) throw new CompileError('starts with needs a value');
+      return `(${value.map(one).join(' OR ')})`;
     }
-    return `${col} ILIKE ${b.p(`${escapeLike(text)}%`)}`;
+    return one(scalar(value));
   }
   const v = scalar(value);
   if (v === null) return `${col} ${op === '!=' ? 'IS NOT NULL' : 'IS NULL'}`;

@@ -296,6 +296,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "nicht ausverkauft", "nicht abgesagt": the event's own state, negated where it is read.
           if (target?.k === 'soldout' || target?.k === 'status' || outcome === 'events' && target?.k === 'value' && target.field === 'ticket_type' && target.value === 'cancelled'
             || outcome === 'transactions' && target?.k === 'value') break;
+          // "hasn't sold half its seats", "nicht zu 50 % verkauft": a share not reached (read with the number).
+          const afterTarget = target ? cs.indexOf(target) : -1;
+          if (outcome === 'events' && target?.k === 'verb' && cs[afterTarget + 1]?.k === 'num' && cs[afterTarget + 2]?.k === 'percent') break;
           if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
@@ -350,6 +353,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const before = it.k === 'cmp' ? (prev?.k === 'eq' && cs[j - 2]?.k === 'field' ? cs[j - 2] : prev) : prev?.k === 'cmp' ? cs[j - 2] : prev;
           // "80 % Auslastung", "1000 Plätzen", "200 seats": a number field after the number.
           const afterUnit = unitItem?.k === 'percent' || unitItem?.k === 'money' ? cs[cs.indexOf(unitItem) + 1] : unitItem;
+          // "more than £10 discount", "über 5 € Rabatt": the transaction's discount amount.
+          const discountWord = unitItem?.k === 'money' ? [afterUnit, cs[cs.findIndex((x) => x === num) + 1]].find((x) => x?.k === 'value' && x.field === 'ticket_type' && x.value === 'discount' && !used.has(x)) : undefined;
+          if (discountWord) {
+            loose.push({ pos: discountWord.start, cond: ff('t', 'discount', op, num.k === 'num' ? num.value : 0), negated: false });
+            use(it, num, post, unitItem, discountWord);
+            break;
+          }
           if (afterUnit?.k === 'field' && afterUnit.field.type === 'number' && !used.has(afterUnit)) {
             loose.push({ pos: afterUnit.start, cond: ff(afterUnit.field.tag, afterUnit.field.name, op, num.k === 'num' ? num.value : 0), negated: false });
             use(it, num, post, unitItem, afterUnit);
@@ -357,7 +367,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           // "mehr als 50 % verkauft", "more than 90% sold": the event's sold share.
           if (unitItem?.k === 'percent' && !(before?.k === 'field')) {
-            loose.push({ pos: unitItem.start, cond: ff('e', 'already_sold', op, num.k === 'num' ? num.value : 0), negated: false });
+            // "hasn't sold half its seats", "noch nicht zu 50 % verkauft": the share is not reached.
+            const notReached = !!pendingNeg && outcome === 'events';
+            if (notReached) pendingNeg = undefined;
+            loose.push({ pos: unitItem.start, cond: ff('e', 'already_sold', op, num.k === 'num' ? num.value : 0), negated: notReached });
             use(it, num, post, unitItem);
             const v = cs[cs.indexOf(unitItem) + 1];
             if (v?.k === 'verb' || v?.k === 'soldout') use(v);
@@ -468,7 +481,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const bnum = cs[j + 3];
           if (a?.k !== 'num' || !(joiner?.k === 'conj') || bnum?.k !== 'num') break;
           // The word after the unit says what is counted ("200 € Umsatz"); a unit alone is its own measure ("50 und 80 €").
-          const unit = cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? (cs[j + 5] && measureOf(cs[j + 5]) ? cs[j + 5] : cs[j + 4]) : cs[j + 4];
+          const unit = cs[j + 4]?.k === 'money' || cs[j + 4]?.k === 'percent' ? (cs[j + 5]?.k === 'noun' && measureOf(cs[j + 5]) ? cs[j + 5] : cs[j + 4]) : cs[j + 4];
           const target = prev?.k === 'field' && prev.field.type === 'number' ? prev : unit?.k === 'field' && unit.field.type === 'number' ? unit : undefined;
           if (target && target.k === 'field') {
             loose.push({ pos: target.start, cond: ff(target.field.tag, target.field.name, '>=', a.value), negated: false });
@@ -518,9 +531,20 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // A postal-code area (./postal.ts): the customer's code starts with it. "Not in the
           // area" has no operator yet: refused naming it, never answered as its opposite.
           if (pendingNeg) return { ok: false, refusal: 'not_understood', understood, reason: `a negated postal area ("${shortWord(it.raw)}")`, problems: [shortWord(it.raw)], hard: true };
-          loose.push({ pos: it.start, cond: ff('c', 'zip_code', 'starts', it.value), negated: false });
+          {
+            // "starting 50 or 51", "PLZ 50, 51 oder 53": one condition, any of the prefixes.
+            const prefixes = [it.value];
+            use(it);
+            let m = j + 1;
+            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && (cs[m + 1]?.k === 'zipPrefix' || cs[m + 1]?.k === 'num' && /^\d{1,5}$/.test(cs[m + 1].raw))) {
+              const x = cs[m + 1];
+              prefixes.push(x.k === 'zipPrefix' ? x.value : x.raw);
+              use(cs[m], x);
+              m += 2;
+            }
+            loose.push({ pos: it.start, cond: prefixes.length === 1 ? ff('c', 'zip_code', 'starts', it.value) : ff('c', 'zip_code', 'starts', prefixes), negated: false });
+          }
           pendingNeg = undefined;
-          use(it);
           break;
         case 'time': {
           // "2000 oder später", "in 2024 or earlier": the time and everything after / before it.
@@ -572,6 +596,27 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           const today = now.toISOString().slice(0, 10);
           loose.push({ pos: it.start, cond: ff('e', 'date', it.dir === 'future' ? '>=' : '<', today), negated: false });
           use(it);
+          break;
+        }
+        case 'clock':
+          // "vor 15 Uhr", "at 8pm or later": the event's start time (HH:MM compares as text).
+          loose.push({ pos: it.start, cond: ff('e', 'start_time', it.op, it.value), negated: !!pendingNeg && outcome === 'events' });
+          if (outcome === 'events') pendingNeg = undefined;
+          use(it);
+          break;
+        case 'weekday': {
+          // "samstags und sonntags", "Fridays or Saturdays": one list of ISO weekdays.
+          const days = [...it.days];
+          use(it);
+          let m = j + 1;
+          while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && cs[m + 1]?.k === 'weekday') {
+            days.push(...(cs[m + 1] as Extract<Item, { k: 'weekday' }>).days);
+            use(cs[m], cs[m + 1]);
+            m += 2;
+          }
+          const uniq = [...new Set(days)].sort();
+          loose.push({ pos: it.start, cond: uniq.length === 1 ? ff('e', 'weekday', '=', uniq[0]) : ff('e', 'weekday', 'in', uniq), negated: !!pendingNeg && outcome === 'events' });
+          if (outcome === 'events') pendingNeg = undefined;
           break;
         }
         case 'soldout':
@@ -632,7 +677,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
         }
         case 'value': {
           // "abgesagte/cancelled events": the event's status, not a cancelled ticket.
-          if (outcome === 'events' && it.field === 'ticket_type' && it.value === 'cancelled' && !cs.some((x) => x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'))) {
+          // A noun of the act ("Stornierungen", "Stornos", "cancellations") is about cancelled
+          // tickets: "Hamlet-Vorstellungen mit Stornos" are those with a cancelled sale.
+          if (outcome === 'events' && it.field === 'ticket_type' && it.value === 'cancelled' && !CANCELLATION_NOUN.test(fold(it.raw)) && !items.some((x) => x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions'))) {
             loose.push({ pos: it.start, cond: ff('e', 'frontend_status', pendingNeg ? '!=' : '=', 'CANCELLED'), negated: false });
             pendingNeg = undefined;
             use(it);
@@ -748,6 +795,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           }
           const val = cs[m];
           if (val && (val.k === 'category' || val.k === 'value' || val.k === 'city' || val.k === 'time' || (val.k === 'num' && fd.type === 'number') || val.k === 'cmp')) break; // handled by the value
+          // "Zahlart Gift Voucher" where the partner's method is "Gutschein": the known value right
+          // after the unknown word is the value; the unknown word was part of its name.
+          const after = cs[m + 1];
+          if (val?.k === 'unknown' && after?.k === 'value' && after.field === fd.name && after.start === val.end) { use(it, val); break; }
           if (val && (val.k === 'unknown' || val.k === 'num')) {
             const lit = fd.name === 'zip_code' || fd.name === 'phone1' || fd.name === 'email' ? tokens[val.start].raw : val.raw;
             const value = fd.type === 'number' ? (val.k === 'num' ? val.value : Number(lit)) : lit;
@@ -823,6 +874,14 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       else relatedOnes.push(l);
     }
     const isDate = (c: FieldFilter) => c.field.field === 'date' || c.field.field === 'start_date_time';
+    // "Season Pass holders who never bought musicals", "comedy customers who never bought
+    // musicals": what stands before the customers noun is what they bought; the negation after
+    // the noun is about the rest of the clause only.
+    const customerNoun = outcome === 'customers' ? cs.find((x) => x.k === 'noun' && x.entity === 'customers') : undefined;
+    const negatedAfterNoun = !!customerNoun && anchors.length > 0 && anchors.every((a) => a.op === '=' && a.value === 0 && a.pos > customerNoun.start);
+    const beforeNoun = negatedAfterNoun ? relatedOnes.filter((l) => l.pos < customerNoun!.start && !l.negated && !isDate(l.cond)) : [];
+    if (beforeNoun.length > 0 && beforeNoun.length < relatedOnes.length) relatedOnes.splice(0, relatedOnes.length, ...relatedOnes.filter((l) => !beforeNoun.includes(l)));
+    else beforeNoun.length = 0;
     if (relatedOnes.length > 0 && anchors.length === 0) {
       // "Schwanensee und die Zauberflöte gesehen": several values of one field, each must hold.
       const byField = new Map<string, Loose[]>();
@@ -844,7 +903,18 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       } else if (several) {
         for (const l of several) anchors.push({ pos: l.pos, op: '>', value: 0, where: [l.cond], measure: 'transactions' });
         const rest = relatedOnes.filter((l) => !several.includes(l));
-        for (const a of anchors) a.where.push(...rest.map((l) => (l.negated ? negate(l.cond) : l.cond)));
+        // "went to Fidelio this month and also has tickets for Tosca": with a verb between the
+        // values each is its own purchase, and a time belongs to the value before it.
+        const first = Math.min(...several.map((l) => l.pos));
+        const last = Math.max(...several.map((l) => l.pos));
+        const ownVerbs = cs.some((x) => (x.k === 'verb' || x.k === 'with') && x.start > first && x.start < last);
+        for (const l of rest) {
+          const cond = l.negated ? negate(l.cond) : l.cond;
+          if (ownVerbs && isDate(l.cond)) {
+            const before = anchors.filter((a) => a.pos <= l.pos).at(-1) ?? anchors[0];
+            before.where.push(cond);
+          } else for (const a of anchors) a.where.push(cond);
+        }
         relatedOnes.length = 0;
       } else {
         anchors.push({ pos: relatedOnes[0].pos, op: '>', value: 0, where: [], measure: 'transactions' });
@@ -861,6 +931,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       for (const a of anchors) if (!a.twin && Math.abs(a.pos - l.pos) < Math.abs(best.pos - l.pos)) best = a;
       best.where.push(l.negated ? negate(l.cond) : l.cond);
     }
+    if (beforeNoun.length > 0) anchors.push({ pos: beforeNoun[0].pos, op: '>', value: 0, where: beforeNoun.map((l) => l.cond), measure: 'transactions' });
     anchors.forEach((a, n) => { if (a.twin && n > 0) a.where = [...anchors[n - 1].where]; });
     // "…beim Ballett waren, aber diese Saison noch nicht": a bare negation repeats what the
     // previous clause was about, with its own time.
@@ -887,11 +958,13 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     // nothing of any other genre (under the same other conditions).
     const only = clause.find((x) => x.k === 'stop' && ONLY_WORDS.has(fold(x.raw)));
     if (only && outcome === 'customers') {
-      const after = cs.filter((x) => x.start > only.start && x.k !== 'verb');
-      const genre = after[0]?.k === 'category' ? after[0] : undefined;
-      const inAnchor = genre && anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => w.field.tag === 'e' && w.field.field === 'category' && (w.op === '=' || w.op === 'in')));
+      const after = cs.filter((x) => x.start > only.start && x.k !== 'verb' && x.k !== 'with');
+      // The genre, or a ticket type ("nur stornierte Tickets": cancelled ones and no other).
+      const kind = after[0]?.k === 'category' ? { tag: 'e', field: 'category' } : after[0]?.k === 'value' && after[0].field === 'ticket_type' ? { tag: 't', field: 'ticket_type' } : undefined;
+      const isKind = (w: FieldFilter) => !!kind && w.field.tag === kind.tag && w.field.field === kind.field;
+      const inAnchor = kind && anchors.find((a) => a.op === '>' && a.value === 0 && a.where.some((w) => isKind(w) && (w.op === '=' || w.op === 'in')));
       if (inAnchor) {
-        const other = inAnchor.where.map((w) => (w.field.tag === 'e' && w.field.field === 'category' ? negate(w) : w));
+        const other = inAnchor.where.map((w) => (isKind(w) ? negate(w) : w));
         anchors.push({ pos: only.start, op: '=', value: 0, where: other, measure: 'transactions' });
       }
     }
@@ -903,6 +976,16 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
       if (outcome === 'customers' && measure === 'customers') measure = 'transactions';
       if (outcome === 'events' && measure === 'events') measure = 'tickets';
       related.push({ kind: 'related', measure, where: a.where, op: a.op, value: a.value });
+    }
+  }
+  // "über 500 £ in einer einzigen Buchung", "more than 6 tickets in one order": the amount is one
+  // transaction's, not the total — at least one such transaction.
+  const single = items.find((x) => x.k === 'single');
+  if (single) {
+    for (const [n, r] of related.entries()) {
+      if (r.kind !== 'related' || (r.measure !== 'revenue' && r.measure !== 'tickets') || (r.op !== '>' && r.op !== '>=') || r.value <= 0) continue;
+      related[n] = { kind: 'related', measure: 'transactions', where: [...r.where, ff('t', r.measure === 'revenue' ? 'amount' : 'tickets', r.op, r.value)], op: '>', value: 0 };
+      used.add(single);
     }
   }
   filters.push(...related);
@@ -924,7 +1007,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
   }
   // A question needs something about the data, not only a time or filler ("Wie wird das Wetter morgen?").
   // "wer hat im Oktober gekauft", "who bought …": a verb of buying or visiting is about sales.
-  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'verb', 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix']);
+  const DATA_KINDS = new Set([...(outcome === 'events' ? ['time'] : []), 'verb', 'noun', 'category', 'city', 'value', 'field', 'ccpLabel', 'ccpValue', 'money', 'super', 'top', 'upcoming', 'soldout', 'status', 'newCustomers', 'adsAllowed', 'name', 'zipPrefix', 'clock', 'weekday']);
   if (!items.some((i) => DATA_KINDS.has(i.k))) {
     return { ok: false, refusal: 'not_understood', understood, reason: 'nothing about customers, events or sales' };
   }
@@ -1025,7 +1108,9 @@ const isEventNoun = (x: Item | undefined) => !!x && (x.k === 'noun' && x.entity 
 // Revenue is no sale word here: "Umsatz pro Sparte letzte Saison" is the season's events' revenue —
 // but "no sales in the last 7 days" counts sales, so "sales" after a negation is one.
 const isSaleWord = (x: Item | undefined, prev?: Item) => !!x && (x.k === 'verb' && (x.v === 'buy' || x.v === 'spend') || x.k === 'noun' && (x.measure === 'tickets' || x.measure === 'transactions')
-  || x.k === 'noun' && fold(x.raw) === 'sales' && prev?.k === 'neg');
+  || x.k === 'noun' && fold(x.raw) === 'sales' && prev?.k === 'neg'
+  // "Stornierungen im Oktober", "cancellations last month": when the tickets were cancelled.
+  || x.k === 'value' && x.field === 'ticket_type' && CANCELLATION_NOUN.test(fold(x.raw)));
 
 /**
  * Which date a time phrase means (docs/NLQ-ENGINE.md "Which date"): the noun it qualifies. The
@@ -1070,7 +1155,8 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
   // "80 percent sold this season", "zu 90 % verkauft": a sold share, not a sale — the time is the event's.
   const soldShare = !!before && before.k === 'verb' && cs[cs.indexOf(before) - 1]?.k === 'percent';
   const saleBefore = beforeAll.some((x) => isSaleWord(x, cs[cs.indexOf(x) - 1]));
-  if (outcome === 'events') t = !soldShare && (saleBefore && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime);
+  // A season is the programme's (RULES.md): "gigs that sold worst last season" are last season's gigs.
+  if (outcome === 'events') t = !soldShare && !isSeason(cs[j]) && (saleBefore && !beforeAll.some(isEventNoun) || !beforeAll.some(isEventNoun) && isSaleWord(after) && !eventTime);
   // "Tickets für nächste Woche", "Buchungen für den 12. Dezember": "für" + a time is the event's.
   // "seit September" / "since September" runs up to now: it tells when something was sold, also
   // after "für Opern" ("ermäßigte Tickets für Opern seit September", "sold for opera since …").
@@ -1090,7 +1176,9 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
     const eventNoun = beforeAll.some((x) => x.k === 'noun' && x.entity === 'events');
     // A season is the programme's (RULES.md): "bought chamber music last season" means last
     // season's chamber concerts, not what was sold between August and July.
-    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+    // Paying is a sale: "paid with PayPal in October" is the sale month.
+    const paying = cs.some((x) => x.k === 'field' && x.field.name === 'payment_method' || x.k === 'value' && x.field === 'payment_method');
+    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || paying || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
   }
   return t && !ahead ? 't' : 'e';
 }
@@ -1140,6 +1228,9 @@ function paidWith(it: Item, prev: Item | undefined, next: Item | undefined, voca
   const group = PAYMENT_WORDS.find((p) => p.words.some((w) => word === w || stems(word).includes(w)));
   return group && vocabulary.paymentMethods.find((m) => group.keys.some((k) => fold(m).includes(k)));
 }
+
+/** Nouns of cancelling (not the adjective of a cancelled event). */
+const CANCELLATION_NOUN = /^(sto?r?n(os?|ierung|ierungen)|cancell?ations?|refunds?)$/;
 
 /** "Abo Gold", "gold subscription": a ticket-type word that names the custom property (Abonnement, Subscription) of the value `x` beside it. */
 function namesProperty(word: Item | undefined, x: Item | undefined): boolean {

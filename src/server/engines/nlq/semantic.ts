@@ -42,9 +42,9 @@ export const FIELDS: SemanticField[] = [
   f('c', 'country', 'text', 'Country', 'Land', ['land', 'country']),
   f('c', 'email', 'text', 'Email', 'E-Mail', ['email', 'e-mail', 'mail', 'e mail', 'mailadresse', 'emailadresse', 'e-mail-adresse', 'email address']),
   f('c', 'email_2', 'text', 'Email 2', 'E-Mail 2', ['email 2', 'email_2', 'zweite email', 'second email']),
-  f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'phone', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
+  f('c', 'phone1', 'text', 'Phone 1', 'Telefon 1', ['telefon', 'telefonnummer', 'telefonnr', 'telnr', 'tel nr', 'phone', 'phone no', 'phone number', 'telephone', 'tel', 'handy', 'mobil', 'mobile']),
   f('c', 'phone2', 'text', 'Phone 2', 'Telefon 2', ['phone2', 'telefon 2', 'zweite telefonnummer', 'second phone']),
-  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing']),
+  f('c', 'ads_opt_out', 'boolean', 'Ads opt-out', 'Werbewiderspruch', ['werbewiderspruch', 'werbesperre', 'opt out', 'opt-out', 'opted out', 'ads opt out', 'ads opt-out', 'keine werbung', 'no advertising', 'no ads', 'werbung widersprochen', 'marketing', 'werbung', 'werbesperre', 'ads', 'advertising', 'out of marketing', 'unsubscribed']),
   f('c', 'birth_year', 'number', 'Birth year', 'Geburtsjahr', ['geburtsjahr', 'jahrgang', 'birth year', 'year of birth', 'born', 'geboren', 'geburtsjahrgang', 'geburtsjahres']),
   f('c', 'created_at', 'timestamp', 'Customer since', 'Kunde seit', ['kunde seit', 'angelegt', 'registriert', 'customer since', 'created', 'signed up', 'registered']),
   // events
@@ -71,6 +71,9 @@ export const FIELDS: SemanticField[] = [
   // "Auslastung unter dem Benchmark", "below benchmark": the sold share against the benchmark, in
   // percentage points (no words of its own: the parser reads it from the comparison of the two).
   { ...f('e', 'benchmark_gap', 'number', 'Already sold vs. benchmark (points)', 'Bereits verkauft ggü. Benchmark (Punkte)', []), expr: (a) => `(${a}.already_sold - ${a}.benchmark)` },
+  // "montags", "an Wochenenden": the ISO weekday of the event's date (1 Monday … 7 Sunday). No
+  // words of its own: lexicon/clock.ts reads the weekday words.
+  { ...f('e', 'weekday', 'number', 'Weekday (1 = Monday)', 'Wochentag (1 = Montag)', []), expr: (a) => `extract(isodow from ${a}.date)` },
   // transactions
   f('t', 'date', 'date', 'Purchase date', 'Kaufdatum', ['kaufdatum', 'verkaufsdatum', 'buchungsdatum', 'purchase date', 'sale date', 'booking date', 'order date']),
   f('t', 'time', 'text', 'Purchase time', 'Kaufzeit', ['kaufzeit', 'purchase time']),
@@ -81,7 +84,7 @@ export const FIELDS: SemanticField[] = [
   f('t', 'ground_price', 'number', 'Ground price', 'Grundpreis', ['grundpreis', 'ground price', 'base price', 'list price']),
   f('t', 'discount', 'number', 'Discount', 'Rabatt', ['rabatt', 'rabattbetrag', 'nachlass', 'discount amount']),
   f('t', 'currency', 'text', 'Currency', 'Währung', ['waehrung', 'currency']),
-  f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
+  f('t', 'payment_method', 'text', 'Payment method', 'Zahlungsart', ['zahlungsart', 'zahlart', 'zahlungsmethode', 'bezahlart', 'bezahlt mit', 'payment method', 'payment', 'paid with', 'paid by']),
   f('t', 'seat_id', 'text', 'Seat', 'Platz', ['sitzplatz', 'platznummer', 'seat', 'seat id']),
   f('t', 'invoice_id', 'text', 'Invoice number', 'Rechnungsnummer', ['rechnungsnummer', 'rechnung nr', 'invoice', 'invoice id', 'invoice number']),
 ];
@@ -112,7 +115,7 @@ export const CATEGORY_WORDS: { words: string[]; categories: string[]; weak?: boo
   { words: ['vokalmusik'], categories: ['vocal'] },
   { words: ['wort'], categories: ['spoken'] },
   { words: ['vermittlung'], categories: ['education'] },
-  { words: ['produkte', 'produkt', 'gutscheine', 'gutschein', 'products', 'vouchers'], categories: ['product'] },
+  { words: ['produkte', 'produkt', 'gutscheine', 'gutschein', 'products', 'vouchers', 'abos'], categories: ['product'] },
   { words: ['operette und musical', 'operetten und musicals'], categories: ['operetta_musical'] },
   { words: ['kammermusik', 'kammerkonzert', 'chamber music', 'chamber concert', 'chamber'], categories: ['chamber'] },
   { words: ['liederabend', 'gesang', 'vokal', 'chorkonzert', 'chor', 'vocal', 'choir', 'song recital', 'recital'], categories: ['vocal'] },
@@ -158,7 +161,7 @@ export const PAYMENT_WORDS: { words: string[]; keys: string[]; unless?: string[]
  */
 export const PROPERTY_LABEL_WORDS: string[][] = [
   ['favourite genre', 'favorite genre', 'favourite category', 'favorite category', 'preferred genre', 'lieblingsgenre', 'lieblingssparte', 'lieblingskategorie', 'lieblings genre', 'lieblings sparte', 'bevorzugte sparte', 'bevorzugtes genre'],
-  ['subscription', 'subscription type', 'abonnement', 'abo', 'abotyp', 'abo typ', 'abonnementtyp'],
+  ['subscription', 'subscription type', 'abonnement', 'abo', 'abotyp', 'abo typ', 'abonnementtyp', 'subscriber', 'subscribers', 'abonnent', 'abonnenten', 'abonnentin', 'abonnentinnen'],
   ['member since', 'membership since', 'mitglied seit', 'mitgliedschaft seit'],
 ];
 

@@ -75,6 +75,31 @@ const TO_WORDS = new Set(['vor', 'before', 'bis', 'until', 'till', 'through', 'p
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
 
+/**
+ * The seasons of the year, meteorological (three whole months): spring March–May, summer
+ * June–August, autumn September–November, winter December–February (named by the year of its
+ * December). Not the programme's season (SEASON above). "this autumn" is the one of this year
+ * (winter: the one running or starting this December), "last summer" the most recent one that
+ * has ended, "next spring" the first that has not begun; "Herbst 2025" names one, "im Herbst" is
+ * this year's like a month without its year.
+ */
+const YEAR_SEASONS = new Map<string, number>(Object.entries({
+  fruehling: 2, fruehjahr: 2, spring: 2, sommer: 5, summer: 5, herbst: 8, autumn: 8, fall: 8, winter: 11,
+}));
+function yearSeason(startMonth: number, y: number): DateRange {
+  return { from: iso(utc(y, startMonth)), to: iso(utc(y, startMonth + 3)) };
+}
+function relativeYearSeason(startMonth: number, rel: number, now: Date): DateRange {
+  const today = iso(now);
+  const y = now.getUTCFullYear();
+  if (rel === 0) return yearSeason(startMonth, startMonth === 11 && now.getUTCMonth() < 2 ? y - 1 : y);
+  if (rel < 0) {
+    for (let k = y; k > y - 3; k--) if (yearSeason(startMonth, k).to! <= today) return yearSeason(startMonth, k);
+  }
+  for (let k = y - 1; k < y + 3; k++) if (yearSeason(startMonth, k).from! > today) return yearSeason(startMonth, k);
+  return yearSeason(startMonth, y);
+}
+
 export function seasonStartYear(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
 }
@@ -305,6 +330,7 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     }
     const unit = UNIT[b];
     if (unit && rel !== 2) return { range: unitRange(unit, rel, now), end: i + 2 };
+    if (YEAR_SEASONS.has(b) && rel !== 2) return { range: relativeYearSeason(YEAR_SEASONS.get(b)!, rel, now), end: i + 2 };
     // "letztes Quartal", "this quarter", "next quarter": calendar quarters.
     if (QUARTER_WORDS.has(b) && rel !== 2) {
       const q = Math.floor(now.getUTCMonth() / 3) + rel;
@@ -374,6 +400,13 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
     const skip = /^\d{2}$|^\d{4}$/.test(w[i + 2] ?? '') && (Number(w[i + 2]) % 100) === ((y + 1) % 100) ? 1 : 0;
     return { range: seasonRange(y), end: i + 2 + skip };
   }
+  // "1960-1965", "2024–2026": the years from the first to the last, both whole.
+  const years = /^((?:19|20)\d\d)[-–]((?:19|20)?\d\d)$/.exec(a ?? '');
+  if (years) {
+    const y1 = Number(years[1]);
+    const y2 = years[2].length === 2 ? Math.floor(y1 / 100) * 100 + Number(years[2]) : Number(years[2]);
+    if (y2 > y1 + 1 || (y2 === y1 + 1 && years[2].length === 4)) return { range: { from: iso(utc(y1, 0)), to: iso(utc(y2 + 1, 0)) }, end: i + 1 };
+  }
   // "2024/25" as a season (one token)
   const slash = /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.exec(a ?? '');
   if (slash && Number(slash[2]) % 100 === (Number(slash[1]) + 1) % 100) return { range: seasonRange(Number(slash[1])), end: i + 1 };
@@ -381,6 +414,12 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
   // "2024 25" as a season
   if (year(a) !== undefined && /^\d{2}$/.test(b ?? '') && Number(b) === (year(a)! + 1) % 100) {
     return { range: seasonRange(year(a)!), end: i + 2 };
+  }
+  // "Herbst 2025", "im Sommer" ("fall" only with a year: alone it is an ordinary word).
+  const yearSeasonStart = YEAR_SEASONS.get(a);
+  if (yearSeasonStart !== undefined && (a !== 'fall' || year(b) !== undefined)) {
+    const y = year(b);
+    return y !== undefined ? { range: yearSeason(yearSeasonStart, y), end: i + 2 } : { range: relativeYearSeason(yearSeasonStart, 0, now), end: i + 1 };
   }
   // "März 2025", "März"
   if (MONTHS[a] !== undefined && a.length >= 3) {

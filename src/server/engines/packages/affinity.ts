@@ -2,9 +2,13 @@
 //
 //   raw(u, e) = priceFit(u, e) · Σ_{past events p u bought} w(e, p) · recency(u, p) / |events u bought|^DAMPING
 //   w(e, p)   = CONTENT · content(e, p)² (when content ≥ MIN_CONTENT) + COLLABORATIVE · cf(e, p)
+//             + CATEGORY · [p has e's category]
 //
 // Squaring the content similarity lets a close match (same cast, same work) count far more than
-// a loose one (same category on another weekday). The walk is one pass over each customer's
+// a loose one (same category on another weekday). The category term is the floor under both: a
+// new production with no close past match and no co-purchases yet still reaches the customers
+// who buy its kind of show (issue 23 evaluation, docs/PACKAGES-ENGINE.md: without it such an
+// event's audience was drawn from a handful of weak links). The walk is one pass over each customer's
 // distinct events with the weights laid out event-major (p · E + e), so 100,000 customers and
 // twenty events cost one multiply-add per bought event and chosen event.
 //
@@ -18,6 +22,8 @@ import { priceLevel, priceLevelScore } from './similarity';
 export const AFFINITY_WEIGHTS = {
   content: 0.5,
   collaborative: 0.5,
+  /** Per past event of the chosen event's category (products have none). */
+  category: 0.5,
 } as const;
 
 /** Below this, content similarity is noise (a shared weekday and price level reach about 0.2). */
@@ -33,13 +39,27 @@ export const ACTIVITY_DAMPING = 0.3;
 /** A customer whose usual price is far from the event's keeps this share of the score. */
 export const PRICE_FLOOR = 0.5;
 
-/** w(e, p) laid out event-major: weights[p * E + e]. */
-export function purchaseWeights(content: Float32Array, collaborative: Float32Array, E: number, P: number): Float32Array {
+/** 1 where past event p has chosen event e's category (chosen-major, e * P + p); products never match. */
+export function sameCategory(chosen: readonly { category: string }[], past: readonly { category: string }[]): Uint8Array {
+  const P = past.length;
+  const out = new Uint8Array(chosen.length * P);
+  chosen.forEach((c, e) => {
+    if (c.category === 'product') return;
+    for (let p = 0; p < P; p++) if (past[p].category === c.category) out[e * P + p] = 1;
+  });
+  return out;
+}
+
+/** w(e, p) laid out event-major: weights[p * E + e]. `category` from sameCategory() (none: no category term). */
+export function purchaseWeights(content: Float32Array, collaborative: Float32Array, E: number, P: number, category?: Uint8Array): Float32Array {
   const w = new Float32Array(P * E);
   for (let e = 0; e < E; e++) {
     for (let p = 0; p < P; p++) {
       const c = content[e * P + p];
-      w[p * E + e] = (c >= MIN_CONTENT ? AFFINITY_WEIGHTS.content * c * c : 0) + AFFINITY_WEIGHTS.collaborative * collaborative[e * P + p];
+      w[p * E + e] =
+        (c >= MIN_CONTENT ? AFFINITY_WEIGHTS.content * c * c : 0) +
+        AFFINITY_WEIGHTS.collaborative * collaborative[e * P + p] +
+        (category ? AFFINITY_WEIGHTS.category * category[e * P + p] : 0);
     }
   }
   return w;

@@ -5,14 +5,15 @@
 // Reproducible: events and customers are put in id order first, every sort breaks ties by id
 // and the clustering is seeded, so the same inputs and seed give the same package whatever order
 // the rows were loaded in.
-import { purchaseWeights, scoreCustomers } from './affinity';
+import { purchaseWeights, sameCategory, scoreCustomers } from './affinity';
 import { collaborativeWeights } from './collaborative';
 import { indexHistory } from './history';
 import { campaignKeywords, eventKeywords, variationTitles } from './keywords';
 import { linkEvents } from './links';
 import { eligibleCustomers, purchaseFilter } from './segmentation';
 import { variationStatistics } from './statistics';
-import { planVariations, selectAudience } from './variations';
+import { planVariations } from './variations';
+import { rankCustomers } from './propensity';
 import { BuildSettings, ENGINE_VERSION, type BuildInput, type EventFeatures, type PackageBuild, type TopEvent, type Variation } from './types';
 
 const byId = <T extends { id: string | number }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -73,19 +74,37 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
   const eligible = eligibleCustomers(customers, history.typicalPrice, settings.filters, settings.forCrmExport);
   const E = chosen.length;
   const P = past.length;
-  const weights = purchaseWeights(links.matrix, collaborativeWeights(history, links), E, P);
+  const collaborative = collaborativeWeights(history, links);
+  const weights = purchaseWeights(links.matrix, collaborative, E, P, sameCategory(chosen, past));
   yield 'scores';
-  const { scores, scored } = scoreCustomers(history, weights, chosen.map((e) => e.price), eligible, nowMs);
+  const affinity = scoreCustomers(history, weights, chosen.map((e) => e.price), eligible, nowMs);
+  const { scored } = affinity;
   let eligibleCount = 0;
   for (const x of eligible) eligibleCount += x;
 
   yield 'variations';
-  const audience = selectAudience(scores, E, settings.audienceShare);
-  const plans = planVariations(scores, E, audience, {
+  // pkg-3: the learned purchase propensity (propensity.ts), or the affinity when it cannot be fitted.
+  const ranking = rankCustomers({
+    chosen: links.chosen,
+    pastEvents: past,
+    customers,
+    nowMs,
+    history,
+    past: links.past,
+    content: links.matrix,
+    collaborative,
+    affinity: affinity.scores,
+    eligible,
+    audienceShare: settings.audienceShare,
+    method: settings.ranking,
+  });
+  const plans = planVariations(ranking.scores, E, ranking.audience, {
     numPackages: settings.num_packages,
     nTopEvents: settings.n_top_events,
     mode: settings.targeting_mode,
     seed: settings.seed,
+    probabilities: ranking.probabilities,
+    candidates: ranking.candidates ?? undefined,
   });
 
   yield 'statistics';
@@ -112,6 +131,7 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
     links: links.links,
     eligibleCustomers: eligibleCount,
     scoredCustomers: scored,
+    ranking: { method: ranking.method, fallback: settings.ranking === 'propensity' ? ranking.fallback : null },
   };
 }
 

@@ -1,6 +1,7 @@
 // The package builder engine (pure TypeScript, no I/O; issue 23): content links from the chosen
 // upcoming events to past events, customer affinities from the purchase history (item-to-item
-// collaborative filtering, content, price fit, recency), spec 3 segmentation, and the split into
+// collaborative filtering, content, price fit, recency), a purchase-propensity model fitted to
+// the partner's last season that ranks by them (pkg-3), spec 3 segmentation, and the split into
 // variations with their events, keywords and statistics. The packages module loads and stores.
 export {
   ENGINE_VERSION,
@@ -29,8 +30,21 @@ export { similarity, prepareEvent, wordWeights, withWordWeights, SIMILARITY_WEIG
 export { indexHistory, type History } from './history';
 export { purchaseFilter, eligibleCustomers } from './segmentation';
 export { collaborativeWeights, anchorSimilarities } from './collaborative';
-export { purchaseWeights, scoreCustomers, recency, type Affinities } from './affinity';
-export { planVariations, selectAudience, rankWeights, INCLUSIVE_RATIO, type VariationPlan } from './variations';
+export { purchaseWeights, sameCategory, scoreCustomers, recency, type Affinities } from './affinity';
+export { planVariations, selectAudience, rankWeights, anyOf, INCLUSIVE_RATIO, type VariationPlan } from './variations';
+export {
+  rankCustomers,
+  trainPropensity,
+  applyPropensity,
+  fallbackReason,
+  trainingWindow,
+  TRAINING,
+  FEATURES,
+  type Ranking,
+  type TrainingSummary,
+  type PropensityModel,
+} from './propensity';
+export { fitLogistic, standardiser, standardise, sigmoid, type LogisticModel } from './logistic';
 export { variationStatistics, type VariationStatistics } from './statistics';
 export { eventKeywords, campaignKeywords, variationTitles } from './keywords';
 export { MAX_KEYWORD_LENGTH } from './text';

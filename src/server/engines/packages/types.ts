@@ -13,7 +13,7 @@ export const DAY_MS = 86_400_000;
 export const YEAR_MS = 365.25 * DAY_MS;
 
 /** Bumped when scoring, grouping or statistics change, so stored packages say which engine made them. */
-export const ENGINE_VERSION = 'pkg-1';
+export const ENGINE_VERSION = 'pkg-3';
 
 // ---------------------------------------------------------------------------------------------
 // Input rows
@@ -129,6 +129,12 @@ export const BuildSettings = z.object({
   audienceShare: z.number().gt(0).max(1).default(0.3),
   /** Minor units per major unit of the partner's currency (100 for EUR, 1 for JPY). */
   minorPerMajor: z.number().int().positive().default(100),
+  /**
+   * How customers are ranked: 'propensity' fits a purchase-propensity model to the partner's last
+   * season (propensity.ts; the affinity when there is too little to learn from), 'affinity' keeps
+   * the hand-weighted affinity (engine pkg-2).
+   */
+  ranking: z.enum(['propensity', 'affinity']).default('propensity'),
 });
 export type BuildSettings = z.infer<typeof BuildSettings>;
 export type BuildSettingsInput = z.input<typeof BuildSettings>;
@@ -190,4 +196,6 @@ export interface PackageBuild {
   /** Customers left after the segmentation filters, and how many of them scored for any event. */
   eligibleCustomers: number;
   scoredCustomers: number;
+  /** How the customers were ranked; `fallback` says why not by the propensity model when it was asked for and not used. */
+  ranking: { method: 'propensity' | 'affinity'; fallback: string | null };
 }

@@ -5,7 +5,9 @@
 //   3. each group's events: its n_top_events most preferred chosen events, the lead event
 //      different for every variation (so no two variations open with the same show);
 //   4. membership by targeting mode (types.ts TargetingMode), customers ordered by their score in
-//      the variation: the lead event's affinity weighs most.
+//      the variation: the lead event's affinity weighs most; with the propensity ranker
+//      (propensity.ts, pkg-3) the probability of buying any of the variation's events, and the
+//      audience chosen again by it once the event sets are known.
 import { normaliseRows, sphericalKmeans } from './kmeans';
 import type { TargetingMode } from './types';
 
@@ -58,11 +60,33 @@ function chooseEvents(centroids: Float64Array, sizes: number[], E: number, nTop:
   return plans;
 }
 
+/** The probability that customer i buys at least one of `events` (independent given the customer). */
+export function anyOf(prob: Float32Array, i: number, E: number, events: readonly number[]): number {
+  let none = 1;
+  for (const e of events) none *= 1 - prob[i * E + e];
+  return 1 - none;
+}
+
+/** The `size` candidates most likely to buy some variation's events, best first (ties by index). */
+function reselect(prob: Float32Array, E: number, eventSets: number[][], candidates: readonly number[], size: number): number[] {
+  const best = new Float64Array(prob.length / E);
+  for (const i of candidates) for (const events of eventSets) best[i] = Math.max(best[i], anyOf(prob, i, E, events));
+  return [...candidates].sort((a, b) => best[b] - best[a] || a - b).slice(0, size);
+}
+
+/**
+ * The variations: `audience` clustered by `scores` into event sets, then the members. With
+ * `probabilities` (the propensity ranker, propensity.ts) and `candidates`, the audience is
+ * chosen again once the event sets are known: the audience.length candidates most likely to buy
+ * the events of some variation; a customer's score in a variation is then the probability of
+ * buying any of its events, which the selective split maximises per customer (each goes where
+ * they are likeliest to buy). Without, the rank-weighted affinity of pkg-2.
+ */
 export function planVariations(
   scores: Float32Array,
   E: number,
   audience: readonly number[],
-  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number },
+  options: { numPackages: number; nTopEvents: number; mode: TargetingMode; seed: number; probabilities?: Float32Array | null; candidates?: readonly number[] },
 ): VariationPlan[] {
   if (audience.length === 0 || E === 0) return [];
   const k = Math.min(options.numPackages, E, audience.length);
@@ -75,14 +99,17 @@ export function planVariations(
 
   const eventSets = chooseEvents(centroids, sizes, E, Math.min(options.nTopEvents, E));
   const weights = eventSets.map((events) => rankWeights(events.length));
-  const members: { i: number; s: number }[][] = eventSets.map(() => []);
+  const lists: { i: number; s: number }[][] = eventSets.map(() => []);
   const s = new Float64Array(eventSets.length);
-  for (const i of audience) {
+  const prob = options.probabilities ?? null;
+  const members = prob && options.candidates ? reselect(prob, E, eventSets, options.candidates, audience.length) : audience;
+  for (const i of members) {
     let best = 0;
     let bestV = -1;
     eventSets.forEach((events, v) => {
       let x = 0;
-      events.forEach((e, r) => (x += weights[v][r] * scores[i * E + e]));
+      if (prob) x = anyOf(prob, i, E, events);
+      else events.forEach((e, r) => (x += weights[v][r] * scores[i * E + e]));
       s[v] = x;
       if (x > best) {
         best = x;
@@ -90,12 +117,12 @@ export function planVariations(
       }
     });
     if (bestV < 0) continue;
-    if (options.mode === 'selective_mode') members[bestV].push({ i, s: best });
-    else for (let v = 0; v < eventSets.length; v++) if (s[v] > 0 && s[v] >= INCLUSIVE_RATIO * best) members[v].push({ i, s: s[v] });
+    if (options.mode === 'selective_mode') lists[bestV].push({ i, s: best });
+    else for (let v = 0; v < eventSets.length; v++) if (s[v] > 0 && s[v] >= INCLUSIVE_RATIO * best) lists[v].push({ i, s: s[v] });
   }
   return eventSets
     .map((events, v) => {
-      const list = members[v].sort((a, b) => b.s - a.s || a.i - b.i);
+      const list = lists[v].sort((a, b) => b.s - a.s || a.i - b.i);
       return { events, weights: weights[v], customers: list.map((m) => m.i), scores: list.map((m) => m.s) };
     })
     .filter((p) => p.customers.length > 0);

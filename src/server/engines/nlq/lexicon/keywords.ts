@@ -41,6 +41,8 @@ export type KeywordItem =
   | { k: 'newCustomers' }
   /** "zum ersten Mal", "first-time": the first purchase falls in the time named (parse.ts). */
   | { k: 'firstTime' }
+  /** "in einer einzigen Buchung", "in a single transaction": an amount of one transaction (parse.ts). */
+  | { k: 'single' }
   | { k: 'between' };
 
 const E = (words: string, item: KeywordItem): [string[], KeywordItem] => [words.split('|'), item];
@@ -59,11 +61,11 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('oder spaeter|or later|und spaeter|and later|oder juenger|or younger|und juenger|and younger|or after|oder danach|or newer|oder neuer|and after', { k: 'later', later: true }),
   E('oder frueher|or earlier|und frueher|and earlier|oder aelter|or older|und aelter|and older|or before|oder davor|oder vorher|and before', { k: 'later', later: false }),
   E('ausserhalb|ausserhalb von|outside|outside of|ausser|except|excluding|exclude|other than|ausgenommen|abgesehen von|bis auf|nie|niemals|never|haven\'t|hasn\'t|didn\'t|don\'t|doesn\'t|weren\'t|wasn\'t|isn\'t|aren\'t|havent|hasnt|didnt|dont|doesnt|kein|keine|keinen|keiner|keinem|keines|no|not|nicht|ohne|without|nothing|nichts|none|noch nie|noch kein|noch keine|noch keinen|noch nicht|not yet|nicht mehr|nichts mehr|nix mehr|nix|keine mehr|keinen mehr|kein mehr|no longer|not anymore|anymore|zero|null', { k: 'neg' }),
-  E('kunden|kunde|kundin|kundinnen|kaeufer|kaeuferin|besucher|besucherin|besucherinnen|gaeste|gast|customers|customer|buyers|buyer|visitors|visitor|attendees|attendee|patrons|patron|personen|person|people|leute|zuschauer|ticketkaeufer|clients|client|abnehmer|kundschaft|publikum|audience|fans|fan|menschen|leuten|interessenten|holders|holder|members|member|folks|ppl|inhaber|inhaberin|inhaberinnen|mitglieder|mitglied|everyone|everybody|anyone who|anybody who|all those|jeder der|alle die|diejenigen die', { k: 'noun', entity: 'customers', measure: 'customers' }),
-  E('konzerte|konzert|concerts|concert|auftritte|auftritt|appearances|appearance|gastspiele|gastspiel|veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|concerts and events|spieltermine|spieltermin|nights|evenings|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),
+  E('kunden|kunde|kundin|kundinnen|kaeufer|kaeuferin|besucher|besucherin|besucherinnen|gaeste|gast|customers|customer|buyers|buyer|visitors|visitor|attendees|attendee|patrons|patron|personen|person|people|leute|zuschauer|ticketkaeufer|clients|client|abnehmer|kundschaft|publikum|audience|fans|fan|spenders|spender|menschen|leuten|interessenten|holders|holder|members|member|folks|ppl|inhaber|inhaberin|inhaberinnen|mitglieder|mitglied|everyone|everybody|anyone who|anybody who|all those|jeder der|alle die|diejenigen die', { k: 'noun', entity: 'customers', measure: 'customers' }),
+  E('konzerte|konzert|concerts|concert|auftritte|auftritt|appearances|appearance|gastspiele|gastspiel|veranstaltungen|veranstaltung|vorstellungen|vorstellung|auffuehrungen|auffuehrung|events|event|shows|show|performances|performance|termine|termin|produktionen|produktion|abende|abend|gigs|gig|concerts and events|spieltermine|spieltermin|nights|evenings|aufführungen', { k: 'noun', entity: 'events', measure: 'events' }),
   E('besuche|besuch|visits|visit|veranstaltungsbesuche', { k: 'noun', measure: 'events' }),
   E('tickets|ticket|karten|karte|eintrittskarten|eintrittskarte|tix|plaetze verkauft|billets|billet|tickets verkauft|verkaufte tickets|sold tickets|tickets sold|ticketverkaeufe', { k: 'noun', measure: 'tickets' }),
-  E('transaktionen|transaktion|transactions|transaction|kaeufe|kauf|einkaeufe|einkauf|buchungen|buchung|bestellungen|bestellung|purchases|purchase|orders|order|bookings|booking|verkaeufe|verkauf|sales transactions|ticketkaeufe|ticketkauf|vorgaenge|zahlungen|payments|positionen', { k: 'noun', entity: 'transactions', measure: 'transactions' }),
+  E('transaktionen|transaktion|transactions|transaction|txns|txn|trx|kaeufe|kauf|einkaeufe|einkauf|buchungen|buchung|bestellungen|bestellung|purchases|purchase|orders|order|bookings|booking|verkaeufe|verkauf|sales transactions|ticketkaeufe|ticketkauf|vorgaenge|zahlungen|payments|positionen', { k: 'noun', entity: 'transactions', measure: 'transactions' }),
   E('umsatz|umsaetze|revenue|revenues|sales|einnahmen|erloes|erloese|gesamtumsatz|total revenue|total spend|spending|ausgaben|geld|money|wert|value|umsatzes|turnover|lifetime value|kaufwert|gesamtwert', { k: 'noun', measure: 'revenue' }),
   E('€|eur|euro|euros|£|gbp|pfund|pound|pounds|$|usd|dollar|dollars|chf|franken', { k: 'money' }),
   E('%|prozent|percent|per cent|pct', { k: 'percent' }),
@@ -72,7 +74,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('ausgegeben|ausgeben|spent|spend|spends|bezahlt|bezahlten|paid|gezahlt|gezahlten|investiert|umgesetzt|gelassen|liessen', { k: 'verb', v: 'spend' }),
   E('fuer|for', { k: 'for' }),
   E('aus|from|wohnhaft in|wohnen in|wohnt in|leben in|lebt in|living in|live in|lives in|based in|stammen aus|kommen aus|kommt aus|wohnhaft|resident in|residents of|who live in', { k: 'from' }),
-  E('mit|with|having|hat|haben|has|have|had|hatten|hatte|besitzen', { k: 'with' }),
+  E('mit|with|having|hat|haben|has|have|had|hatten|hatte|besitzen|via|featuring|feat|ft', { k: 'with' }),
   E('nach|by|nach dem|nach der|according to', { k: 'by' }),
   E('pro|per|je|jeweils pro|aufgeschluesselt nach|gruppiert nach|grouped by|broken down by|split by|for each|fuer jede|fuer jeden|aufgeteilt nach|getrennt nach|each', { k: 'group' }),
   E('sortiert nach|sortieren nach|sortiere nach|sorted by|ordered by|order by|sort by|geordnet nach|sortiert|sorted|ranked by|gerankt nach|ranking nach|rangliste nach', { k: 'sortby' }),
@@ -85,7 +87,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('schlechtestverkaufte|schlechtestverkauften|worst-selling|worst selling|least popular|unbeliebteste|unbeliebtesten|am schlechtesten verkauft', { k: 'super', dir: 'asc', measure: 'tickets' }),
   E('treueste|treuesten|loyalste|loyalsten|most loyal|most frequent|haeufigsten|haeufigste|fleissigsten|aktivsten|most active|eifrigsten', { k: 'super', dir: 'desc', measure: 'events' }),
   E('meiste|meisten|most|am meisten|hoechste|hoechsten|highest|groesste|groessten|largest|biggest|greatest|hoechster|groesster|stärksten|staerksten|stärkste|staerkste', { k: 'super', dir: 'desc' }),
-  E('wenigste|wenigsten|fewest|least|niedrigste|niedrigsten|lowest|kleinste|kleinsten|smallest|geringste|geringsten|am wenigsten|schwaechsten|schwaechste|weakest', { k: 'super', dir: 'asc' }),
+  E('wenigste|wenigsten|fewest|least|niedrigste|niedrigsten|lowest|schlechteste|schlechtesten|schlechtester|worst|poorest|kleinste|kleinsten|smallest|geringste|geringsten|am wenigsten|schwaechsten|schwaechste|weakest', { k: 'super', dir: 'asc' }),
   E('teuerste|teuersten|most expensive|priciest|teuerster', { k: 'super', dir: 'desc', field: 'price' }),
   E('guenstigste|guenstigsten|billigste|billigsten|cheapest|least expensive|preiswertesten|preiswerteste', { k: 'super', dir: 'asc', field: 'price' }),
   E('neueste|neuesten|newest|latest|juengste|juengsten|most recent|letzten|neuester|last|the last', { k: 'super', dir: 'desc', field: 'date' }),
@@ -106,11 +108,13 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('mal|times|x', { k: 'times', n: 0 }),
   E('ausverkauft|ausverkaufte|ausverkauften|sold out|sold-out|soldout|restlos ausverkauft', { k: 'soldout' }),
   E('werbung erlaubt|werbeeinwilligung|werbung erhalten|werbung bekommen duerfen|darf werbung|duerfen werbung|marketing consent|opted in|opt in|opt-in|can receive ads|may receive advertising|accept ads|accepts ads|allow ads|kontaktierbar|contactable|can be contacted|einwilligung|newsletter erlaubt|accept marketing|accepts marketing|receive marketing|can receive marketing|open to marketing|marketing allowed|werbung erlaubt|duerfen werbung bekommen', { k: 'adsAllowed' }),
+  E('kommt noch|kommen noch|steht noch an|stehen noch an', { k: 'upcoming', dir: 'future' }),
   E("haven't happened yet|hasn't happened yet|have not happened yet|has not happened yet|havent happened yet|hasnt happened yet|not happened yet|haven't taken place yet|hasn't taken place yet|not taken place yet|havent taken place yet|noch stattfinden|noch stattfindet|noch stattfindende|noch stattfindenden|noch anstehen|noch kommen|still taking place|still to come|still to take place|yet to take place|yet to happen|noch nicht gespielt|noch nicht gelaufen|noch nicht stattgefunden|not yet played|not played yet|yet to play|kommende|kommenden|zukuenftige|zukuenftigen|kuenftige|kuenftigen|bevorstehende|bevorstehenden|anstehende|anstehenden|upcoming|future|geplante|geplanten|planned|scheduled|noch kommenden", { k: 'upcoming', dir: 'future' }),
   E('schon gespielt|bereits gespielt|schon gelaufen|already played|already took place|vergangene|vergangenen|vergangener|fruehere|frueheren|past|previous|bisherige|bisherigen|abgelaufene|abgelaufenen|stattgefundene|stattgefundenen|gelaufene|gelaufenen|already held|held', { k: 'upcoming', dir: 'past' }),
   E('abgesagt|abgesagte|abgesagten|ausgefallen|ausgefallene|ausgefallenen|cancelled events|canceled events|called off', { k: 'status', value: 'CANCELLED' }),
   E('flagged|markiert|markierte|markierten|geflaggt|geflaggte|gekennzeichnet|gekennzeichnete|gekennzeichneten', { k: 'status', value: 'FLAGGED' }),
   E('hidden|versteckt|versteckte|versteckten|ausgeblendet|ausgeblendete|ausgeblendeten', { k: 'status', value: 'HIDDEN' }),
+  E('in a single transaction|in one transaction|in a single purchase|in one purchase|in a single order|in one order|in a single booking|in one booking|in one go|at once|in einer einzigen buchung|in einer buchung|in einem einzigen kauf|in einem kauf|in einer einzigen bestellung|in einer bestellung|in einer einzigen transaktion|in einer transaktion|auf einmal|auf einen schlag', { k: 'single' }),
   E('erste mal|ersten mal|erstes mal|zum ersten mal|das erste mal|erstmals|erstmalig|first time|for the first time|first-time|first timers|first-timers|first timer', { k: 'firstTime' }),
   E('stammkunden|stammkunde|stammkundin|stammkundinnen|stammgaeste|stammgast|stammpublikum|regulars|regular customers|loyal customers|treue kunden', { k: 'noun', entity: 'customers', measure: 'customers' }),
   E('joined|signed up|became customers|became a customer|became customer|kunde geworden|kunden geworden|kundin geworden|dazugekommen|neukunden|neukunde|neue kunden|neuen kunden|new customers|new customer|newly registered|neu registriert|neu registrierte|neu angelegte kunden|new buyers|neue kaeufer|erstkunden|first-time customers|first time customers', { k: 'newCustomers' }),

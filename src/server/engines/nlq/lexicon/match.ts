@@ -10,10 +10,13 @@ import { KEYWORDS, type KeywordItem } from './keywords';
 import { editDistance, sameWord, stemForms, stems, tokenize, type Token } from './normalise';
 import { STOP_WORDS } from './stopwords';
 import { vocabularyEntries, type VocabItem } from './vocabulary-lexicon';
+import { findClockAndWeekdays, type ClockBody } from './clock';
 
 export type ItemBody =
   | KeywordItem
   | VocabItem
+  /** "vor 15 Uhr", "on Fridays": the event's start time or weekday (./clock.ts). */
+  | ClockBody
   /** `earlier`: the same words one occurrence earlier, for a yearless date still ahead (time.ts). */
   | { k: 'time'; range: DateRange; earlier?: DateRange }
   | { k: 'num'; value: number }
@@ -269,6 +272,17 @@ export interface Matched {
   items: Item[];
 }
 
+/** Fractions as shares in percent; "third"/"Drittel" and "quarter"/"Viertel" need a count before them. */
+const FRACTIONS = new Map<string, { share: number; needsCount?: true }>([
+  ['half', { share: 50 }], ['haelfte', { share: 50 }], ['third', { share: 100 / 3, needsCount: true }], ['thirds', { share: 100 / 3, needsCount: true }],
+  ['drittel', { share: 100 / 3, needsCount: true }], ['quarter', { share: 25, needsCount: true }], ['quarters', { share: 25, needsCount: true }], ['viertel', { share: 25, needsCount: true }],
+]);
+const FRACTION_OF = new Set(['its', 'their', 'the', 'of', 'der', 'seiner', 'ihrer', 'aller', 'des']);
+const CAPACITY_WORDS = new Set(['seats', 'places', 'capacity', 'plaetze', 'sitzplaetze', 'kapazitaet', 'karten', 'tickets']);
+const FRACTION_COUNTS = new Map<string, number>([
+  ['a', 1], ['one', 1], ['ein', 1], ['eine', 1], ['einem', 1], ['einen', 1], ['two', 2], ['zwei', 2], ['three', 3], ['drei', 3],
+]);
+
 export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): Matched {
   const tokens = tokenize(text);
   const words = tokens.map((t) => (t.quoted ? `\u0000${t.norm}` : t.norm));
@@ -287,6 +301,12 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (!m || reserved[i]) return;
     if (vocabulary.partnerId !== undefined && Number(m[1]) !== vocabulary.partnerId) push({ k: 'other' }, i, i + 1);
     else push({ k: 'value', tag: 'e', field: 'id', value: t.raw, op: '=' }, i, i + 1);
+  });
+  // "w/" = with, "w/o" = without (as typed in English notes).
+  tokens.forEach((t, i) => {
+    if (reserved[i] || t.norm !== 'w' || !t.punctAfter.startsWith('/')) return;
+    if (tokens[i + 1]?.norm === 'o' && !reserved[i + 1]) push({ k: 'neg' }, i, i + 2);
+    else push({ k: 'with' }, i, i + 1);
   });
   for (const a of findPostalAreas(tokens)) if (!reserved.slice(a.start, a.end).some(Boolean)) push({ k: 'zipPrefix', value: a.code }, a.start, a.end);
   // "weder Oper noch Ballett", "neither opera nor ballet": one negation over alternatives — "nie
@@ -308,6 +328,24 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
       push(c.body, i, i + c.len);
       i += c.len - 1;
     }
+  }
+  for (const h of findClockAndWeekdays(words, reserved)) push(h.body, h.start, h.end);
+  // "a third sold", "die Hälfte der Plätze", "less than half": a share in percent.
+  for (let i = 0; i < words.length; i++) {
+    if (reserved[i]) continue;
+    const f = FRACTIONS.get(words[i]);
+    if (f === undefined) continue;
+    const lead = words[i - 1] ?? '';
+    const multiple = FRACTION_COUNTS.get(lead);
+    const start = multiple !== undefined && !reserved[i - 1] ? i - 1 : i;
+    if (f.needsCount && multiple === undefined) continue;
+    // "half its seats", "die Hälfte der Plätze": the share is of the capacity — the sold share.
+    let end = i + 1;
+    while (end < words.length && end < i + 3 && FRACTION_OF.has(words[end]) && !reserved[end]) end++;
+    if (end < words.length && CAPACITY_WORDS.has(words[end]) && !reserved[end]) end++;
+    else end = i + 1;
+    items.push({ k: 'num', value: Math.round(f.share * (multiple ?? 1) * 10) / 10, start, end, raw: raw(start, end) } as Item);
+    push({ k: 'percent' }, start, end);
   }
   // "ab 1.9.", "seit 15.3.": the tokenizer keeps the last dot apart (a word ends in a letter or
   // digit), so the time rules see day.month. again — unless a comparison stands before it

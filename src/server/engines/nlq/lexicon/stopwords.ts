@@ -25,6 +25,8 @@ const FUNCTION_WORDS_DE = `
   jeweils allesamt saemtliche saemtlichen alle allen aller alles jene jener jenen
   verschiedene verschiedenen verschiedener unterschiedliche unterschiedlichen unterschiedlicher
   durchschnittliche durchschnittlichen durchschnittlicher durchschnittliches ausschliesslich lediglich
+  gar schonmal schonmals jemals irgendwann vorher zuvor davor
+  musik durchschnittl durchschn abgelehnt abgemeldet abbestellt ausgetragen
 `;
 const FUNCTION_WORDS_EN = `
   am is are was were be been being do does did done doing have has had having
@@ -40,6 +42,7 @@ const FUNCTION_WORDS_EN = `
   starting commencing onwards given handed issued back again returned
   who've who'd they've we've you've whove theyve
   different distinct separate various exclusively solely
+  pls plz thx ty music
 `;
 export const STOP_WORDS = new Set(
   `welche welcher welches welchen welchem wer wen wem wessen was wie wieviele wieviel viele viel zeige zeig zeigen zeigt mir uns
