@@ -79,10 +79,12 @@ async function addListedEvent(page: Page, index: number): Promise<string> {
 
 /** A press of 900 ms (spec 3 §9: 500 ms starts the selection): the finger on phones, the mouse on desktop. */
 async function longPress(page: Page, target: Locator, testInfo: TestInfo): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
+  // In the middle of the screen: the phone's top bar and the sticky selection bar cover the top.
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await target.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  expect(await target.evaluate((el, [px, py]) => el.contains(document.elementFromPoint(px!, py!)), [x, y]), 'the press lands on the row').toBe(true);
   if (isPhone(testInfo)) {
     const cdp: CDPSession = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
