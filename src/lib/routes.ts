@@ -38,8 +38,10 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/simulation', titleKey: 'nav.simulation', permission: 'simulation', feature: 'event.simulation' },
   { pattern: '/add-multi-events', titleKey: 'nav.simulation', permission: 'simulation', feature: 'events.bulk-upload' },
   { pattern: '/package-builder', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
-  { pattern: '/package-builder/create', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
+  { pattern: '/package-builder/create', titleKey: 'nav.packageCreate', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/package-builder/results/:packageId', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
+  // spec 3 "Routes": the results with a variation open (slug: its title lowercased, spaces to hyphens).
+  { pattern: '/package-builder/results/:packageId/:slug', titleKey: 'nav.packageBuilder', permission: 'backhaul', feature: 'package-builder' },
   { pattern: '/sentinel', titleKey: 'nav.sentinel', permission: 'sentinel' },
   { pattern: '/sentinel/results/:id', titleKey: 'nav.sentinel', permission: 'sentinel' },
   { pattern: '/settings', titleKey: 'nav.settings', permission: 'settings' },

@@ -25,5 +25,8 @@ export const $session = atom<SessionState>({
   features: {},
 });
 
-/** Local keys cleared at logout (spec 1 §4.1). */
-export const LOGOUT_LOCAL_KEYS = ['reduxState', 'clientId', 'partnerDetails', 'attributionModel', 'userCurrency', 'i18nextLng', 'locale'] as const;
+/**
+ * Local keys cleared at logout (spec 1 §4.1), and the package builder's saved state (issue 23: it
+ * may hold customer ids, which must not outlive the sign-in on a shared browser).
+ */
+export const LOGOUT_LOCAL_KEYS = ['reduxState', 'clientId', 'partnerDetails', 'attributionModel', 'userCurrency', 'i18nextLng', 'locale', 'encore.packageBuilder'] as const;

@@ -200,13 +200,15 @@ export function protectedPaths(): { path: string; titleKey: string; ownHeading: 
       name === 'mode' ? 'sales_summary' : name === 'eventId' || r.pattern.startsWith('/campaigns/:id') ? DEMO_EVENT_ID : name === 'eid' ? DEMO_EVENT_EID : r.pattern === '/notifications/:id' ? UNKNOWN_UUID : '1',
     ),
     titleKey: r.titleKey,
-    // Event pages (the recommendations page included) and Sentinel's customer page carry their
-    // own heading and hand over to the drawer on wide screens (customer-detail.spec.ts checks it).
+    // Event pages (the recommendations page included), Sentinel's customer page and a package's
+    // results carry their own heading and hand over to the drawer on wide screens (customer-detail.spec.ts checks it).
     ownHeading:
       r.pattern.startsWith('/events/:eventId') ||
       r.pattern.startsWith('/campaigns/:id') ||
       r.pattern === '/notifications/:id' ||
-      r.pattern === '/sentinel/results/:id',
+      r.pattern === '/sentinel/results/:id' ||
+      // A package's results are titled by the package (package-builder.spec.ts checks them).
+      r.pattern.startsWith('/package-builder/results/'),
   }));
 }
 

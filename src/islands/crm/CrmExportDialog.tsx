@@ -2,10 +2,11 @@
 // characters; a timestamp is appended; send is disabled if empty", §8 "CRM export success toast
 // 'progress' with service name"; issue 23): choose one of the partner's integrations, name the
 // list, send. The request answers at once with a task; the 'progress' toast names the service and
-// a second toast tells the outcome (followExport.ts). Loaded on demand by the page that opens it.
+// a second toast tells the outcome (followExport.ts). Loaded on demand by the page that opens it:
+// Sentinel for a customer answer, the package results for a variation (source.kind).
 import { useEffect, useState, type RefObject, type SubmitEvent } from 'react';
 import type { SupportedCrm } from '../../lib/contracts/integrations';
-import { exportNlqToCrm } from '../../lib/api/integrations';
+import { exportNlqToCrm, exportPackageToCrm } from '../../lib/api/integrations';
 import { ApiError } from '../../lib/api/client';
 import { CRM_LIMITS, containerNameProblem } from '../../lib/integrations/rules';
 import { useTranslation } from '../../lib/i18n/react';
@@ -17,14 +18,24 @@ import { crmErrorText } from './messages';
 import { followExport } from './followExport';
 import styles from './CrmExport.module.css';
 
-export interface CrmExportSource {
-  kind: 'nlq';
-  nlqId: number;
-  /** Chosen customer ids; empty = the whole answer. */
-  ids: string[];
-  /** How many customers that is (for the summary line). */
-  count: number;
-}
+export type CrmExportSource =
+  | {
+      kind: 'nlq';
+      nlqId: number;
+      /** Chosen customer ids; empty = the whole answer. */
+      ids: string[];
+      /** How many customers that is (for the summary line). */
+      count: number;
+    }
+  | {
+      /** Issue 23: a package variation (spec 3 §7 POST /crm/export/package with package_id and tc). */
+      kind: 'package';
+      packageId: number;
+      /** The variation's index in the package. */
+      tc: number;
+      variationTitle: string;
+      count: number;
+    };
 
 export interface CrmExportDialogProps {
   open: boolean;
@@ -77,7 +88,11 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
     setError(null);
     setSecretError(null);
     try {
-      const started = await exportNlqToCrm({ crm_name: chosen.crm.type, secret_id: chosen.id, container_name: name.trim() }, { nlq_id: source.nlqId, ids: source.ids });
+      const query = { crm_name: chosen.crm.type, secret_id: chosen.id, container_name: name.trim() };
+      const started =
+        source.kind === 'package'
+          ? await exportPackageToCrm(query, { package_id: source.packageId, tc: source.tc })
+          : await exportNlqToCrm(query, { nlq_id: source.nlqId, ids: source.ids });
       pushToast({
         title: t('crm.export.progress', { service: started.display_name }),
         description: t('crm.export.progressText', { count: started.contacts, name: started.container_name }),
@@ -98,9 +113,22 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
   };
 
   return (
-    <Modal open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title={t('crm.export.title')} description={t('crm.export.description')} closeLabel={t('common.close')} returnFocusTo={returnFocusTo}>
+    <Modal
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={t('crm.export.title')}
+      description={t('crm.export.description')}
+      closeLabel={t('common.close')}
+      returnFocusTo={returnFocusTo}
+    >
       <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="crm-export-dialog">
-        <p className={styles.summary}>{source.ids.length ? t('crm.export.selected', { count: source.count }) : t('crm.export.all', { count: source.count })}</p>
+        <p className={styles.summary}>
+          {source.kind === 'package'
+            ? t('crm.export.variation', { count: source.count, title: source.variationTitle })
+            : source.ids.length
+              ? t('crm.export.selected', { count: source.count })
+              : t('crm.export.all', { count: source.count })}
+        </p>
         <fieldset className={styles.choices} aria-describedby={secretError ? 'crm-export-integration-error' : undefined}>
           <legend className={styles.legend}>{t('crm.export.integration')}</legend>
           {choices.map((c, i) => (

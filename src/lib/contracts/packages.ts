@@ -7,7 +7,7 @@
 //   GET  /package_builder/packages/?page&limit              → 200 PackageList (newest first, no content)
 //   GET  /package_builder/packages/{id}                     → 200 Package (status and content)
 //   POST /package_builder/packages                          → 202 PackageCreated (the build is a task)
-//   POST /package_builder/packages/{id}/regenerate          → 202 Package (same id, same inputs, rebuilt)
+//   POST /package_builder/packages/{id}/regenerate          → 200 Package (same id, same inputs, its rebuild queued)
 //   POST /package_builder/packages/merge?packages_ids=1&packages_ids=2 → 201 Package (merge_id '1_2')
 //   GET  /package_builder/packages/{id}/{title}/customer_list?name → 200 text/csv, streamed
 //   GET  /package_builder/events?since=DD-MM-YYYY&page&search → 200 EventSearchResponse

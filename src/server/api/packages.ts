@@ -44,7 +44,8 @@ const packagesRouter = new Hono<Env>()
   .post('/', validate('json', CreatePackageRequest), async (c) => c.json(await createPackage(c.var.db, packagesCtxOf(c), c.req.valid('json')), 202))
   .post('/merge', validate('query', MergeQuery), async (c) => c.json(await mergePackages(c.var.db, packagesCtxOf(c), c.req.valid('query').packages_ids), 201))
   .get('/:id', idParam, async (c) => c.json(await getPackage(c.var.db, packagesCtxOf(c), c.req.valid('param').id)))
-  .post('/:id/regenerate', idParam, async (c) => c.json(await regeneratePackage(c.var.db, packagesCtxOf(c), c.req.valid('param').id), 202))
+  // spec 3 §7: "200 returns new data" (the package, its rebuild queued).
+  .post('/:id/regenerate', idParam, async (c) => c.json(await regeneratePackage(c.var.db, packagesCtxOf(c), c.req.valid('param').id), 200))
   .get('/:id/:title/customer_list', validate('param', CustomerListParam), validate('query', CustomerListQuery), async (c) => {
     const { id, title } = c.req.valid('param');
     const file = await customerList(c.var.db, packagesCtxOf(c), id, title, c.req.valid('query').name);

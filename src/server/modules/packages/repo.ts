@@ -187,9 +187,6 @@ async function eventFeatures(db: Db, where: SQL): Promise<EventDbRow[]> {
  */
 export const LOAD_CHUNK = 2_000;
 
-/** The ticket types in the order of their codes on the wire (1-based, as array_position counts). */
-const TYPE_CODES = ['subscription', 'regular', 'regular_discount', 'discount', 'cancelled', 'free', 'reserved'] as const;
-
 export interface BuildData {
   chosen: EventFeatures[];
   past: EventFeatures[];
@@ -198,37 +195,46 @@ export interface BuildData {
 }
 
 /**
- * Reads "n,n,n,n,n,n\n…" (customer, event number, type code, tickets, amount, sold epoch s) into
- * purchases, digit by digit: no substring or array per line (two million of each cost seconds).
+ * Reads "customer,event,type,tickets,amount,sold epoch s\n…" into purchases: numbers digit by digit,
+ * the event id and ticket type as one shared string each (`intern`), no array per line (two million
+ * of them cost seconds). Paid amounts and tickets are summed per event for events without a price.
  */
-function parsePurchases(text: string, eventIds: readonly string[], out: Purchase[], paid: Float64Array, paidTickets: Float64Array): void {
-  const f = [0, 0, 0, 0, 0, 0];
-  let k = 0;
-  let v = 0;
-  let neg = false;
-  const emit = () => {
-    const event = f[1] - 1;
-    const type = TYPE_CODES[f[2] - 1];
-    if (event < 0 || event >= eventIds.length || type === undefined) return;
-    out.push({ customerId: f[0], eventId: eventIds[event], ticketType: type, tickets: f[3], amountMinor: f[4], soldAtMs: f[5] * 1000 });
-    if (f[4] > 0 && type !== 'free') {
-      paid[event] += f[4];
-      paidTickets[event] += f[3];
+function parsePurchases(text: string, intern: (s: string) => string, out: Purchase[], paid: Map<string, { amount: number; tickets: number }>): void {
+  let i = 0;
+  const n = text.length;
+  const num = (): number => {
+    let v = 0;
+    let neg = false;
+    if (text.charCodeAt(i) === 45) {
+      neg = true;
+      i++;
     }
+    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) v = v * 10 + (c - 48);
+    i++; // the separator
+    return neg ? -v : v;
   };
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 10;
-    if (c >= 48 && c <= 57) v = v * 10 + (c - 48);
-    else if (c === 45) neg = true;
-    else if (c === 44 || c === 10) {
-      if (k < 6) f[k] = neg ? -v : v;
-      k++;
-      v = 0;
-      neg = false;
-      if (c === 10) {
-        if (k === 6) emit();
-        k = 0;
-      }
+  const str = (): string => {
+    let end = text.indexOf(',', i);
+    if (end < 0) end = n; // a cut line: the loop ends
+    const s = intern(text.slice(i, end));
+    i = end + 1;
+    return s;
+  };
+  while (i < n) {
+    const customerId = num();
+    const eventId = str();
+    const ticketType = str();
+    const tickets = num();
+    const amountMinor = num();
+    const soldAtMs = num() * 1000;
+    if (i > n + 1) break;
+    out.push({ customerId, eventId, ticketType, tickets, amountMinor, soldAtMs });
+    if (amountMinor > 0 && ticketType !== 'free') {
+      const p = paid.get(eventId);
+      if (p) {
+        p.amount += amountMinor;
+        p.tickets += tickets;
+      } else paid.set(eventId, { amount: amountMinor, tickets });
     }
   }
 }
@@ -251,10 +257,15 @@ export async function loadBuildData(
   await nextTick();
   const pastRows = await eventFeatures(db, sql`e.partner_id = ${partnerId} AND e.start_date_time < ${now}`);
   await nextTick();
-  // Events travel as their number in this list (1-based): shorter text than their ids.
-  const eventIds = [...new Set([...pastRows.map((e) => e.id), ...chosenRows.map((e) => e.id)])];
-  const paid = new Float64Array(eventIds.length);
-  const paidTickets = new Float64Array(eventIds.length);
+  // Paid tickets and amounts per event, for events without a list price.
+  const paid = new Map<string, { amount: number; tickets: number }>();
+  const strings = new Map<string, string>();
+  const intern = (x: string) => {
+    const known = strings.get(x);
+    if (known !== undefined) return known;
+    strings.set(x, x);
+    return x;
+  };
 
   const bounds = await rows<{ id: number | string }>(db, sql`
     SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM customers WHERE partner_id = ${partnerId}) s
@@ -269,29 +280,25 @@ export async function loadBuildData(
     // One row of two texts per chunk, not a row per purchase: PGlite turns every field of a
     // result into a JS value one by one, and two million purchases as rows took 45 s
     // (docs/PERFORMANCE.md "Package builder"). Customers: ids, opted-out ones negative.
+    // Event ids are [A-Za-z0-9_-] (events.id) and ticket types an enum: never a comma or line break.
     const [chunk] = await rows<{ c: string | null; t: string | null }>(db, sql`
-      WITH ev AS (SELECT * FROM unnest(${arr(eventIds)}::text[]) WITH ORDINALITY AS u(id, n))
       SELECT
         (SELECT string_agg(CASE WHEN ads_opt_out THEN '-' ELSE '' END || id, ',' ORDER BY id)
            FROM customers WHERE partner_id = ${partnerId} AND ${range(sql`id`)}) AS c,
-        (SELECT string_agg(concat_ws(',', t.customer_id, ev.n,
-                  array_position(${arr(TYPE_CODES)}::text[], t.ticket_type::text), t.quantity, t.amount_minor,
-                  floor(extract(epoch FROM t.sold_at))::bigint), E'\n')
-           FROM ticket_transactions t JOIN ev ON ev.id = t.event_id
-          WHERE t.partner_id = ${partnerId} AND ${range(sql`t.customer_id`)} AND t.quantity > 0
-            AND t.ticket_type <> 'cancelled' AND t.sold_at <= ${now}) AS t`);
+        (SELECT string_agg(concat_ws(',', customer_id, event_id, ticket_type, quantity, amount_minor, floor(extract(epoch FROM sold_at))::bigint), E'\n')
+           FROM ticket_transactions
+          WHERE partner_id = ${partnerId} AND ${range(sql`customer_id`)} AND quantity > 0 AND ticket_type <> 'cancelled' AND sold_at <= ${now}) AS t`);
     for (const id of chunk?.c ? chunk.c.split(',') : []) customers.push({ id: Math.abs(Number(id)), adsOptOut: id.startsWith('-') });
-    if (chunk?.t) parsePurchases(chunk.t, eventIds, purchases, paid, paidTickets);
+    if (chunk?.t) parsePurchases(`${chunk.t}\n`, intern, purchases, paid);
     await progress(b + 1, bounds.length);
   }
 
   // Money has at most two decimals (lib/contracts/limits.ts): minor units are hundredths.
-  const index = new Map(eventIds.map((id, i) => [id, i]));
   const priced = (r: EventDbRow): EventFeatures => {
     const f = toFeatures(r);
     if (f.price !== null) return f;
-    const i = index.get(f.id)!;
-    return { ...f, price: paidTickets[i] > 0 ? Math.round(paid[i] / paidTickets[i]) / 100 : null };
+    const p = paid.get(f.id);
+    return { ...f, price: p && p.tickets > 0 ? Math.round(p.amount / p.tickets) / 100 : null };
   };
   return { chosen: chosenRows.map(priced), past: pastRows.map(priced), customers, purchases };
 }

@@ -1,0 +1,55 @@
+// What the package builder's pages read on the server before their islands render (ARCHITECTURE §1:
+// pages call the services directly): the list's first page, and a package of the results routes.
+// A failure the service names (not found, another partner's) is handed to the island as its code;
+// anything else lets the island load by itself.
+import { PackageIdParam, PACKAGES, type Package, type PackageList } from '../../lib/contracts/packages';
+import { getDb } from '../../server/db/client';
+import { AppError } from '../../server/lib/errors';
+import { getPackage, listPackages, type PkgCtx } from '../../server/modules/packages/service';
+import type { Viewer } from '../../server/modules/auth/viewer';
+
+/** The package id of the URL, or null when it is not one (the island says not found). */
+export function packageIdOf(raw: string | undefined): number | null {
+  const parsed = PackageIdParam.safeParse({ id: raw ?? '' });
+  return parsed.success && /^\d+$/.test(raw ?? '') ? parsed.data.id : null;
+}
+
+export const RESULTS_I18N = [
+  'packages.results',
+  'packages.variation',
+  'packages.status',
+  'packages.modes',
+  // The shared CRM export dialog (src/islands/crm) and its Sandbox badge.
+  'crm',
+  'common.genericError',
+  'common.sandbox',
+  'common.sandboxHint',
+  'common.loading',
+  'common.errors',
+  'common.serverErrors',
+  'common.close',
+] as const;
+
+function ctxOf(viewer: Viewer): PkgCtx {
+  return { partnerId: viewer.partner!.id, userId: viewer.userId, language: viewer.language === 'de' ? 'de' : 'en' };
+}
+
+export async function firstPackages(viewer: Viewer): Promise<PackageList | undefined> {
+  try {
+    return await listPackages(await getDb(), ctxOf(viewer), { page: 1, limit: PACKAGES.listPageSize });
+  } catch (err) {
+    console.error('[packages] first page of the list failed', err);
+    return undefined;
+  }
+}
+
+export async function initialPackage(viewer: Viewer, id: number | null): Promise<{ initial?: Package | null; initialError?: string | null }> {
+  if (id === null) return { initial: null, initialError: 'error.common.notFound' };
+  try {
+    return { initial: await getPackage(await getDb(), ctxOf(viewer), id), initialError: null };
+  } catch (err) {
+    if (err instanceof AppError) return { initial: null, initialError: err.code };
+    console.error('[packages] reading a package for its page failed', err);
+    return {};
+  }
+}
