@@ -13,7 +13,7 @@ import { linkEvents } from './links';
 import { eligibleCustomers, purchaseFilter } from './segmentation';
 import { variationStatistics } from './statistics';
 import { planVariations } from './variations';
-import { rankCustomers } from './propensity';
+import { rankSteps } from './propensity';
 import { BuildSettings, ENGINE_VERSION, type BuildInput, type EventFeatures, type PackageBuild, type TopEvent, type Variation } from './types';
 
 const byId = <T extends { id: string | number }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -84,7 +84,8 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
 
   yield 'variations';
   // pkg-3: the learned purchase propensity (propensity.ts), or the affinity when it cannot be fitted.
-  const ranking = rankCustomers({
+  // The ranker pauses inside (propensity.ts rankSteps): each pause is one more 'variations' turn.
+  const ranking = yield* repeatStage('variations', rankSteps({
     chosen: links.chosen,
     pastEvents: past,
     customers,
@@ -97,7 +98,8 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
     eligible,
     audienceShare: settings.audienceShare,
     method: settings.ranking,
-  });
+  }));
+  yield 'variations';
   const plans = planVariations(ranking.scores, E, ranking.audience, {
     numPackages: settings.num_packages,
     nTopEvents: settings.n_top_events,
@@ -111,9 +113,11 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
   const pastStartMs = Float64Array.from(past, (e) => e.startMs);
   const keywords = campaignKeywords(plans.map((p) => p.events.map((e, r) => ({ event: chosen[e], weight: p.weights[r] }))));
   const titles = variationTitles(keywords, plans.map((p) => chosen[p.events[0]].title));
-  const variations: Variation[] = plans.map((p, v) => {
+  const variations: Variation[] = [];
+  for (const [v, p] of plans.entries()) {
+    if (v > 0) yield 'statistics';
     const tops = Object.fromEntries(p.events.map((e, r) => [`top_event_${r + 1}`, topEvent(chosen[e])]));
-    return {
+    variations.push({
       title: titles[v],
       campaign: { keywords: keywords[v] },
       ...tops,
@@ -121,8 +125,8 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
       event_ids: p.events.map((e) => chosen[e].id),
       customer_ids: p.customers.map((i) => customers[i].id),
       customer_scores: p.scores.map((s) => Math.round(s * 1e4) / 1e4),
-    };
-  });
+    });
+  }
 
   return {
     engineVersion: ENGINE_VERSION,
@@ -133,6 +137,14 @@ function* buildSteps(input: BuildInput): Generator<BuildStage, PackageBuild> {
     scoredCustomers: scored,
     ranking: { method: ranking.method, fallback: settings.ranking === 'propensity' ? ranking.fallback : null },
   };
+}
+
+/** A sub-step generator's pauses as pauses of one build stage. */
+function* repeatStage<T>(stage: BuildStage, steps: Generator<void, T>): Generator<BuildStage, T> {
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    yield stage;
+  }
 }
 
 /** The first of each id (a row loaded twice must not count twice). Expects id order. */

@@ -437,8 +437,24 @@ export function historyBefore(h: History, keep: Int32Array, pastCount: number, u
   };
 }
 
+/** Customers between two pauses of the step-wise functions below (about 0.1–0.2 s of work at 100,000). */
+const PAUSE_EVERY = 10_000;
+
+/** Runs a step-wise function to its end without pausing (the synchronous callers). */
+export function runSteps<T>(steps: Generator<unknown, T>): T {
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
 /** Fits the ranker on the last window of the history (steps 1–4 above). */
 export function trainPropensity(input: PropensityInput): Training {
+  return runSteps(trainSteps(input));
+}
+
+/**
+ * trainPropensity as a generator: it yields between its parts and every PAUSE_EVERY customers, so a
+ * caller that shares its event loop (the packages module's build task) can pause there.
+ */
+export function* trainSteps(input: PropensityInput): Generator<void, Training> {
   const { nowMs, customers, history: now, pastEvents } = input;
   let first = Infinity;
   for (let r = 0; r < now.soldAtMs.length; r++) if (now.soldAtMs[r] < first) first = now.soldAtMs[r];
@@ -461,6 +477,7 @@ export function trainPropensity(input: PropensityInput): Training {
   // Labels: who bought each event of the window, in the window (the purchases that count now).
   const buyersIn = new Map<number, number[]>(during.map((p) => [p, []]));
   for (let i = 0; i < now.customerCount; i++) {
+    if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
     for (let r = now.offsets[i]; r < now.offsets[i + 1]; r++) {
       const list = now.soldAtMs[r] >= cut ? buyersIn.get(now.event[r]) : undefined;
       if (list && list[list.length - 1] !== i) list.push(i);
@@ -491,7 +508,9 @@ export function trainPropensity(input: PropensityInput): Training {
   const n = customers.length;
 
   // The history as of T', and which of its customers bought which picked event in the window.
+  yield;
   const history = historyBefore(now, keep, before.length, cut);
+  yield;
   const label = new Uint8Array(n * E);
   const positiveCustomers = new Set<number>();
   let positives = 0;
@@ -512,9 +531,12 @@ export function trainPropensity(input: PropensityInput): Training {
   const reason = fallbackReason(summary);
   if (reason) return { ok: false, reason, summary };
 
+  yield;
   const links = linkEvents(picked, before);
+  yield;
   const cf = collaborativeWeights(history, links);
   const P = before.length;
+  yield;
   const affinity = scoreCustomers(
     history,
     purchaseWeights(links.matrix, cf, E, P, sameCategory(picked, before)),
@@ -523,6 +545,7 @@ export function trainPropensity(input: PropensityInput): Training {
     cut,
   ).scores;
   const fi: FeatureInput = { history, past: links.past, targets: links.chosen, content: links.matrix, collaborative: cf, affinity, cutoffMs: cut };
+  yield;
   const tables = featureTables(fi);
   const scratch = featureScratch(tables);
   const buffer = new Float64Array(E * D);
@@ -530,6 +553,7 @@ export function trainPropensity(input: PropensityInput): Training {
   const ys: number[] = [];
   const eventSeeds = Uint32Array.from(picked, (e) => stringHash(e.id));
   for (let i = 0; i < n; i++) {
+    if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
     if (history.offsets[i + 1] === history.offsets[i]) continue;
     let computed = false;
     for (let e = 0; e < E; e++) {
@@ -547,6 +571,7 @@ export function trainPropensity(input: PropensityInput): Training {
   }
   summary.rows = ys.length;
   X = X.slice(0, ys.length * D);
+  yield;
   const s = standardiser(X, D);
   standardise(X, s);
   const model = fitLogistic(X, ys, D, { l2: TRAINING.l2 });
@@ -558,6 +583,11 @@ export function trainPropensity(input: PropensityInput): Training {
 
 /** p(u, e) for every eligible customer with a counted purchase (0 for the rest) at i * E + e, from the features as of now (step 5). */
 export function applyPropensity(ranker: PropensityModel, input: FeatureInput, eligible: Uint8Array): Float32Array {
+  return runSteps(applySteps(ranker, input, eligible));
+}
+
+/** applyPropensity as a generator, yielding every PAUSE_EVERY customers. */
+export function* applySteps(ranker: PropensityModel, input: FeatureInput, eligible: Uint8Array): Generator<void, Float32Array> {
   const E = input.targets.length;
   const n = input.history.customerCount;
   const out = new Float32Array(n * E);
@@ -568,6 +598,7 @@ export function applyPropensity(ranker: PropensityModel, input: FeatureInput, el
   const offset = ranker.model.intercept + ranker.summary.correction;
   const coef = ranker.model.coef;
   for (let i = 0; i < n; i++) {
+    if (i % PAUSE_EVERY === PAUSE_EVERY - 1) yield;
     if (!eligible[i] || !customerFeatures(input, tables, i, buffer, scratch)) continue;
     for (let e = 0; e < E; e++) {
       let eta = offset;
@@ -620,13 +651,19 @@ export interface Ranking {
  * picks the members by probability. Without, the affinity as in pkg-2.
  */
 export function rankCustomers(input: RankInput): Ranking {
+  return runSteps(rankSteps(input));
+}
+
+/** rankCustomers as a generator: it pauses inside the training and the scoring (trainSteps, applySteps). */
+export function* rankSteps(input: RankInput): Generator<void, Ranking> {
   const E = input.chosen.length;
   const audience = selectAudience(input.affinity, E, input.audienceShare);
-  const training: Training = input.method === 'affinity' ? { ok: false, reason: 'ranking by affinity was asked for' } : trainPropensity(input);
+  const training: Training = input.method === 'affinity' ? { ok: false, reason: 'ranking by affinity was asked for' } : yield* trainSteps(input);
   if (!training.ok) {
     return { scores: input.affinity, audience, probabilities: null, candidates: null, method: 'affinity', fallback: training.reason, training: training.summary ?? null };
   }
-  const probabilities = applyPropensity(
+  yield;
+  const probabilities = yield* applySteps(
     training.ranker,
     { history: input.history, past: input.past, targets: input.chosen, content: input.content, collaborative: input.collaborative, affinity: input.affinity, cutoffMs: input.nowMs },
     input.eligible,

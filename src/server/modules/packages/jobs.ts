@@ -1,7 +1,7 @@
 // The packages.build task (issue 23): one package build per task. The row goes initializing →
 // inprogress → done | failed (spec 3 §4). The worker shares the web process, so the build turns the
 // event loop between its history chunks (repo.ts), before each engine stage (buildPackagesAsync)
-// and between member batches; its progress shows on the task (GET /tasks/{id}).
+// (and inside the long ones) and between member batches; its progress shows on the task (GET /tasks/{id}).
 import { and, eq, inArray } from 'drizzle-orm';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { z } from 'zod';
@@ -35,7 +35,10 @@ const BUILD_FAILED = 'The package could not be built. Please try again.';
 
 /** The engine's filters from the stored ones: the partner's customer ids resolved to Encore ids (unknown ids drop out). */
 async function engineFilters(db: Db, partnerId: number, stored: unknown) {
-  const f: Filters = PackageFiltersInput.parse(stored ?? {});
+  const parsed = PackageFiltersInput.safeParse(stored ?? {});
+  // Stored by createPackage through the same contract: only a hand-edited row fails here.
+  if (!parsed.success) throw new PermanentTaskError(`package filters do not parse: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  const f: Filters = parsed.data;
   const resolve = async (ids: string[] | undefined) => (ids ? [...(await customersByExternalIds(db, partnerId, ids)).values()] : undefined);
   return {
     ...f,
@@ -68,7 +71,8 @@ export async function executeBuild(
   progress: (p: BuildProgress) => Promise<void> = async () => {},
   opts: {
     nowMs?: number;
-    onStage?: (stage: string, ms: number) => void;
+    /** Told the time of each part: 'load', 'engine', 'store' (the bench reads it). */
+    onStage?: (part: 'load' | 'engine' | 'store', ms: number) => void;
     /** Already loaded data (loadBuildData with these events among the chosen ones): the demo seed builds two packages from one load. */
     data?: BuildData;
   } = {},
@@ -81,9 +85,9 @@ export async function executeBuild(
   if (!row) return { package_id: req.packageId, skipped: true };
   const nowMs = opts.nowMs ?? clockNowMs();
   let lap = performance.now();
-  const timed = (stage: string) => {
+  const timed = (part: 'load' | 'engine' | 'store') => {
     const t = performance.now();
-    opts.onStage?.(stage, t - lap);
+    opts.onStage?.(part, t - lap);
     lap = t;
   };
 
@@ -104,6 +108,7 @@ export async function executeBuild(
   timed('load');
   if (data.chosen.length === 0) throw new PermanentTaskError(`package ${req.packageId}: none of its events exists any more`);
 
+  let lastStage: BuildStage | null = null;
   const build: PackageBuild = await buildPackagesAsync(
     {
       chosenEvents: data.chosen,
@@ -122,8 +127,9 @@ export async function executeBuild(
       },
     },
     async (stage) => {
-      timed(stage === 'links' ? 'prepare' : `before ${stage}`);
-      await progress({ stage, percent: STAGE_PERCENT[stage] });
+      // A stage may pause many times (the ranker every 10,000 customers): one progress write each.
+      if (stage !== lastStage) await progress({ stage, percent: STAGE_PERCENT[stage] });
+      lastStage = stage;
       await nextTick();
     },
   );
