@@ -53,9 +53,10 @@ const FLOOR_6 = { de: 0.94, en: 0.94 } as const;
 /**
  * The seventh hold-out, measured once blind on 2026-11-29 after the sixth's failures had been read
  * (German 34/40 = 85.0 % [70.9–92.9], English 33/39 = 84.6 % [70.3–92.8]; one English question that
- * repeated an earlier set's was removed unread first): that minus two questions per language.
+ * repeated an earlier set's was removed unread first); read since, 40/40 and 39/39 on 2026-11-29:
+ * that minus two questions per language.
  */
-const FLOOR_7 = { de: 0.8, en: 0.79 } as const;
+const FLOOR_7 = { de: 0.95, en: 0.94 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs

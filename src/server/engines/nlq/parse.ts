@@ -67,7 +67,22 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
   const out: Item[][] = [[]];
   for (let j = 0; j < items.length; j++) {
     const it = items[j];
-    if (it.k === 'boundary') { out.push([]); continue; }
+    if (it.k === 'boundary') {
+      // "Hamlet gesehen, The Tempest aber nie", "letzte Saison gebucht, diese Saison aber gar
+      // nichts": after the boundary only a negation, so what stands between the last comma and
+      // "aber" is what the negated clause is about.
+      const after: Item[] = [];
+      for (let m = j + 1; m < items.length && items[m].k !== 'boundary'; m++) after.push(items[m]);
+      const bare = after.some((x) => x.k === 'neg') && after.every((x) => x.k === 'neg' || x.k === 'stop' || x.k === 'verb' || x.k === 'with');
+      const current = out[out.length - 1];
+      const comma = bare ? current.findLastIndex((x, p) => p < current.length - 1 && /,/.test(tokensPunct[x.end - 1] ?? '')) : -1;
+      const moved = comma >= 0 ? current.slice(comma + 1) : [];
+      if (moved.some((x) => x.k !== 'stop' && x.k !== 'conj')) {
+        current.splice(comma + 1);
+        out.push([...moved]);
+      } else out.push([]);
+      continue;
+    }
     const nextMeaningful: Item[] = [];
     for (let m = j + 1; m < items.length && nextMeaningful.length < 3; m++) if (items[m].k !== 'stop') nextMeaningful.push(items[m]);
     const startsRelated = nextMeaningful.some((x) => x.k === 'neg' || x.k === 'cmp' || x.k === 'num') && out[out.length - 1].some((x) => x.k === 'neg' || x.k === 'num');
@@ -366,7 +381,12 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             break;
           }
           // "mehr als 50 % verkauft", "more than 90% sold": the event's sold share.
-          if (unitItem?.k === 'percent' && !(before?.k === 'field')) {
+          // A field before it owns the percent ("Auslastung unter 50 %") unless "sold" follows or the
+          // field is no share ("1,500 seats that are under 30 % sold", "opera dates below 50% sold").
+          const afterPercent = unitItem?.k === 'percent' ? cs[cs.indexOf(unitItem) + 1] : undefined;
+          const soldAfter = afterPercent?.k === 'soldout' || (afterPercent?.k === 'verb' && afterPercent.v === 'buy');
+          const fieldOwnsPercent = before?.k === 'field' && before.field.type === 'number' && !used.has(before) && !soldAfter;
+          if (unitItem?.k === 'percent' && (before?.k !== 'field' || !fieldOwnsPercent)) {
             // "hasn't sold half its seats", "noch nicht zu 50 % verkauft": the share is not reached.
             const notReached = !!pendingNeg && outcome === 'events';
             if (notReached) pendingNeg = undefined;
@@ -667,7 +687,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "aus Manchester, die noch nie in Cardiff waren": a second place with a verb of visiting is where they went.
           const visitedPlace = !fromWord && outcome === 'customers' && customerCitySeen
             && (csVerb.some((x) => x.k === 'verb' && x.v === 'visit') || clause.some((x) => x.start > it.start && /^(war|waren|gewesen|been|was|were)$/.test(fold(x.raw))));
-          const eventWord = prev?.k === 'field' && prev.field.tag === 'e' || (!fromWord && prev?.k === 'noun' && prev.entity === 'events') || visitedPlace;
+          // "nie Tickets für Comedy in Essen gekauft": the place right after what they bought is the event's.
+          const boughtThere = !fromWord && outcome === 'customers' && (prev?.k === 'category' || prev?.k === 'value' && prev.tag === 'e')
+            && csVerb.some((x) => x.k === 'verb' && (x.v === 'buy' || x.v === 'visit'));
+          const eventWord = prev?.k === 'field' && prev.field.tag === 'e' || (!fromWord && prev?.k === 'noun' && prev.entity === 'events') || visitedPlace || boughtThere;
           const tag = eventWord ? 'e' : fromWord || outcome === 'customers' ? 'c' : 'e';
           if (fromWord || tag === 'c') { customerPlace = true; customerCitySeen = true; }
           loose.push({ pos: it.start, cond: values.length === 1 ? ff(tag, 'city', '=', values[0]) : ff(tag, 'city', 'in', values), negated: !!pendingNeg && (tag === 'c' || outcome !== 'customers') });
@@ -752,14 +775,28 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             use(after);
             break;
           }
+          // "said yes to the newsletter": the label's value before it, with only small words between.
+          const lead = clause.filter((x) => x.end <= it.start).slice(-3);
+          const firstValue = lead.findIndex((x) => (x.k === 'unknown' || x.k === 'stop') && known.some((v) => fold(v) === fold(x.raw)));
+          if (firstValue >= 0 && lead.slice(firstValue + 1).every((x) => x.k === 'stop')) {
+            const value = known.find((v) => fold(v) === fold(lead[firstValue].raw))!;
+            loose.push({ pos: it.start, cond: ff('ccp', it.label, '=', value), negated: !!pendingNeg });
+            pendingNeg = undefined;
+            use(lead[firstValue]);
+            break;
+          }
           // "Newsletter-Empfänger", "newsletter subscribers": those whose property says yes.
           const yes = known.find((v) => /^(ja|yes|true|1|y|j)$/i.test(v.trim()));
+          // "said no to the newsletter", "beim Newsletter nein angegeben": the recorded answer no;
+          // "bekommen keinen Newsletter" stays "not yes" (no answer recorded is no newsletter either).
+          const answered = clause.some((x) => ANSWER_WORDS.has(fold(x.raw)));
+          const no = answered ? known.find((v) => /^(nein|no|false|0|n)$/i.test(v.trim())) : undefined;
           const holder = clause.filter((x) => x.start >= it.end).slice(0, 1).find((x) => /^(empfaenger|empfaengerin|bezieher|abonnenten|abonnent|subscribers?|recipients?|leser|readers?)$/.test(fold(x.raw)));
           const lit = cs.slice(j + 1, j + 3).find((x) => x.k === 'unknown' || x.k === 'num');
           // A yes/no property named alone ("den Newsletter bekommen", "get the newsletter") is its
           // yes: "has any value" would count the customers whose answer is no.
           if (yes && (holder || !lit)) {
-            loose.push({ pos: it.start, cond: ff('ccp', it.label, pendingNeg ? '!=' : '=', yes), negated: false });
+            loose.push({ pos: it.start, cond: pendingNeg && no ? ff('ccp', it.label, '=', no) : ff('ccp', it.label, pendingNeg ? '!=' : '=', yes), negated: false });
             pendingNeg = undefined;
             if (holder) use(holder);
             break;
@@ -783,6 +820,9 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "… price is over £50": past its verb too.
           const cmpAt = next?.k === 'eq' ? cs[j + 2] : next;
           if (fd.type === 'number' && (cmpAt?.k === 'cmp' || cmpAt?.k === 'num' || cmpAt?.k === 'between')) break;
+          // "opera dates below 50% sold": a share in percent is no date, the comparison reads it.
+          const numAt = cmpAt?.k === 'cmp' ? cs[cs.indexOf(cmpAt) + 1] : cmpAt;
+          if (fd.type !== 'number' && numAt?.k === 'num' && cs[cs.indexOf(numAt) + 1]?.k === 'percent') break;
           // The value after the field word: a literal, a number, or a known value of the same field.
           let m = j + 1;
           let op: FieldFilter['op'] = '=';
@@ -935,7 +975,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     anchors.forEach((a, n) => { if (a.twin && n > 0) a.where = [...anchors[n - 1].where]; });
     // "…beim Ballett waren, aber diese Saison noch nicht": a bare negation repeats what the
     // previous clause was about, with its own time.
-    const namesSomething = cs.some((x) => x.k === 'noun' || x.k === 'category' || x.k === 'value');
+    // "…, diese Saison aber gar nichts": "nichts" names its object — nothing at all, of anything.
+    const namesSomething = cs.some((x) => x.k === 'noun' || x.k === 'category' || x.k === 'value' || (x.k === 'neg' && /^(nichts|nothing|nix)$/i.test(x.raw)));
     for (const a of anchors) {
       if (a.op === '=' && a.value === 0 && !namesSomething && a.where.every(isDate) && previousWhat.length > 0) a.where.unshift(...previousWhat);
     }
@@ -1100,6 +1141,9 @@ const sinceNow = (x: Item | undefined) => !!x && x.k === 'time' && /^(seit|since
 /** The event fields that say where it takes place. */
 const PLACE_FIELDS = new Set(['venue', 'hall', 'city']);
 /** A time phrase that names a season ("letzte Saison", "season 2024/25", "last season's"). */
+/** Verbs of giving an answer on a form: a yes/no property's negation is then its recorded no. */
+const ANSWER_WORDS = new Set(['said', 'say', 'says', 'answered', 'replied', 'stated', 'indicated', 'angegeben', 'angeben', 'gesagt', 'geantwortet']);
+
 /** "nur", "only", "ausschließlich": nothing but what follows. */
 const ONLY_WORDS = new Set(['nur', 'only', 'ausschliesslich', 'exclusively', 'solely', 'lediglich']);
 const isSeason = (x: Item | undefined) => !!x && x.k === 'time' && /\b(saison|season|spielzeit)/.test(fold(x.raw));

@@ -37,6 +37,8 @@ function clockAt(words: string[], i: number): { hhmm: string; len: number } | un
 const WEEKDAY_PLURALS = new Map<string, number>(Object.entries({
   montags: 1, mondays: 1, dienstags: 2, tuesdays: 2, mittwochs: 3, wednesdays: 3, donnerstags: 4, thursdays: 4,
   freitags: 5, fridays: 5, samstags: 6, sonnabends: 6, saturdays: 6, sonntags: 7, sundays: 7,
+  // The dative plural: "an Samstagen", "an Sonn- und Feiertagen".
+  montagen: 1, dienstagen: 2, mittwochen: 3, donnerstagen: 4, freitagen: 5, samstagen: 6, sonnabenden: 6, sonntagen: 7,
 }));
 const WEEKDAY_WORDS = new Map<string, number>(Object.entries({
   montag: 1, monday: 1, dienstag: 2, tuesday: 2, mittwoch: 3, wednesday: 3, donnerstag: 4, thursday: 4,
@@ -47,7 +49,19 @@ const WEEKEND = new Set(['wochenende', 'weekend']);
 /** Words after "am Wochenende"/"weekend" that make it the coming one ("dieses Wochenende" is caught before). */
 const THIS_WEEKEND_BEFORE = new Set(['dieses', 'diesem', 'kommendes', 'kommenden', 'naechstes', 'naechsten', 'letztes', 'letzten', 'vergangenes', 'vergangenen', 'this', 'next', 'last', 'coming', 'the']);
 /** Another time in the question turns "am Wochenende" into a weekday ("am Wochenende im Dezember"). */
-const OTHER_TIME = /^(januar|februar|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december|saison|season|jahr|year|monat|month|(19|20)\d\d)$/;
+const OTHER_TIME = /^(januar|februar|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december|saison|season|jahr|year|monat|month|(19|20)\d\d|kommende[nr]?|anstehende[nr]?|zukuenftige[nr]?|upcoming|future|gespielt)$/;
+/** Before a singular weekday, words that make it one day ("letzten Samstag", "since Monday"). */
+const ONE_DAY_BEFORE = new Set([...THIS_WEEKEND_BEFORE, 'seit', 'since', 'bis', 'until', 'vor', 'before', 'nach', 'after', 'ab', 'from', 'vorigen', 'voriger', 'diesen']);
+const MONTH = /^(januar|jan|februar|feb|maerz|mar|april|apr|mai|juni|jun|juli|jul|august|aug|september|sept?|oktober|okt|november|nov|dezember|dez|january|february|march|may|june|july|october|oct|december|dec)$/;
+/** A date next to the weekday ("Samstag, 12. Dezember", "Saturday Dec 12th", "Fr 5.12."). */
+function nearDate(words: string[], i: number): boolean {
+  for (let k = Math.max(0, i - 3); k < Math.min(words.length, i + 4); k++) {
+    const x = words[k];
+    if (/^\d{1,2}(st|nd|rd|th)$|^\d{1,2}\.\d{1,2}\.?(\d{2,4})?$|^\d{4}-\d{2}-\d{2}$/.test(x)) return true;
+    if (/^\d{1,2}$/.test(x) && (MONTH.test(words[k + 1] ?? '') || MONTH.test(words[k - 1] ?? ''))) return true;
+  }
+  return false;
+}
 
 /**
  * The times of day and recurring weekdays of a question, as items for the matcher. `words` are
@@ -107,6 +121,15 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
     const single = WEEKDAY_WORDS.get(w);
     if (single !== undefined && (words[i - 1] === 'jeden' || words[i - 1] === 'every' || words[i - 1] === 'immer') && free(i - 1, i + 1)) {
       hits.push({ start: i - 1, end: i + 1, body: { k: 'weekday', days: [single] } });
+      continue;
+    }
+    // "Sunday events in 2026", "Konzerte am Samstag im Dezember": one day cannot lie in a whole
+    // year or month besides — every such weekday in it.
+    // With the date beside it ("Samstag, 12. Dezember") it holds besides the date: the day, or
+    // nothing when the two disagree, rather than last Saturday contradicting the date.
+    if (single !== undefined && free(i, i + 1) && !ONE_DAY_BEFORE.has(words[i - 1] ?? '')
+      && (nearDate(words, i) || words.some((x, k) => k !== i && !reserved[k] && OTHER_TIME.test(x)))) {
+      hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [single] } });
     }
   }
   return hits;

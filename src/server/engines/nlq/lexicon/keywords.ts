@@ -70,7 +70,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('€|eur|euro|euros|£|gbp|pfund|pound|pounds|$|usd|dollar|dollars|chf|franken', { k: 'money' }),
   E('%|prozent|percent|per cent|pct', { k: 'percent' }),
   E('besucht|besuchten|besuchen|besuchte|besucht haben|gesehen|visited|attended|attend|attending|went to|been to|seen|saw|go to|goes to|waren bei|waren in|dabei|teilgenommen|war bei|war in', { k: 'verb', v: 'visit' }),
-  E('gekauft|kauften|kaufen|kaufte|gebucht|buchten|bucht|buchen|bestellt|bestellten|erworben|bought|purchased|buy|buys|booked|book|ordered|verkauft|verkauften|verkaufte|sold|selling|abgesetzt|gekauft haben|geholt|besorgt|erstanden|eingekauft|einkaufen|eingekaufte|shopped|shop', { k: 'verb', v: 'buy' }),
+  E('gekauft|kauften|kaufen|kaufte|gebucht|buchten|bucht|buchen|bestellt|bestellten|erworben|bought|purchased|buy|buys|booked|book|ordered|verkauft|verkauften|verkaufte|sold|selling|abgesetzt|gekauft haben|geholt|besorgt|erstanden|eingekauft|einkaufen|eingekaufte|shopped|shop|used|benutzt|genutzt|verwendet', { k: 'verb', v: 'buy' }),
   E('ausgegeben|ausgeben|spent|spend|spends|bezahlt|bezahlten|paid|gezahlt|gezahlten|investiert|umgesetzt|gelassen|liessen', { k: 'verb', v: 'spend' }),
   E('fuer|for', { k: 'for' }),
   E('aus|from|wohnhaft in|wohnen in|wohnt in|leben in|lebt in|living in|live in|lives in|based in|stammen aus|kommen aus|kommt aus|wohnhaft|resident in|residents of|who live in', { k: 'from' }),

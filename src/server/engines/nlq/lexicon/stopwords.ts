@@ -65,7 +65,8 @@ export const STOP_WORDS = new Set(
   haben. seit since
   wann when wo where welcher welchem whats what's einzigen einzige einzigen single both beide beiden ueberhaupt at all anything etwas on da overall jemals ever
   momentan derzeit aktuell currently gerade now jetzt heute
-  als wohnen wohnt leben lebt lives living reside resides liegt liegen lag lies
+  als wohnen wohnt leben lebt live lives living reside resides liegt liegen lag lies
+  angegeben angeben angab gesagt sagten said say says stated indicated answered replied geantwortet
   ${FUNCTION_WORDS_DE}
   ${FUNCTION_WORDS_EN}`.split(/\s+/).filter(Boolean),
 );

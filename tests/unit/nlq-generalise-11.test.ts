@@ -1,0 +1,99 @@
+// Issue 21 §3, the classes the seventh hold-out's failures showed once they were read: each rule on
+// the typed query in both languages, with our own wordings — never the set's questions.
+// NOW = Tuesday 2026-11-24.
+import { describe, expect, it } from 'vitest';
+import type { Vocabulary } from '../../src/server/engines/nlq';
+import { conditions, parserOn, VOCAB, type Lang } from './nlq-fixtures';
+
+const V: Vocabulary = {
+  ...VOCAB,
+  titles: [...VOCAB.titles, 'Carmen', 'Der Nussknacker'],
+  paymentMethods: [...VOCAB.paymentMethods, 'Lastschrift'],
+  customProperties: [...VOCAB.customProperties, { label: 'Mailing', values: ['yes', 'no'] }],
+};
+const { ok } = parserOn(V);
+
+describe('a bare negation after "aber" is about what stands between the last comma and it', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Kunden, die Carmen besucht haben, den Nussknacker aber nie', 'de', ['transactions[e.title = "Carmen"] > 0', 'transactions[e.title contains "Nussknacker"] = 0']],
+    ['customers who went to Carmen, La Traviata however never', 'en', ['transactions[e.title = "Carmen"] > 0', 'transactions[e.title = "La Traviata"] = 0']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'customers', lang))).toEqual(expected);
+  });
+  it('the time before "aber nichts" is the negated clause\'s, and "nichts" is nothing at all', () => {
+    expect(conditions(ok('Wer hat letzte Saison Ballett gebucht, diese Saison aber gar nichts?', 'customers', 'de'))).toEqual([
+      'transactions[e.date >= "2025-08-01", e.date < "2026-08-01", e.category = "ballet"] > 0',
+      'transactions[e.date >= "2026-08-01", e.date < "2027-08-01"] = 0',
+    ]);
+  });
+  it('a bare "nicht" still repeats what the clause before was about', () => {
+    expect(conditions(ok('Wer hat letzte Saison Ballett gebucht, aber diese Saison nicht', 'customers', 'de'))[1]).toContain('e.category = "ballet"');
+  });
+});
+
+describe('weekdays: dative plurals, and a single weekday inside a longer time is every such day', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Opern an Sonntagen im März 2027', 'de', ['e.category = "opera"', 'e.weekday = 7', 'e.date >= "2027-03-01"', 'e.date < "2027-04-01"']],
+    ['Ballett am Freitag im Dezember', 'de', ['e.category = "ballet"', 'e.weekday = 5', 'e.date >= "2026-12-01"', 'e.date < "2027-01-01"']],
+    ['Saturday comedy shows in 2027', 'en', ['e.weekday = 6', 'e.category = "comedy"', 'e.date >= "2027-01-01"', 'e.date < "2028-01-01"']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'events', lang)).sort()).toEqual([...expected].sort());
+  });
+  it('"am Wochenende" with upcoming words is every weekend day from now', () => {
+    expect(conditions(ok('kommende Opern am Wochenende', 'events', 'de')).sort()).toEqual(['e.category = "opera"', 'e.date >= "2026-11-24"', 'e.weekday in [6,7]'].sort());
+  });
+  it('a weekday beside its date holds with the date instead of contradicting it', () => {
+    expect(conditions(ok('Konzerte am Freitag, 4. Dezember', 'events', 'de'))).toEqual(['e.weekday = 5', 'e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
+    expect(conditions(ok('shows on Friday Dec 4th', 'events', 'en'))).toEqual(['e.weekday = 5', 'e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
+  });
+  it('alone, or after "letzten"/"since", a weekday stays one day', () => {
+    expect(conditions(ok('Konzerte letzten Freitag', 'events', 'de'))).toEqual(['e.date >= "2026-11-20"', 'e.date < "2026-11-21"']);
+    expect(conditions(ok('customers who bought since Monday', 'customers', 'en'))).toEqual(['transactions[t.date >= "2026-11-23", t.date < "2026-11-24T09:00:00.000Z"] > 0']);
+  });
+});
+
+describe('a percent followed by "sold" is the sold share, whatever field stands before it', () => {
+  it.each<[string, Lang, string[]]>([
+    ['ballet dates under 40% sold', 'en', ['e.category = "ballet"', 'e.already_sold < 40']],
+    ['Konzerte mit mehr als 800 Plätzen, die unter 25 Prozent verkauft sind', 'de', ['e.capacity > 800', 'e.already_sold < 25']],
+    ['events with over 800 seats that are below 25 per cent sold', 'en', ['e.capacity > 800', 'e.already_sold < 25']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'events', lang))).toEqual(expected);
+  });
+  it('a share field keeps its own percent', () => {
+    expect(conditions(ok('Veranstaltungen mit Auslastung unter 50 %', 'events', 'de'))).toEqual(['e.already_sold < 50']);
+  });
+});
+
+describe('a place right after what was bought is the event\'s place', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Kunden, die nie Karten für Ballett in Bonn gekauft haben', 'de', ['transactions[e.category = "ballet", e.city = "Bonn"] = 0']],
+    ['customers who bought opera in Essen', 'en', ['transactions[e.category = "opera", e.city = "Essen"] > 0']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'customers', lang))).toEqual(expected);
+  });
+  it('"aus"/"from" keeps it the customer\'s city', () => {
+    expect(conditions(ok('customers from Essen who bought opera', 'customers', 'en'))).toEqual(['c.city = "Essen"', 'transactions[e.category = "opera"] > 0']);
+  });
+});
+
+describe('answers on a form, using a payment method, living somewhere', () => {
+  it('"said no to" a yes/no property is its recorded no; "said yes to" its yes', () => {
+    expect(conditions(ok('customers who said no to the mailing', 'customers', 'en'))).toEqual(['ccp.Mailing = "no"']);
+    expect(conditions(ok('customers who said yes to the mailing', 'customers', 'en'))).toEqual(['ccp.Mailing = "yes"']);
+    expect(conditions(ok('Kunden, die beim Newsletter nein angegeben haben', 'customers', 'de'))).toEqual(['ccp.Newsletter = "nein"']);
+  });
+  it('without an answer verb, no newsletter stays "not yes"', () => {
+    expect(conditions(ok('Kunden, die keinen Newsletter bekommen', 'customers', 'de'))).toEqual(['ccp.Newsletter != "ja"']);
+  });
+  it('"angegeben" is no spending', () => {
+    expect(conditions(ok('Kunden, die beim Newsletter ja angegeben haben', 'customers', 'de'))).toEqual(['ccp.Newsletter = "ja"']);
+  });
+  it.each<[string, Lang, string[]]>([
+    ['customers who never used paypal', 'en', ['transactions[t.payment_method = "paypal"] = 0']],
+    ['Kunden, die schon mal Lastschrift benutzt haben', 'de', ['transactions[t.payment_method = "Lastschrift"] > 0']],
+    ['customers who live outside Bonn', 'en', ['c.city != "Bonn"']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'customers', lang))).toEqual(expected);
+  });
+});
