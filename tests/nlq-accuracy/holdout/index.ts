@@ -12,6 +12,7 @@ import { HOLDOUT_4 as FOURTH } from './fourth';
 import { HOLDOUT_5 as FIFTH } from './fifth';
 import { HOLDOUT_6 as SIXTH } from './sixth';
 import { HOLDOUT_7 as SEVENTH } from './seventh';
+import { HOLDOUT_8 as EIGHTH } from './eighth';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -33,3 +34,6 @@ export const HOLDOUT_6: AccuracyQuestion[] = SIXTH;
 
 /** The seventh hold-out (issue 21 §3), 80 questions by an eighth author without the engine, after hold-out 6's failures were read: measured on its own. */
 export const HOLDOUT_7: AccuracyQuestion[] = SEVENTH;
+
+/** The eighth hold-out (issue 21 §3), 80 questions by a ninth author without the engine: measured on its own. */
+export const HOLDOUT_8: AccuracyQuestion[] = EIGHTH;
