@@ -14,7 +14,7 @@
 //        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
 //        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
 import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
@@ -37,6 +37,7 @@ let holdout4: AccuracyReport | undefined;
 let holdout5: AccuracyReport | undefined;
 let holdout6: AccuracyReport | undefined;
 let holdout7: AccuracyReport | undefined;
+let holdout8: AccuracyReport | undefined;
 if (runDev) {
   const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
   const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
@@ -65,6 +66,10 @@ if (runHoldout) {
   // failures stay hidden until its first measurement is recorded (--show-7).
   holdout7 = await runAccuracy(t.db, HOLDOUT_7, []);
   console.log(showHoldout && args.includes('--show-7') ? formatReport(holdout7, 'Seventh hold-out (HOLDOUT_7)') : formatTotals(holdout7, 'Seventh hold-out (HOLDOUT_7; totals only)'));
+  // The eighth, written after the seventh's failures had been read, by another author. Its
+  // failures stay hidden until its first measurement is recorded (--show-8).
+  holdout8 = await runAccuracy(t.db, HOLDOUT_8, []);
+  console.log(showHoldout && args.includes('--show-8') ? formatReport(holdout8, 'Eighth hold-out (HOLDOUT_8)') : formatTotals(holdout8, 'Eighth hold-out (HOLDOUT_8; totals only)'));
 }
 await t.close();
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
@@ -90,6 +95,7 @@ if (args.includes('--write') && !only && dev && holdout) {
     ...(holdout5 ? [row('Fifth hold-out, German', holdout5.byLanguage.de), row('Fifth hold-out, English', holdout5.byLanguage.en)] : []),
     ...(holdout6 ? [row('Sixth hold-out, German', holdout6.byLanguage.de), row('Sixth hold-out, English', holdout6.byLanguage.en)] : []),
     ...(holdout7 ? [row('Seventh hold-out, German', holdout7.byLanguage.de), row('Seventh hold-out, English', holdout7.byLanguage.en)] : []),
+    ...(holdout8 ? [row('Eighth hold-out, German', holdout8.byLanguage.de), row('Eighth hold-out, English', holdout8.byLanguage.en)] : []),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

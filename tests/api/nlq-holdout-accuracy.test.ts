@@ -17,7 +17,7 @@
 //   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 import type { AccuracyQuestion } from '../nlq-accuracy/types';
@@ -57,6 +57,12 @@ const FLOOR_6 = { de: 0.94, en: 0.94 } as const;
  * that minus two questions per language.
  */
 const FLOOR_7 = { de: 0.95, en: 0.94 } as const;
+/**
+ * The eighth hold-out, measured once blind on 2026-11-29 after the seventh's failures had been read
+ * (German 37/38 = 97.4 % [86.5–99.5], English 35/40 = 87.5 % [73.9–94.5]; two German questions that
+ * repeated earlier sets' were removed unread first): that minus two questions per language.
+ */
+const FLOOR_8 = { de: 0.92, en: 0.82 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -161,3 +167,4 @@ laterHoldout('fourth', HOLDOUT_4, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3], FLOO
 laterHoldout('fifth', HOLDOUT_5, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4], FLOOR_5, 39);
 laterHoldout('sixth', HOLDOUT_6, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5], FLOOR_6, 39);
 laterHoldout('seventh', HOLDOUT_7, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6], FLOOR_7, 39);
+laterHoldout('eighth', HOLDOUT_8, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7], FLOOR_8, 38);
