@@ -42,9 +42,9 @@ describe('weekdays: dative plurals, and a single weekday inside a longer time is
   it('"am Wochenende" with upcoming words is every weekend day from now', () => {
     expect(conditions(ok('kommende Opern am Wochenende', 'events', 'de')).sort()).toEqual(['e.category = "opera"', 'e.date >= "2026-11-24"', 'e.weekday in [6,7]'].sort());
   });
-  it('a weekday beside its date holds with the date instead of contradicting it', () => {
-    expect(conditions(ok('Konzerte am Freitag, 4. Dezember', 'events', 'de'))).toEqual(['e.weekday = 5', 'e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
-    expect(conditions(ok('shows on Friday Dec 4th', 'events', 'en'))).toEqual(['e.weekday = 5', 'e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
+  it('a weekday beside its date gives way to the date instead of contradicting it', () => {
+    expect(conditions(ok('Konzerte am Freitag, 4. Dezember', 'events', 'de'))).toEqual(['e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
+    expect(conditions(ok('shows on Friday Dec 4th', 'events', 'en'))).toEqual(['e.date >= "2026-12-04"', 'e.date < "2026-12-05"']);
   });
   it('alone, or after "letzten"/"since", a weekday stays one day', () => {
     expect(conditions(ok('Konzerte letzten Freitag', 'events', 'de'))).toEqual(['e.date >= "2026-11-20"', 'e.date < "2026-11-21"']);
@@ -95,5 +95,36 @@ describe('answers on a form, using a payment method, living somewhere', () => {
     ['customers who live outside Bonn', 'en', ['c.city != "Bonn"']],
   ])('%s', (text, lang, expected) => {
     expect(conditions(ok(text, 'customers', lang))).toEqual(expected);
+  });
+});
+
+// The eighth hold-out's failure classes, read after its first measurement (own wordings).
+describe('weekdays and weekends of events, and a weekday beside its date', () => {
+  it.each<[string, Lang, string[]]>([
+    ['Friday concerts in Bonn', 'en', ['e.weekday = 5', 'e.city = "Bonn"']],
+    ['Ballettvorstellungen am Wochenende', 'de', ['e.category = "ballet"', 'e.weekday in [6,7]']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'events', lang))).toEqual(expected);
+  });
+  it('the date decides when the weekday stands beside it, also for sales', () => {
+    expect(conditions(ok('transactions on Monday 16 November', 'transactions', 'en'))).toEqual(['t.date >= "2026-11-16"', 't.date < "2026-11-17"']);
+  });
+  it('"dieses Wochenende" stays the coming one', () => {
+    expect(conditions(ok('Konzerte dieses Wochenende', 'events', 'de'))).not.toContain('e.weekday in [6,7]');
+  });
+});
+
+describe('starting verbs belong to the time of day; cancelling is a sale-time act; "feature"', () => {
+  it.each<[string, Lang, string[]]>([
+    ['operas in 2027 that start before 6pm', 'en', ['e.category = "opera"', 'e.date >= "2027-01-01"', 'e.date < "2028-01-01"', 'e.start_time < "18:00"']],
+    ['Konzerte, die nach 19 Uhr beginnen', 'de', ['e.start_time > "19:00"']],
+  ])('%s', (text, lang, expected) => {
+    expect(conditions(ok(text, 'events', lang))).toEqual(expected);
+  });
+  it('customers who cancelled in a period cancelled then', () => {
+    expect(conditions(ok('customers who cancelled tickets in October', 'customers', 'en'))).toEqual(['transactions[t.ticket_type = "cancelled", t.date >= "2026-10-01", t.date < "2026-11-01"] > 0']);
+  });
+  it('events that feature a composer', () => {
+    expect(conditions(ok('events that feature Haydn', 'events', 'en'))).toEqual(['e.composers = "Haydn"']);
   });
 });

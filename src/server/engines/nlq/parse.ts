@@ -1221,7 +1221,8 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
     // A season is the programme's (RULES.md): "bought chamber music last season" means last
     // season's chamber concerts, not what was sold between August and July.
     // Paying is a sale: "paid with PayPal in October" is the sale month.
-    const paying = cs.some((x) => x.k === 'field' && x.field.name === 'payment_method' || x.k === 'value' && x.field === 'payment_method');
+    // Cancelling is an act on the sale too: "cancelled tickets in the last 30 days" is when.
+    const paying = cs.some((x) => x.k === 'field' && x.field.name === 'payment_method' || x.k === 'value' && (x.field === 'payment_method' || x.field === 'ticket_type' && x.value === 'cancelled'));
     t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || paying || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
   }
   return t && !ahead ? 't' : 'e';

@@ -7,13 +7,16 @@ import type { Cmp } from './keywords';
 
 export type ClockBody =
   | { k: 'clock'; op: Cmp; value: string }
-  | { k: 'weekday'; days: number[] };
+  | { k: 'weekday'; days: number[] }
+  // A weekday beside its own date ("Sunday 15 November"): the date says it all.
+  | { k: 'stop' };
 
 export interface ClockHit { start: number; end: number; body: ClockBody }
 
 const BEFORE = new Set(['vor', 'before', 'bis', 'until', 'till', 'earlier than', 'frueher als']);
 const AFTER = new Set(['nach', 'after', 'later than', 'spaeter als']);
 const FROM = new Set(['ab', 'from', 'since']);
+const START_VERBS = new Set(['start', 'starts', 'starting', 'begin', 'begins', 'beginning', 'beginnt', 'beginnen', 'startet', 'starten']);
 const AT = new Set(['um', 'at', 'gegen']);
 const OR_LATER = [['oder', 'spaeter'], ['or', 'later'], ['und', 'spaeter'], ['and', 'later']];
 const OR_EARLIER = [['oder', 'frueher'], ['or', 'earlier'], ['und', 'frueher'], ['and', 'earlier']];
@@ -53,6 +56,9 @@ const OTHER_TIME = /^(januar|februar|maerz|april|mai|juni|juli|august|september|
 /** Before a singular weekday, words that make it one day ("letzten Samstag", "since Monday"). */
 const ONE_DAY_BEFORE = new Set([...THIS_WEEKEND_BEFORE, 'seit', 'since', 'bis', 'until', 'vor', 'before', 'nach', 'after', 'ab', 'from', 'vorigen', 'voriger', 'diesen']);
 const MONTH = /^(januar|jan|februar|feb|maerz|mar|april|apr|mai|juni|jun|juli|jul|august|aug|september|sept?|oktober|okt|november|nov|dezember|dez|january|february|march|may|june|july|october|oct|december|dec)$/;
+/** Plural nouns of events: a weekday or weekend before or around them is every such day ("Thursday events", "Kinderveranstaltungen am Wochenende"). */
+const EVENT_PLURAL = /(veranstaltungen|vorstellungen|auffuehrungen|konzerte|termine|events|shows|gigs|concerts|performances|matinees|matineen)$/;
+
 /** A date next to the weekday ("Samstag, 12. Dezember", "Saturday Dec 12th", "Fr 5.12."). */
 function nearDate(words: string[], i: number): boolean {
   for (let k = Math.max(0, i - 3); k < Math.min(words.length, i + 4); k++) {
@@ -83,7 +89,10 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
       else if (AFTER.has(one)) { op = '>'; start = i - 1; }
       else if (FROM.has(one)) { op = '>='; start = i - 1; }
       else if (AT.has(one)) { start = i - 1; }
+      // "shows that start before 5pm", "die um 20 Uhr beginnen": the verb of starting is the time's.
+      if (START_VERBS.has(words[start - 1] ?? '') && free(start - 1, start)) start -= 1;
       let end = i + c.len;
+      if (START_VERBS.has(words[end] ?? '') && free(end, end + 1) && start < i) end += 1;
       const tail = [words[end], words[end + 1]];
       if (OR_LATER.some(([a, b]) => tail[0] === a && tail[1] === b)) { op = op === '<' ? op : '>='; end += 2; }
       else if (OR_EARLIER.some(([a, b]) => tail[0] === a && tail[1] === b)) { op = op === '>' ? op : '<='; end += 2; }
@@ -103,8 +112,8 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
       hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [plural] } });
       continue;
     }
-    // "on Mondays" is above; "Friday shows", "freitags" — a singular weekday stays a date (time.ts)
-    // unless it stands before "and"/"or" another weekday in plural ("samstags und sonntags").
+    // "on Mondays" is above; a singular weekday alone stays a date (time.ts, the last one), below
+    // the cases where it is every such day.
     if (WEEKEND_PLURAL.has(w) && free(i, i + 1)) {
       hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [6, 7] } });
       continue;
@@ -113,7 +122,9 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
       // "am Wochenende im Dezember", "weekend gigs in 2026", "am Wochenende (Sa/So)": every weekend.
       const abbreviations = words[i + 1] === 'sa' && words[i + 2] === 'so';
       const otherTime = words.some((x, k) => k !== i && !reserved[k] && OTHER_TIME.test(x));
-      if (abbreviations || otherTime) {
+      // "Kinderveranstaltungen am Wochenende": events at the weekend are every weekend's.
+      const ofEvents = words[i - 1] === 'am' && words.some((x, k) => k !== i && !reserved[k] && EVENT_PLURAL.test(x));
+      if (abbreviations || otherTime || ofEvents) {
         hits.push({ start: i, end: abbreviations ? i + 3 : i + 1, body: { k: 'weekday', days: [6, 7] } });
         continue;
       }
@@ -125,10 +136,19 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
     }
     // "Sunday events in 2026", "Konzerte am Samstag im Dezember": one day cannot lie in a whole
     // year or month besides — every such weekday in it.
-    // With the date beside it ("Samstag, 12. Dezember") it holds besides the date: the day, or
-    // nothing when the two disagree, rather than last Saturday contradicting the date.
+    // Beside its date ("Samstag, 12. Dezember", "Sunday 15 November") the date decides; the
+    // weekday is no second day (last Saturday) that contradicts it.
+    if (single !== undefined && free(i, i + 1) && !ONE_DAY_BEFORE.has(words[i - 1] ?? '') && nearDate(words, i)) {
+      hits.push({ start: i, end: i + 1, body: { k: 'stop' } });
+      continue;
+    }
+    // "Thursday events in Köln", "Sunday concerts": a weekday before plural events is every such day.
+    if (single !== undefined && free(i, i + 1) && !ONE_DAY_BEFORE.has(words[i - 1] ?? '') && EVENT_PLURAL.test(words[i + 1] ?? '')) {
+      hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [single] } });
+      continue;
+    }
     if (single !== undefined && free(i, i + 1) && !ONE_DAY_BEFORE.has(words[i - 1] ?? '')
-      && (nearDate(words, i) || words.some((x, k) => k !== i && !reserved[k] && OTHER_TIME.test(x)))) {
+      && words.some((x, k) => k !== i && !reserved[k] && OTHER_TIME.test(x))) {
       hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [single] } });
     }
   }

@@ -74,7 +74,7 @@ export const KEYWORDS: [string[], KeywordItem][] = [
   E('ausgegeben|ausgeben|spent|spend|spends|bezahlt|bezahlten|paid|gezahlt|gezahlten|investiert|umgesetzt|gelassen|liessen', { k: 'verb', v: 'spend' }),
   E('fuer|for', { k: 'for' }),
   E('aus|from|wohnhaft in|wohnen in|wohnt in|leben in|lebt in|living in|live in|lives in|based in|stammen aus|kommen aus|kommt aus|wohnhaft|resident in|residents of|who live in', { k: 'from' }),
-  E('mit|with|having|hat|haben|has|have|had|hatten|hatte|besitzen|via|featuring|feat|ft', { k: 'with' }),
+  E('mit|with|having|hat|haben|has|have|had|hatten|hatte|besitzen|via|featuring|feature|features|feat|ft', { k: 'with' }),
   E('nach|by|nach dem|nach der|according to', { k: 'by' }),
   E('pro|per|je|jeweils pro|aufgeschluesselt nach|gruppiert nach|grouped by|broken down by|split by|for each|fuer jede|fuer jeden|aufgeteilt nach|getrennt nach|each', { k: 'group' }),
   E('sortiert nach|sortieren nach|sortiere nach|sorted by|ordered by|order by|sort by|geordnet nach|sortiert|sorted|ranked by|gerankt nach|ranking nach|rangliste nach', { k: 'sortby' }),
