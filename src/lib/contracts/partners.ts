@@ -43,11 +43,13 @@ export const CalendarSetting = z.object({
 });
 export type CalendarSetting = z.infer<typeof CalendarSetting>;
 
-export const CalendarSettingRequest = z.object({
-  country: code(2).pipe(z.string().length(2)),
-  /** Omitted or null: the country's nationwide holidays only. */
-  region: code(3).nullable().optional(),
-});
+export const CalendarSettingRequest = z
+  .object({
+    country: code(2).pipe(z.string().length(2)),
+    /** Omitted or null: the country's nationwide holidays only. */
+    region: code(3).nullable().optional(),
+  })
+  .strict();
 export type CalendarSettingRequest = z.infer<typeof CalendarSettingRequest>;
 
 export const CalendarRegionsQuery = z.object({ country: code(2).pipe(z.string().length(2)) });
