@@ -118,6 +118,7 @@ try {
         `${outcome.venues_created} venues and ${outcome.halls_created} halls created, ${outcome.forecasts} forecasts recomputed ` +
         `(${outcome.forecasts_moved} upcoming moved by more than ${outcome.moved_points} points, ${outcome.events_below} now below benchmark; one summary notification).`,
     );
+    if (calendar) console.log(`Public holidays of ${calendar.country}${calendar.region ? ` (region ${calendar.region})` : ''} for the forecasts of partner ${outcome.partner_id}.`);
     console.log(`partner ${outcome.partner_id}`);
   }
 } catch (err) {
