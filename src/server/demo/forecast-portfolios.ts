@@ -30,8 +30,8 @@ export const DEMO_PARTNER_INFO: Record<1001 | 1002, PartnerInfo> = {
  * seed's plan: the same events and sales, without the demo campaigns' few extra tickets).
  * Venue and hall ids are offset by `idBase` so portfolios can be combined.
  */
-export function demoRecords(partnerId: 1001 | 1002, nowMs: number, idBase = 0): EventRecord[] {
-  const plan = planCatalog(DEMO_PARTNER_INFO[partnerId], { scale: 'demo', now: new Date(nowMs), seedKey: 'encore-2026' });
+export function demoRecords(partnerId: 1001 | 1002, nowMs: number, idBase = 0, scale: 'demo' | 'bench' = 'demo'): EventRecord[] {
+  const plan = planCatalog(DEMO_PARTNER_INFO[partnerId], { scale, now: new Date(nowMs), seedKey: 'encore-2026' });
   const perEvent = plan.events.map(() => new Map<number, number>());
   const { sales } = plan;
   for (let s = 0; s < sales.event.length; s++) {
