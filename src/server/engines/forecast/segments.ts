@@ -13,17 +13,21 @@
 // POOL_TEST_HORIZONS in time order with only what had finished before each cutoff, by the
 // forecast's own learner (without its all-horizon ridge, the costliest part). All shows start in
 // one pool, the status quo. A unit leaves it when
-//  (a) the pool does not help the unit: its replayed forecasts learnt from its own events alone
-//      are at least as good (error in tickets) as those learnt in the pool; or
-//  (b) the unit does not help the pool: the pool's other units forecast better without it.
-// (a) is asked only of a unit that can stand alone — its own history makes at least
-// POOL_MIN_COVER of the forecasts the pool makes for it, and POOL_MIN_ITEMS of them — since a
-// small venue cannot be told apart from noise and would lose the pool's early forecasts; (b) only
-// of a unit holding at least POOL_MIN_SHARE of the pool's finished shows, the only ones that move
-// a pool's learnt parts much. The unit with the largest relative gain leaves first, then the rest
-// is tested again. Units that left are pooled with each other when that helps each of them
-// (test (a) both ways). Units nobody can judge, and venues with no finished show yet, stay in the
-// main pool (the one left of the partner's shows).
+//  (a) pooling helps neither side: the unit's replayed forecasts learnt from its own events alone
+//      are at least as good (error in tickets) as those learnt in the pool, and the pool's other
+//      units forecast at least as well without it — asked of a unit holding at least
+//      POOL_MIN_SHARE of the pool's finished shows, the only ones that move a pool's learnt parts
+//      much; or
+//  (b) it clearly does better alone: the 95 % block-bootstrap interval (months) of its own
+//      alone / pooled error ratio lies below 1 — the only test of a smaller unit, which would
+//      otherwise leave on noise.
+// A unit is judged at all only when it can stand alone: its own history makes at least
+// POOL_MIN_COVER of the forecasts the pool makes for it, and POOL_MIN_ITEMS of them. Where pooling
+// helped one side only, that side goes on learning from the other without forecasting it (the
+// pool borrows the unit, or the unit the pool). The unit that gains most leaves first, then the
+// rest is tested again. Units that left are pooled with each other where that lowers their joint
+// error and neither clearly does better apart. Units nobody can judge, and venues with no finished
+// show yet, stay in the main pool (the one left of the partner's shows).
 import type { PreparedEvent } from './curves';
 import { countBefore, historyOf, isProduct, type History } from './history';
 import { rollingOrigin, type LearnOptions } from './learner';
