@@ -13,19 +13,21 @@
 // POOL_TEST_HORIZONS in time order with only what had finished before each cutoff, by the
 // forecast's own learner (without its all-horizon ridge, the costliest part). All shows start in
 // one pool, the status quo. A unit leaves it when
-//  (a) pooling helps neither side: the unit's replayed forecasts learnt from its own events alone
+//  (a) the pool does not help it: the unit's replayed forecasts learnt from its own events alone
 //      are at least as good (error in tickets) as those learnt in the pool, and the pool's other
-//      units forecast at least as well without it — asked of a unit holding at least
+//      units do not forecast clearly better with it (the 95 % block-bootstrap interval of their
+//      without / with error ratio does not lie above 1) — asked of a unit holding at least
 //      POOL_MIN_SHARE of the pool's finished shows, the only ones that move a pool's learnt parts
 //      much; or
 //  (b) it clearly does better alone: the 95 % block-bootstrap interval (months) of its own
 //      alone / pooled error ratio lies below 1 — the only test of a smaller unit, which would
 //      otherwise leave on noise.
 // A unit is judged at all only when it can stand alone: its own history makes at least
-// POOL_MIN_COVER of the forecasts the pool makes for it, and POOL_MIN_ITEMS of them. Where pooling
-// helped one side only, that side goes on learning from the other without forecasting it (the
-// pool borrows the unit, or the unit the pool). The unit that gains most leaves first, then the
-// rest is tested again. Units that left are pooled with each other where that lowers their joint
+// POOL_MIN_COVER of the forecasts the pool makes for it, and POOL_MIN_ITEMS of them. When a unit
+// left but the rest clearly forecast better with it, the pool goes on learning from the unit
+// without forecasting it (it borrows the unit). The unit that gains most leaves first, then the
+// rest is tested again; once no unit leaves, each unit that left is asked again against the pool
+// as it ended and comes back if it would stay there. Units that left are pooled with each other where that lowers their joint
 // error and neither clearly does better apart. Units nobody can judge, and venues with no finished
 // show yet, stay in the main pool (the one left of the partner's shows).
 import type { PreparedEvent } from './curves';
@@ -69,8 +71,8 @@ export interface ErrorPair {
 
 /** One test of the pooling pass. */
 export interface PoolTest {
-  /** 'leave': a unit against the pool it is in; 'merge': two groups that left the main pool. */
-  kind: 'leave' | 'merge';
+  /** 'leave': a unit against the pool it is in; 'rejoin': a unit that left, back in the pool as it ended; 'merge': two groups that left the main pool. */
+  kind: 'leave' | 'rejoin' | 'merge';
   unit: string[];
   pool: string[];
   /** The unit's own forecasts (for 'merge': the first group's). */
@@ -211,45 +213,67 @@ export function partitionHistory(history: History, nowMs: number, opts: PoolTest
     const pooled = x.pooled + (y?.pooled ?? 0);
     return pooled > 0 ? 1 - apart / pooled : 0;
   };
+  /** Whether `u` leaves `pool`, with the test that says so; null when it cannot stand alone. */
+  const judge = (u: string, pool: string[]): { leaves: boolean; gain: number; test: PoolTest } | null => {
+    const pooled = replay(pool);
+    const alone = compare(eventsOf.get(u)!, replay([u]), pooled);
+    if (!canStandAlone(alone)) return null;
+    const own = pair(alone);
+    let rest: ErrorPair | null = null;
+    const total = pool.reduce((s, x) => s + eventsOf.get(x)!.length, 0);
+    if (eventsOf.get(u)!.length >= POOL_MIN_SHARE * total) {
+      const others = pool.filter((x) => x !== u);
+      const c = compare(events(others), replay(others), pooled);
+      rest = c.items >= POOL_MIN_ITEMS ? pair(c) : null;
+    }
+    // A unit leaves when the pool does not help its own forecasts and does not clearly help the
+    // rest's (measured for a large unit only), or when it clearly does better alone. "Clearly":
+    // the 95 % interval of apart / pooled − 1 excludes 0. The rest's side asks for clear help
+    // because it is often measured on little: a unit whose shows all came before the others'
+    // changes only the rest's first forecasts, by chance either way.
+    const leaves = (rest !== null && own.pooled >= own.apart && !(rest.low > 0)) || own.high < 0;
+    return { leaves, gain: harm(own, rest), test: { kind: 'leave', unit: [u], pool, own, rest, decided: false } };
+  };
+
   let main = [...eventsOf.keys()].sort();
   const borrowed: string[] = [];
   const left: Population[] = [];
-  while (main.length > 1) {
-    const pool = [...main, ...borrowed];
-    const pooled = replay(pool);
-    const total = pool.reduce((s, u) => s + eventsOf.get(u)!.length, 0);
-    let best: { unit: string; gain: number; test: PoolTest } | null = null;
-    const round: PoolTest[] = [];
-    for (const u of main) {
-      const alone = compare(eventsOf.get(u)!, replay([u]), pooled);
-      if (!canStandAlone(alone)) continue;
-      const own = pair(alone);
-      let rest: ErrorPair | null = null;
-      if (eventsOf.get(u)!.length >= POOL_MIN_SHARE * total) {
-        const others = pool.filter((x) => x !== u);
-        const c = compare(events(others), replay(others), pooled);
-        rest = c.items >= POOL_MIN_ITEMS ? pair(c) : null;
+  // Each pass ends with at most one unit coming back; a bound keeps two units from trading places forever.
+  for (let passes = 0; passes <= 2 * main.length; passes++) {
+    while (main.length > 1) {
+      const pool = [...main, ...borrowed];
+      let best: { unit: string; gain: number; test: PoolTest } | null = null;
+      const round: PoolTest[] = [];
+      for (const u of main) {
+        const j = judge(u, pool);
+        if (!j) continue;
+        round.push(j.test);
+        if (j.leaves && (!best || j.gain > best.gain)) best = { unit: u, gain: j.gain, test: j.test };
       }
-      // A unit leaves when pooling helps neither its own forecasts nor the rest's (the rest is
-      // measured for a large unit only), or when it clearly does better alone.
-      const gain = harm(own, rest);
-      const leaves = (rest !== null && own.pooled >= own.apart && rest.pooled >= rest.apart) || own.high < 0;
-      const test: PoolTest = { kind: 'leave', unit: [u], pool, own, rest, decided: false };
-      round.push(test);
-      if (leaves && (!best || gain > best.gain)) best = { unit: u, gain, test };
+      if (!best) {
+        tests.push(...round);
+        break;
+      }
+      best.test.decided = true;
+      tests.push(best.test);
+      main = main.filter((x) => x !== best!.unit);
+      left.push({ units: [best.unit], borrowed: [] });
+      // The pool goes on learning from a unit that left when that clearly helped its forecasts.
+      if (best.test.rest && best.test.rest.low > 0) borrowed.push(best.unit);
     }
-    if (!best) {
-      tests.push(...round);
-      break;
-    }
-    best.test.decided = true;
-    tests.push(best.test);
-    main = main.filter((x) => x !== best!.unit);
-    // Each side goes on learning from the other where that helped it: the pool from a unit that
-    // helped its forecasts, the unit from a pool that helped its own.
-    const { own, rest } = best.test;
-    left.push({ units: [best.unit], borrowed: own.pooled < own.apart ? pool.filter((x) => x !== best!.unit) : [] });
-    if (rest && rest.pooled < rest.apart) borrowed.push(best.unit);
+    // A unit may have left a pool because of another that left after it (a venue better alone
+    // than with an imported hotel, but not than with its own partner's other venues): each is
+    // asked again against the pool as it ended, and comes back if it would not leave that one.
+    const back = left.findIndex((g) => {
+      const u = g.units[0];
+      const j = judge(u, [...main, u, ...borrowed.filter((x) => x !== u)]);
+      return j !== null && !j.leaves;
+    });
+    if (back < 0) break;
+    const [g] = left.splice(back, 1);
+    main = [...main, g.units[0]].sort();
+    borrowed.splice(0, borrowed.length, ...borrowed.filter((x) => x !== g.units[0]));
+    tests.push({ kind: 'rejoin', unit: g.units, pool: main, own: judge(g.units[0], [...main, ...borrowed])!.test.own, rest: null, decided: true });
   }
 
   // Groups that left the main pool pool with each other where that lowers their error together
