@@ -13,3 +13,47 @@ export type RegistrationSetting = z.infer<typeof RegistrationSetting>;
 
 export const RegistrationSettingRequest = z.object({ open_registration: z.boolean() });
 export type RegistrationSettingRequest = z.infer<typeof RegistrationSettingRequest>;
+
+// Settings #system › Forecast calendar (issue 25): where the partner's events take place, for the
+// public holidays the demand forecast reads. Country: ISO 3166-1 alpha-2; region: one of the
+// country's state codes as the date-holidays package names them (DE NW, GB ENG), for regional
+// holidays. Not set: German holidays. GET and PUT /partners/calendar and GET
+// /partners/calendar/regions need the settings permission; the server checks the codes against
+// date-holidays (422 error.partner.unknownCountry / unknownRegion).
+
+/** A code as typed: trimmed, upper case; the server checks that it exists. */
+const code = (max: number) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(new RegExp(`^[A-Z0-9]{1,${max}}$`));
+
+export const CalendarRegion = z.object({ code: z.string(), name: z.string() });
+export type CalendarRegion = z.infer<typeof CalendarRegion>;
+
+export const CalendarSetting = z.object({
+  /** null: not set (German holidays are used). */
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  /** The regions of `country` with holidays of their own (empty for a country without any, or no country). */
+  regions: z.array(CalendarRegion),
+  /** Every country the holidays are known for (ISO 3166-1 alpha-2 codes). */
+  countries: z.array(z.string()),
+});
+export type CalendarSetting = z.infer<typeof CalendarSetting>;
+
+export const CalendarSettingRequest = z
+  .object({
+    country: code(2).pipe(z.string().length(2)),
+    /** Omitted or null: the country's nationwide holidays only. */
+    region: code(3).nullable().optional(),
+  })
+  .strict();
+export type CalendarSettingRequest = z.infer<typeof CalendarSettingRequest>;
+
+export const CalendarRegionsQuery = z.object({ country: code(2).pipe(z.string().length(2)) });
+export type CalendarRegionsQuery = z.infer<typeof CalendarRegionsQuery>;
+
+export const CalendarRegions = z.object({ country: z.string(), regions: z.array(CalendarRegion) });
+export type CalendarRegions = z.infer<typeof CalendarRegions>;

@@ -4,7 +4,7 @@
 // independent draws), and the difference WAPE(model) − WAPE(best baseline) is recomputed for
 // each resample. The 2.5th and 97.5th percentiles give its 95 % interval; an interval that
 // contains 0 is a tie, one above 0 a model significantly worse than the baseline.
-import { BASELINES, wape, type Baseline, type BacktestItem } from './backtest';
+import { BASELINES, wape, type Baseline, type BacktestItem, type Method } from './backtest';
 import { mulberry32 } from '../../../lib/seeded-random';
 
 export interface BootstrapInterval {
@@ -82,4 +82,98 @@ export function bootstrapDifference(
     months: list.length,
     resamples,
   };
+}
+
+/** A WAPE (percent) and its 95 % block-bootstrap interval (months of starts). */
+export interface WapeInterval {
+  wape: number;
+  low: number;
+  high: number;
+}
+
+function resampleRatio(blocks: readonly (readonly [number, number])[], resamples: number, seed: number): Float64Array {
+  const rand = mulberry32(seed);
+  const out = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let num = 0;
+    let den = 0;
+    for (let j = 0; j < blocks.length; j++) {
+      const b = blocks[Math.floor(rand() * blocks.length)];
+      num += b[0];
+      den += b[1];
+    }
+    out[r] = den > 0 ? (100 * num) / den : 0;
+  }
+  return out.sort();
+}
+
+/** WAPE of `method` at `horizon` with its 95 % interval from a block bootstrap over months; null without events. */
+export function bootstrapWape(
+  items: readonly BacktestItem[],
+  horizon: number,
+  method: Method = 'model',
+  opts: { resamples?: number; seed?: number } = {},
+): WapeInterval | null {
+  const blocks = new Map<number, [number, number]>();
+  for (const i of items) {
+    if (i.horizon !== horizon) continue;
+    const k = monthOf(i.startMs);
+    const b = blocks.get(k) ?? [0, 0];
+    b[0] += Math.abs(i.predicted[method] - i.actual) * i.capacity;
+    b[1] += i.actual * i.capacity;
+    blocks.set(k, b);
+  }
+  if (blocks.size === 0) return null;
+  const list = [...blocks.values()];
+  const total = list.reduce((s, b) => [s[0] + b[0], s[1] + b[1]], [0, 0]);
+  const d = resampleRatio(list, opts.resamples ?? BOOTSTRAP_RESAMPLES, opts.seed ?? BOOTSTRAP_SEED);
+  return { wape: total[1] > 0 ? (100 * total[0]) / total[1] : 0, low: percentile(d, 0.025), high: percentile(d, 0.975) };
+}
+
+/**
+ * WAPE(model of `a`) − WAPE(model of `b`) in points on the events both replayed at `horizon`, with
+ * its 95 % block-bootstrap interval: how two versions of the model compare on the same forecasts.
+ */
+export function bootstrapPaired(
+  a: readonly BacktestItem[],
+  b: readonly BacktestItem[],
+  horizon: number,
+  opts: { resamples?: number; seed?: number } = {},
+): (WapeInterval & { events: number }) | null {
+  const other = new Map<string, BacktestItem>();
+  for (const i of b) if (i.horizon === horizon) other.set(i.eventId, i);
+  const blocks = new Map<number, [number, number, number]>();
+  let events = 0;
+  for (const i of a) {
+    if (i.horizon !== horizon) continue;
+    const j = other.get(i.eventId);
+    if (!j) continue;
+    events++;
+    const k = monthOf(i.startMs);
+    const blk = blocks.get(k) ?? [0, 0, 0];
+    blk[0] += Math.abs(i.predicted.model - i.actual) * i.capacity;
+    blk[1] += Math.abs(j.predicted.model - j.actual) * j.capacity;
+    blk[2] += i.actual * i.capacity;
+    blocks.set(k, blk);
+  }
+  if (events === 0) return null;
+  const list = [...blocks.values()];
+  const total = list.reduce((s, x) => [s[0] + x[0], s[1] + x[1], s[2] + x[2]], [0, 0, 0]);
+  const rand = mulberry32(opts.seed ?? BOOTSTRAP_SEED);
+  const resamples = opts.resamples ?? BOOTSTRAP_RESAMPLES;
+  const diffs = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let m = 0;
+    let n = 0;
+    let act = 0;
+    for (let j = 0; j < list.length; j++) {
+      const x = list[Math.floor(rand() * list.length)];
+      m += x[0];
+      n += x[1];
+      act += x[2];
+    }
+    diffs[r] = act > 0 ? (100 * (m - n)) / act : 0;
+  }
+  diffs.sort();
+  return { wape: total[2] > 0 ? (100 * (total[0] - total[1])) / total[2] : 0, low: percentile(diffs, 0.025), high: percentile(diffs, 0.975), events };
 }
