@@ -26,7 +26,7 @@ export interface SettingsScreenProps {
   attribution: AttributionProps;
   /** Who may self-register under the partner; null without a chosen partner. */
   registration: RegistrationProps | null;
-  /** Issue 25: the country and region of the forecast's public holidays; null without a chosen partner or the settings permission. */
+  /** Issue 25: the country and region of the forecast's public holidays; null without a chosen partner (shown read-only without the settings permission). */
   calendar: CalendarProps | null;
   /** Issue 12: the ticketing-history import, for partner admins (settings permission) acting for a partner. */
   historyImport: boolean;
