@@ -33,7 +33,7 @@
 import type { PreparedEvent } from './curves';
 import { countBefore, historyOf, isProduct, type History } from './history';
 import { rollingOrigin, type LearnOptions } from './learner';
-import { mulberry32 } from '../../../lib/seeded-random';
+import { addToBlock, monthOf, resampleBlocks } from './block-bootstrap';
 
 /** Horizons (days out) the pooling test replays at: one short, one middle, one long. */
 export const POOL_TEST_HORIZONS = [7, 30, 90] as const;
@@ -133,18 +133,13 @@ interface Comparison {
   high: number;
 }
 
-const monthOf = (ms: number): number => {
-  const d = new Date(ms);
-  return d.getUTCFullYear() * 12 + d.getUTCMonth();
-};
-
 /** Errors of `events`' forecasts in two replays, on the forecasts both made. */
 function compare(events: readonly PreparedEvent[], apart: Replay, pooled: Replay): Comparison {
   let a = 0;
   let p = 0;
   let items = 0;
   let pooledItems = 0;
-  const blocks = new Map<number, [number, number]>();
+  const blocks = new Map<number, number[]>();
   for (const e of events) {
     const x = apart.get(e);
     const y = pooled.get(e);
@@ -158,27 +153,10 @@ function compare(events: readonly PreparedEvent[], apart: Replay, pooled: Replay
       a += ea;
       p += ep;
       items++;
-      const m = monthOf(e.rec.startMs);
-      const b = blocks.get(m) ?? [0, 0];
-      b[0] += ea;
-      b[1] += ep;
-      blocks.set(m, b);
+      addToBlock(blocks, monthOf(e.rec.startMs), ea, ep);
     }
   }
-  const list = [...blocks.values()];
-  const rand = mulberry32(POOL_BOOTSTRAP_SEED);
-  const ratios = new Float64Array(POOL_BOOTSTRAP_RESAMPLES);
-  for (let r = 0; r < ratios.length; r++) {
-    let sa = 0;
-    let sp = 0;
-    for (let j = 0; j < list.length; j++) {
-      const b = list[Math.floor(rand() * list.length)];
-      sa += b[0];
-      sp += b[1];
-    }
-    ratios[r] = sp > 0 ? sa / sp - 1 : 0;
-  }
-  ratios.sort();
+  const ratios = resampleBlocks([...blocks.values()], POOL_BOOTSTRAP_RESAMPLES, POOL_BOOTSTRAP_SEED, (s) => (s[1] > 0 ? s[0] / s[1] - 1 : 0));
   const q = (f: number) => (ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))] : 0);
   return { apart: a, pooled: p, items, pooledItems, low: q(0.025), high: q(0.975) };
 }
