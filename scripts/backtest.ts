@@ -18,15 +18,30 @@ import { closeDb, getHandle, rows } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/demo/index';
 import { loadPartnerEvents } from '../src/server/modules/forecast/load';
 import { partners } from '../src/server/db/schema';
-import { DEFAULT_COUNTRY, holidayCalendar } from '../src/server/engines/forecast';
+import { DEFAULT_COUNTRY, holidayCalendar, partnerHolidays } from '../src/server/engines/forecast';
 import { backtestReport } from '../src/server/engines/forecast/report';
 import { readHistoryRecords } from '../src/server/demo/history-files';
+import { checkCalendar } from '../src/server/modules/partners/calendar';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | null => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? null) : null);
 const partnerArg = arg('--partner') === null ? null : Number(arg('--partner'));
-const countryArg = arg('--country')?.toUpperCase() ?? null;
-const regionArg = arg('--region')?.toUpperCase() ?? null;
+// --country and --region are checked as the import CLI and the settings check them: a typo must
+// not silently replay with no holidays at all, or with the nationwide ones.
+let countryArg: string | null = null;
+let regionArg: string | null = null;
+if (arg('--region') !== null && arg('--country') === null) {
+  console.error('--region needs --country, e.g. --country DE --region NW');
+  process.exit(2);
+}
+if (arg('--country') !== null) {
+  try {
+    ({ country: countryArg, region: regionArg } = checkCalendar(arg('--country')!, arg('--region')));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+}
 const country = countryArg ?? DEFAULT_COUNTRY;
 const segments = !args.includes('--no-segments');
 const goal = arg('--goal') === null ? null : Number(arg('--goal'));
@@ -68,7 +83,7 @@ for (const partnerId of partnerIds) {
     continue;
   }
   const [own] = await db.select({ country: partners.country, region: partners.region }).from(partners).where(eq(partners.id, partnerId));
-  const cal = countryArg ? holidayCalendar(countryArg, regionArg) : holidayCalendar(own?.country ?? DEFAULT_COUNTRY, own?.country ? own.region : null);
+  const cal = partnerHolidays(own, { country: countryArg, region: regionArg });
   const report = backtestReport(records, { nowMs: Date.now(), holidays: cal, segments });
   const place = `${cal.country}${cal.region ? ` ${cal.region}` : ''}`;
   console.log(`\nPartner ${partnerId}: ${records.length} events, holidays of ${place}${segments ? '' : ', without segments'} (${Date.now() - t0} ms, ${kind})\n`);

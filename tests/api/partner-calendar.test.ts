@@ -8,7 +8,7 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { seedAccounts } from '../../src/server/demo/accounts';
 import { partners, tasks } from '../../src/server/db/schema';
-import { loadForecastInputs } from '../../src/server/modules/forecast/recompute';
+import { forecastInputs, loadForecastInputs } from '../../src/server/modules/forecast/recompute';
 import { FORECAST_RECOMPUTE } from '../../src/server/modules/forecast/tasks';
 
 let t: TestDb;
@@ -46,6 +46,14 @@ describe('the forecast calendar of a partner', () => {
     expect(body.countries).toEqual(expect.arrayContaining(['DE', 'GB', 'PT', 'AT', 'CH']));
     expect(await (await get(prisma, 1002)).json()).toMatchObject({ country: 'GB', region: null });
     expect((await loadForecastInputs(t.db, 1001)).calendar).toEqual({ country: 'DE', region: 'NW' });
+    // The live forecast reads that calendar (unless a caller names another), not Germany's by default.
+    const holidaysOf = async (id: number, opts = {}) => {
+      const { country, region } = forecastInputs(id, await loadForecastInputs(t.db, id), { cacheModel: false, ...opts }).holidays;
+      return { country, region };
+    };
+    expect(await holidaysOf(1001)).toEqual({ country: 'DE', region: 'NW' });
+    expect(await holidaysOf(1002)).toEqual({ country: 'GB', region: null });
+    expect(await holidaysOf(1001, { country: 'PT' })).toEqual({ country: 'PT', region: null });
   });
 
   it('needs the settings permission to read or change', async () => {
@@ -96,12 +104,25 @@ describe('the forecast calendar of a partner', () => {
     expect(await stored(1001)).toEqual({ country: 'DE', region: 'NW' });
     expect(await recomputes(1002)).toBe(1);
     expect(await recomputes(1001)).toBe(0);
+    const inputs = await loadForecastInputs(t.db, 1002);
+    expect(forecastInputs(1002, inputs, { cacheModel: false }).holidays).toMatchObject({ country: 'GB', region: 'ENG' });
     // The same again changes nothing and queues nothing more.
     expect((await put(multi, 1002, { country: 'GB', region: 'ENG' })).status).toBe(200);
     expect(await recomputes(1002)).toBe(1);
     // A country without a region: its nationwide holidays.
     expect(await (await put(prisma, 1002, { country: 'GB', region: null })).json()).toMatchObject({ country: 'GB', region: null });
     expect(await stored(1002)).toEqual({ country: 'GB', region: null });
+  });
+
+  it('accepts every region the regions call lists, in any case, and stores its own spelling (the Cook Islands name theirs)', async () => {
+    const ck = await (await api.request('/api/v3/partners/calendar/regions?country=CK', { token: prisma, partner: 1002 })).json();
+    expect(ck.regions).toContainEqual({ code: 'Aitutaki', name: 'Aitutaki' });
+    const res = await put(prisma, 1002, { country: 'ck', region: 'aitutaki' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ country: 'CK', region: 'Aitutaki' });
+    expect(await stored(1002)).toEqual({ country: 'CK', region: 'Aitutaki' });
+    expect((await loadForecastInputs(t.db, 1002)).calendar).toEqual({ country: 'CK', region: 'Aitutaki' });
+    expect((await put(prisma, 1002, { country: 'GB', region: null })).status).toBe(200);
   });
 
   it("answers another partner's calendar as not found, for reading and for changing", async () => {

@@ -21,13 +21,20 @@ export type RegistrationSettingRequest = z.infer<typeof RegistrationSettingReque
 // /partners/calendar/regions need the settings permission; the server checks the codes against
 // date-holidays (422 error.partner.unknownCountry / unknownRegion).
 
-/** A code as typed: trimmed, upper case; the server checks that it exists. */
-const code = (max: number) =>
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(new RegExp(`^[A-Z0-9]{1,${max}}$`));
+/** A country code as typed: trimmed, upper case; the server checks that it exists. */
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
+/**
+ * A region code as typed, trimmed: letters and digits, any case (date-holidays spells most in
+ * upper case, DE NW, but a few as names, CK Aitutaki); the server finds it among the country's.
+ */
+const regionCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,20}$/);
 
 export const CalendarRegion = z.object({ code: z.string(), name: z.string() });
 export type CalendarRegion = z.infer<typeof CalendarRegion>;
@@ -45,14 +52,14 @@ export type CalendarSetting = z.infer<typeof CalendarSetting>;
 
 export const CalendarSettingRequest = z
   .object({
-    country: code(2).pipe(z.string().length(2)),
+    country: countryCode,
     /** Omitted or null: the country's nationwide holidays only. */
-    region: code(3).nullable().optional(),
+    region: regionCode.nullable().optional(),
   })
   .strict();
 export type CalendarSettingRequest = z.infer<typeof CalendarSettingRequest>;
 
-export const CalendarRegionsQuery = z.object({ country: code(2).pipe(z.string().length(2)) });
+export const CalendarRegionsQuery = z.object({ country: countryCode });
 export type CalendarRegionsQuery = z.infer<typeof CalendarRegionsQuery>;
 
 export const CalendarRegions = z.object({ country: z.string(), regions: z.array(CalendarRegion) });

@@ -30,9 +30,20 @@ export function holidayRegions(country: string, language = 'en'): Record<string,
   return directory.getStates(country, language) ?? {};
 }
 
-/** Whether `region` is one of the country's date-holidays state codes. */
+/**
+ * The country's date-holidays state code that `region` names, in the package's own spelling
+ * (matched without regard to case: most codes are upper case, DE NW, GB ENG, but the Cook Islands'
+ * are names, CK Aitutaki); null when it names none.
+ */
+export function holidayRegion(country: string, region: string): string | null {
+  const wanted = region.trim().toUpperCase();
+  if (!/^[A-Z0-9]{1,20}$/.test(wanted)) return null;
+  return Object.keys(holidayRegions(country)).find((code) => code.toUpperCase() === wanted) ?? null;
+}
+
+/** Whether `region` is one of the country's date-holidays state codes (any case). */
 export function isHolidayRegion(country: string, region: string): boolean {
-  return /^[A-Z0-9]{1,3}$/.test(region) && Object.hasOwn(holidayRegions(country), region);
+  return holidayRegion(country, region) !== null;
 }
 
 /**
@@ -41,7 +52,7 @@ export function isHolidayRegion(country: string, region: string): boolean {
  */
 export function holidayCalendar(country: string = DEFAULT_COUNTRY, region?: string | null): HolidayCalendar {
   const key = country.toUpperCase();
-  const reg = region && isHolidayRegion(key, region.toUpperCase()) ? region.toUpperCase() : null;
+  const reg = region ? holidayRegion(key, region) : null;
   const cacheKey = `${key}/${reg ?? ''}`;
   const cached = calendars.get(cacheKey);
   if (cached) return cached;
@@ -68,4 +79,21 @@ export function holidayCalendar(country: string = DEFAULT_COUNTRY, region?: stri
   };
   calendars.set(cacheKey, cal);
   return cal;
+}
+
+/** A partner's stored place (partners.country, partners.region; null: not set). */
+export interface PartnerPlace {
+  country: string | null;
+  region: string | null;
+}
+
+/**
+ * The calendar a partner's forecasts read: the one `override` names (a caller's --country), else
+ * the partner's own country and region, else DE. A country without a region means its
+ * nationwide holidays; a stored region is never combined with another country.
+ */
+export function partnerHolidays(place: PartnerPlace | null | undefined, override?: { country?: string | null; region?: string | null }): HolidayCalendar {
+  if (override?.country) return holidayCalendar(override.country, override.region ?? null);
+  if (place?.country) return holidayCalendar(place.country, place.region);
+  return holidayCalendar(DEFAULT_COUNTRY);
 }

@@ -7,7 +7,7 @@ export { DEFAULT_PARAMS, type ModelParams } from './model';
 export { learnModel, type LearntModel } from './learner';
 export { learnSegmented, partFor, type SegmentedModel } from './segmented';
 export { partitionHistory, type Partition, type PoolTest } from './segments';
-export { DEFAULT_COUNTRY, holidayCalendar, holidayRegions, isHolidayCountry, isHolidayRegion } from './holidays';
+export { DEFAULT_COUNTRY, holidayCalendar, holidayRegion, holidayRegions, isHolidayCountry, isHolidayRegion, partnerHolidays, type HolidayCalendar, type PartnerPlace } from './holidays';
 export { buildHistory, type History } from './history';
 export { ON_TRACK_BAND } from './state';
 export {

@@ -10,11 +10,11 @@ import {
   MODEL_VERSION,
   buildHistory,
   forecasterFor,
-  DEFAULT_COUNTRY,
-  holidayCalendar,
   learnSegmented,
+  partnerHolidays,
   type Forecast,
   type History,
+  type HolidayCalendar,
   type SegmentedModel,
 } from '../../engines/forecast';
 import { loadPartnerEvents } from './load';
@@ -92,8 +92,7 @@ export function clearForecastCaches(): void {
   modelCache.clear();
 }
 
-function modelFor(partnerId: number, history: History, nowMs: number, country: string, region: string | null, cache = true): SegmentedModel {
-  const holidays = holidayCalendar(country, region);
+function modelFor(partnerId: number, history: History, nowMs: number, holidays: HolidayCalendar, cache = true): SegmentedModel {
   if (!cache) return learnSegmented(history, nowMs, { holidays });
   const key = historyKey(history, nowMs, `${holidays.country}/${holidays.region ?? ''}`);
   const hit = modelCache.get(partnerId);
@@ -187,18 +186,21 @@ export async function loadForecastInputs(db: Db, partnerId: number, opts: Recomp
 }
 
 /** The forecasts of the inputs' targets (pure computing; `cacheModel: false` keeps a learnt model out of the cache). */
-export function forecastInputs(partnerId: number, inputs: ForecastInputs, opts: RecomputeOptions & { cacheModel?: boolean } = {}): { forecasts: Forecast[]; learnMs: number } {
-  if (inputs.targets.length === 0) return { forecasts: [], learnMs: 0 };
+export function forecastInputs(
+  partnerId: number,
+  inputs: ForecastInputs,
+  opts: RecomputeOptions & { cacheModel?: boolean } = {},
+): { forecasts: Forecast[]; learnMs: number; holidays: HolidayCalendar } {
+  // The partner's calendar unless the caller names one.
+  const holidays = partnerHolidays(inputs.calendar, opts);
+  if (inputs.targets.length === 0) return { forecasts: [], learnMs: 0, holidays };
   const nowMs = opts.nowMs ?? clockMs();
   const t0 = performance.now();
   const history = buildHistory(inputs.records);
-  // The partner's calendar unless the caller names one; a country set without a region means its nationwide holidays.
-  const country = (opts.country ?? inputs.calendar.country ?? DEFAULT_COUNTRY).toUpperCase();
-  const region = opts.country !== undefined ? (opts.region ?? null) : inputs.calendar.country ? inputs.calendar.region : null;
-  const model = modelFor(partnerId, history, nowMs, country, region, opts.cacheModel ?? true);
+  const model = modelFor(partnerId, history, nowMs, holidays, opts.cacheModel ?? true);
   const learnMs = Math.round(performance.now() - t0);
   const forecaster = forecasterFor(history, { nowMs, model });
-  return { forecasts: inputs.targets.map((id) => forecaster.forecast(id)!), learnMs };
+  return { forecasts: inputs.targets.map((id) => forecaster.forecast(id)!), learnMs, holidays };
 }
 
 /** The partner's forecasts as a recompute would store them, and what is stored for them now; writes nothing. */

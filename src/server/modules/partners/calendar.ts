@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { partners } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { holidayRegions, isHolidayCountry, isHolidayRegion } from '../../engines/forecast/holidays';
+import { holidayRegion, holidayRegions, isHolidayCountry } from '../../engines/forecast/holidays';
 import type { CalendarRegion, CalendarSetting } from '../../../lib/contracts/partners';
 import Holidays from 'date-holidays';
 
@@ -26,12 +26,16 @@ export function regionsOf(country: string, language = 'en'): CalendarRegion[] {
     .sort((a, b) => a.name.localeCompare(b.name) || a.code.localeCompare(b.code));
 }
 
-/** Checks a country and optional region; returns them as stored (upper case, region null for none). */
+/**
+ * Checks a country and optional region; returns them as stored (country upper case, region in
+ * date-holidays' own spelling, null for none).
+ */
 export function checkCalendar(country: string, region?: string | null): { country: string; region: string | null } {
   const c = country.trim().toUpperCase();
   if (!isHolidayCountry(c)) throw unknownCountry(c);
-  const r = region ? region.trim().toUpperCase() : null;
-  if (r !== null && !isHolidayRegion(c, r)) throw unknownRegion(c, r);
+  if (!region?.trim()) return { country: c, region: null };
+  const r = holidayRegion(c, region);
+  if (r === null) throw unknownRegion(c, region.trim());
   return { country: c, region: r };
 }
 
