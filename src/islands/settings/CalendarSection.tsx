@@ -94,7 +94,7 @@ export function CalendarSection({ setting, canChange }: CalendarProps) {
           {t('settings.system.calendar.failed')}
         </p>
       )}
-      <div className={styles.grid}>
+      <div className={`${styles.grid} ${styles.gridTop}`}>
         <div className="field">
           <label htmlFor="calendar-country">{t('settings.system.calendar.country')}</label>
           <select
