@@ -1,27 +1,49 @@
-// `npm run backtest [-- --partner 1001 | --dir <folder>] [-- --country PT] [-- --write] [-- --check] [-- --goal 20]`:
+// `npm run backtest [-- --partner 1001 | --dir <folder>] [-- --country PT [--region XX]] [-- --no-segments] [-- --write] [-- --check] [-- --goal 20]`:
 // replays every finished show of a partner (src/server/engines/forecast/backtest.ts) and prints
 // WAPE per horizon for the model, the three classic baselines and the model's own
 // candidates, the 95 % block-bootstrap interval of "model minus best baseline", and how often
 // the 80 % interval held the outcome. Works on any partner in the database (imported ones too);
 // uses the database at DATA_DIR / DATABASE_URL and seeds the demo data when it is empty.
+// Holidays: the partner's own country and region (settings #system), unless --country names
+// another (DE for files and partners without one). --no-segments replays the model as it was
+// before issue 25 (one population for all of a partner's events), for comparison.
 // --dir replays files in the history import format instead (events.csv[.gz], transactions.csv[.gz],
 // e.g. tests/fixtures/history/resort-hotel with --country PT), without a database.
 // --write records the tables in docs/PERFORMANCE.md (demo partners only: their block).
 // --check exits 1 when the model is significantly worse than the best baseline at any horizon
 // (the interval lies above 0), or, with --goal N, when it is not N % below it at 30 days.
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { closeDb, getHandle, rows } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/demo/index';
 import { loadPartnerEvents } from '../src/server/modules/forecast/load';
-import { DEFAULT_COUNTRY, holidayCalendar } from '../src/server/engines/forecast';
+import { partners } from '../src/server/db/schema';
+import { DEFAULT_COUNTRY, holidayCalendar, partnerHolidays } from '../src/server/engines/forecast';
 import { backtestReport } from '../src/server/engines/forecast/report';
 import { readHistoryRecords } from '../src/server/demo/history-files';
+import { checkCalendar } from '../src/server/modules/partners/calendar';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | null => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? null) : null);
 const partnerArg = arg('--partner') === null ? null : Number(arg('--partner'));
-const country = (arg('--country') ?? DEFAULT_COUNTRY).toUpperCase();
+// --country and --region are checked as the import CLI and the settings check them: a typo must
+// not silently replay with no holidays at all, or with the nationwide ones.
+let countryArg: string | null = null;
+let regionArg: string | null = null;
+if (arg('--region') !== null && arg('--country') === null) {
+  console.error('--region needs --country, e.g. --country DE --region NW');
+  process.exit(2);
+}
+if (arg('--country') !== null) {
+  try {
+    ({ country: countryArg, region: regionArg } = checkCalendar(arg('--country')!, arg('--region')));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+}
+const country = countryArg ?? DEFAULT_COUNTRY;
+const segments = !args.includes('--no-segments');
 const goal = arg('--goal') === null ? null : Number(arg('--goal'));
 if (partnerArg !== null && !(Number.isInteger(partnerArg) && partnerArg > 0)) {
   console.error('--partner takes a partner id, e.g. --partner 1001');
@@ -32,8 +54,8 @@ const dir = arg('--dir');
 if (dir) {
   // Every event of the files has finished by "now" only if now is after the last one: replay as of today.
   const records = readHistoryRecords(dir);
-  const report = backtestReport(records, { nowMs: Date.now(), holidays: holidayCalendar(country) });
-  console.log(`\n${dir}: ${records.length} events, holidays of ${country}\n`);
+  const report = backtestReport(records, { nowMs: Date.now(), holidays: holidayCalendar(country, regionArg), segments });
+  console.log(`\n${dir}: ${records.length} events, holidays of ${country}${regionArg ? ` ${regionArg}` : ''}${segments ? '' : ', without segments'}\n`);
   console.log(report.markdown);
   const worse = report.intervals.filter((b) => b.low > 0).map((b) => b.horizon);
   const at30 = report.reductionAt(30);
@@ -60,8 +82,11 @@ for (const partnerId of partnerIds) {
     ok = false;
     continue;
   }
-  const report = backtestReport(records, { nowMs: Date.now(), holidays: holidayCalendar(country) });
-  console.log(`\nPartner ${partnerId}: ${records.length} events, holidays of ${country} (${Date.now() - t0} ms, ${kind})\n`);
+  const [own] = await db.select({ country: partners.country, region: partners.region }).from(partners).where(eq(partners.id, partnerId));
+  const cal = partnerHolidays(own, { country: countryArg, region: regionArg });
+  const report = backtestReport(records, { nowMs: Date.now(), holidays: cal, segments });
+  const place = `${cal.country}${cal.region ? ` ${cal.region}` : ''}`;
+  console.log(`\nPartner ${partnerId}: ${records.length} events, holidays of ${place}${segments ? '' : ', without segments'} (${Date.now() - t0} ms, ${kind})\n`);
   console.log(report.markdown);
   const worse = report.intervals.filter((b) => b.low > 0).map((b) => b.horizon);
   const at30 = report.reductionAt(30);
@@ -70,7 +95,7 @@ for (const partnerId of partnerIds) {
       `; at 30 days ${at30 === null ? 'no events' : `${at30.toFixed(0)} % below it`}.`,
   );
   ok &&= worse.length === 0 && (goal === null || (at30 !== null && at30 >= goal));
-  sections.push(`Partner ${partnerId}, WAPE of final ticket sales (lower is better):\n\n${report.markdown}`);
+  sections.push(`Partner ${partnerId} (holidays of ${place}), WAPE of final ticket sales (lower is better):\n\n${report.markdown}`);
 }
 await closeDb();
 

@@ -1,5 +1,7 @@
 // `npm run import-history -- --partner <id> --events <events.csv> --transactions <transactions.csv>`
 // `npm run import-history -- --new-partner "<name>" [--currency EUR] [--domain example.com] --events … --transactions …`
+// Either form takes `--country <ISO 3166-1 alpha-2> [--region <date-holidays state code>]`: where the
+// events take place, whose public holidays the demand forecast reads (stored on the partner).
 //
 // Imports a partner's ticketing history (README "Importing ticketing history") into the database
 // at DATA_DIR / DATABASE_URL, with the same service as the console. Progress goes to stderr; the
@@ -11,13 +13,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDb, getHandle } from '../src/server/db/client';
-import { importHistory, type ImportFile, type ImportTarget } from '../src/server/modules/history-import/service';
+import { importHistory, type ImportCalendar, type ImportFile, type ImportTarget } from '../src/server/modules/history-import/service';
+import { checkCalendar } from '../src/server/modules/partners/calendar';
+import { holidayRegions, isHolidayCountry } from '../src/server/engines/forecast/holidays';
 import { isSafeText } from '../src/lib/contracts/limits';
 import type { HistoryImportProgress } from '../src/lib/contracts/history-import';
 import { AppError } from '../src/server/lib/errors';
 import { requireSecretKeyOrExit } from '../src/server/lib/secret-key';
 
 const USAGE = `usage: npm run import-history -- (--partner <id> | --new-partner "<name>" [--currency EUR] [--domain <domain>])
+                                 [--country <XX> [--region <code>]]
                                  --events <events.csv[.gz]> --transactions <transactions.csv[.gz]>`;
 
 function fail(message: string): never {
@@ -35,6 +40,8 @@ try {
       domain: { type: 'string', default: '' },
       events: { type: 'string' },
       transactions: { type: 'string' },
+      country: { type: 'string' },
+      region: { type: 'string' },
     },
     strict: true,
   }));
@@ -57,6 +64,16 @@ if (values.partner !== undefined) {
   const domain = values.domain.trim().toLowerCase();
   if (domain && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) fail(`--domain must be a domain such as example.com, not ${values.domain}`);
   target = { newPartner: { name, currency, domain } };
+}
+
+let calendar: ImportCalendar | undefined;
+if (values.region !== undefined && values.country === undefined) fail('--region needs --country.');
+if (values.country !== undefined) {
+  try {
+    calendar = checkCalendar(values.country, values.region);
+  } catch (err) {
+    fail(`${(err as Error).message}${values.country && isHolidayCountry(values.country.trim().toUpperCase()) ? `; its regions: ${Object.keys(holidayRegions(values.country.trim().toUpperCase())).join(', ') || 'none'}` : ''}`);
+  }
 }
 
 function fileOf(p: string): ImportFile {
@@ -86,7 +103,7 @@ const t0 = Date.now();
 const { db } = await getHandle();
 let exitCode = 0;
 try {
-  const outcome = await importHistory(db, target, files, { progress: showProgress });
+  const outcome = await importHistory(db, target, files, { progress: showProgress, calendar });
   if (outcome.outcome === 'refused') {
     for (const p of outcome.problems) {
       console.log(`${files[p.file].name}:${p.line}: ${p.column ? `${p.column}: ` : ''}${p.message}${p.value !== undefined ? ` (${JSON.stringify(p.value)})` : ''} [${p.code}]`);
@@ -101,6 +118,7 @@ try {
         `${outcome.venues_created} venues and ${outcome.halls_created} halls created, ${outcome.forecasts} forecasts recomputed ` +
         `(${outcome.forecasts_moved} upcoming moved by more than ${outcome.moved_points} points, ${outcome.events_below} now below benchmark; one summary notification).`,
     );
+    if (calendar) console.log(`Public holidays of ${calendar.country}${calendar.region ? ` (region ${calendar.region})` : ''} for the forecasts of partner ${outcome.partner_id}.`);
     console.log(`partner ${outcome.partner_id}`);
   }
 } catch (err) {

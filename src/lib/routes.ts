@@ -186,6 +186,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/auth/anonymous/authorize', methods: ['POST'], permission: 'settings' },
   { pattern: '/api/v3/partners/attribution_model/*', permission: 'settings' },
   { pattern: '/api/v3/partners/registration/*', permission: 'settings' },
+  // Issue 25: the partner's country and region, whose public holidays the demand forecast reads.
+  { pattern: '/api/v3/partners/calendar/*', permission: 'settings' },
   // Issue 12: importing the partner's ticketing history (settings #system).
   { pattern: '/api/v3/partners/history_import/*', permission: 'settings' },
   // The campaign-side service serves the campaigns module (spec 2).

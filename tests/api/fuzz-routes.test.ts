@@ -61,6 +61,9 @@ const known: Known = new Map<string, unknown[]>([
   ['content_type', ['application/pdf', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']],
   ['object_name', ['report.pdf', 'sales.csv']],
   ['model', [...ATTRIBUTION_MODELS]],
+  // The forecast calendar (issue 25): known countries and regions in any case, ones that name none.
+  ['country', ['DE', 'gb', 'CK', 'PT', 'XX']],
+  ['region', ['NW', 'eng', 'Aitutaki', 'ZZ', null]],
   ['url', ['/api/v3/storage/objects/x.pdf', '/api/v3/storage/objects/%', '/api/v3/storage/objects/a%00b', '/api/v3/storage/objects/%E0%A4%A', 'https://evil.example/x']],
 ]);
 

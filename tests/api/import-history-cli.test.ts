@@ -1,7 +1,8 @@
 // Issue 12, the CLI: `npm run import-history` against a fresh embedded database in a temporary
 // folder. --new-partner creates the partner and prints `partner <id>` on the last line; refused
 // files print file:line: column problems, exit 1 and leave no partner behind; --partner imports
-// into an existing one.
+// into an existing one. Issue 25: --country and --region set where the partner's events take
+// place (the forecast's public holidays); unknown codes are usage errors.
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,5 +59,19 @@ describe('npm run import-history', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/either --partner or --new-partner/);
     expect(cli(['--partner', '4242', '--events', events, '--transactions', transactions]).code).toBe(1);
+  });
+
+  it('sets the country and region with --country and --region, and refuses unknown codes as usage errors', { timeout: 240_000 }, () => {
+    const unknown = cli(['--partner', '1001', '--country', 'XX', '--events', events, '--transactions', transactions]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/XX is not a country/);
+    const region = cli(['--partner', '1001', '--country', 'de', '--region', 'ENG', '--events', events, '--transactions', transactions]);
+    expect(region.code).toBe(2);
+    expect(region.err).toMatch(/ENG is not a region of DE.*its regions: .*NW/s);
+    expect(cli(['--partner', '1001', '--region', 'NW', '--events', events, '--transactions', transactions]).err).toMatch(/--region needs --country/);
+    const ok = cli(['--partner', '1001', '--country', 'de', '--region', 'nw', '--events', events, '--transactions', transactions]);
+    expect(ok.code, ok.err + ok.out).toBe(0);
+    expect(ok.out).toContain('Public holidays of DE (region NW) for the forecasts of partner 1001.');
+    expect(ok.last).toBe('partner 1001');
   });
 });

@@ -26,7 +26,7 @@ function Panel({ name, active, children }: { name: SettingsTab; active: Settings
 
 const SIGNED_IN: ConnectIdentity = { kind: 'user' };
 
-function Screen({ profile, partnerCount, attribution, registration, historyImport, integrations, metaAccess }: Omit<SettingsScreenProps, 'i18n'>) {
+function Screen({ profile, partnerCount, attribution, registration, calendar, historyImport, integrations, metaAccess }: Omit<SettingsScreenProps, 'i18n'>) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('personal');
 
@@ -81,7 +81,7 @@ function Screen({ profile, partnerCount, attribution, registration, historyImpor
       </Panel>
       <Panel name="system" active={tab}>
         <ErrorBoundary>
-          <SystemTab attribution={attribution} registration={registration} historyImport={historyImport} integrations={integrations} />
+          <SystemTab attribution={attribution} registration={registration} calendar={calendar} historyImport={historyImport} integrations={integrations} />
         </ErrorBoundary>
       </Panel>
     </div>

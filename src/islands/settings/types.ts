@@ -2,6 +2,7 @@ import type { IslandI18n } from '../../lib/i18n/namespaces';
 import type { Language } from '../../lib/constants';
 import type { AttributionProps } from './AttributionSection';
 import type { RegistrationProps } from './RegistrationSection';
+import type { CalendarProps } from './CalendarSection';
 
 export const SETTINGS_TABS = ['personal', 'notifications', 'meta', 'system'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -25,6 +26,8 @@ export interface SettingsScreenProps {
   attribution: AttributionProps;
   /** Who may self-register under the partner; null without a chosen partner. */
   registration: RegistrationProps | null;
+  /** Issue 25: the country and region of the forecast's public holidays; null without a chosen partner (shown read-only without the settings permission). */
+  calendar: CalendarProps | null;
   /** Issue 12: the ticketing-history import, for partner admins (settings permission) acting for a partner. */
   historyImport: boolean;
   /** Issue 23: the integrations manager (CRM secrets), for users acting for a partner with the settings permission. */

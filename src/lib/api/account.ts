@@ -26,7 +26,7 @@ import type {
   TotpVerifyRequest,
   UpdateUsersRequest,
 } from '../contracts/auth';
-import type { RegistrationSetting, RegistrationSettingRequest } from '../contracts/partners';
+import type { CalendarRegions, CalendarSetting, CalendarSettingRequest, RegistrationSetting, RegistrationSettingRequest } from '../contracts/partners';
 import { call, mainApi } from './client';
 import { DEV_MAILBOX_TOKEN_HEADER } from '../constants';
 
@@ -81,6 +81,11 @@ export const getMailbox = (to?: string, signal?: AbortSignal, token?: string) =>
 /** Settings #system: who may self-register under the partner (its domain only, or anyone). */
 export const setOpenRegistration = (body: RegistrationSettingRequest) =>
   call<RegistrationSetting>(mainApi, '/partners/registration', { method: 'put', json: body });
+
+/** Settings #system: the country and region whose public holidays the demand forecast reads (issue 25). */
+export const setCalendar = (body: CalendarSettingRequest) => call<CalendarSetting>(mainApi, '/partners/calendar', { method: 'put', json: body });
+export const getCalendarRegions = (country: string, signal?: AbortSignal) =>
+  call<CalendarRegions>(mainApi, '/partners/calendar/regions', { signal, searchParams: { country } });
 
 /** Settings #system: the partner's attribution model (spec 1 §7, 204). */
 export const setAttributionModel = (model: string) => call(mainApi, '/partners/attribution_model', { method: 'PUT', searchParams: { model } });

@@ -1,6 +1,7 @@
 // spec 1 §7 GET /features, /permissions, /profile, PUT /profile, /profile/my-groups, /partners/,
 // /messages/totalunread, PUT /partners/attribution_model; GET and PUT /partners/registration
-// (settings #system: open registration).
+// (settings #system: open registration); GET and PUT /partners/calendar, GET
+// /partners/calendar/regions (settings #system: the forecast's country and region, issue 25).
 import { Hono } from 'hono';
 import { EmailChangeConfirmRequest, EmailChangeRequest, UpdateProfileRequest } from '../../lib/contracts/auth';
 import { confirmEmailChange, requestEmailChange } from '../modules/auth/email-change';
@@ -12,7 +13,9 @@ import { z } from 'zod';
 import { ATTRIBUTION_MODELS } from '../../lib/attribution';
 import { setAttributionModel } from '../modules/partners/attribution';
 import { getRegistrationSetting, setOpenRegistration } from '../modules/partners/registration';
-import { RegistrationSettingRequest } from '../../lib/contracts/partners';
+import { CalendarRegionsQuery, CalendarSettingRequest, RegistrationSettingRequest } from '../../lib/contracts/partners';
+import { getCalendarSetting, regionsOf, storeCalendar } from '../modules/partners/calendar';
+import { enqueueForecastRecompute } from '../modules/forecast/tasks';
 
 const AttributionModelQuery = z.object({ model: z.string().toUpperCase().pipe(z.enum(ATTRIBUTION_MODELS)) });
 
@@ -44,4 +47,20 @@ export const profileRouter = new Hono<Env>()
   .put('/partners/registration', validate('json', RegistrationSettingRequest), async (c) =>
     c.json(await setOpenRegistration(c.var.db, partnerViewerOf(c).partner.id, c.req.valid('json').open_registration)),
   )
+  // The forecast's calendar: the settings permission is checked by prefix (src/lib/routes.ts API_RULES).
+  .get('/partners/calendar', async (c) => {
+    const viewer = partnerViewerOf(c);
+    return c.json(await getCalendarSetting(c.var.db, viewer.partner.id, viewer.language));
+  })
+  .get('/partners/calendar/regions', validate('query', CalendarRegionsQuery), (c) => {
+    const { country } = c.req.valid('query');
+    return c.json({ country, regions: regionsOf(country, partnerViewerOf(c).language) });
+  })
+  .put('/partners/calendar', validate('json', CalendarSettingRequest), async (c) => {
+    const viewer = partnerViewerOf(c);
+    const { country, region } = c.req.valid('json');
+    // Every holiday feature may move: the partner's forecasts are recomputed in the background.
+    if (await storeCalendar(c.var.db, viewer.partner.id, country, region)) await enqueueForecastRecompute(c.var.db, viewer.partner.id);
+    return c.json(await getCalendarSetting(c.var.db, viewer.partner.id, viewer.language));
+  })
   .get('/messages/totalunread', async (c) => c.json({ total_unread: await totalUnread(c.var.db, partnerViewerOf(c)) }));

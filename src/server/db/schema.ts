@@ -46,6 +46,13 @@ export const partners = pgTable('partners', {
    * subdomains unless a partner admin opens it to every address (settings #system).
    */
   openRegistration: boolean('open_registration').notNull().default(false),
+  /**
+   * Where the partner's events take place, for the public holidays the demand forecast reads
+   * (issue 25): ISO 3166-1 alpha-2 country, and optionally a region of it as date-holidays names
+   * its states (DE NW, GB ENG) for regional holidays. Null: not set, German holidays are used.
+   */
+  country: text('country'),
+  region: text('region'),
   createdAt: createdAt(),
 });
 

@@ -31,6 +31,9 @@ export const DEMO_PARTNERS = [
     attributionModelDefault: 'FD',
     currency: 'EUR',
     language: 'de' as const,
+    // In the Rhineland: North Rhine-Westphalia's public holidays (issue 25).
+    country: 'DE',
+    region: 'NW' as string | null,
   },
   {
     id: 1002,
@@ -43,6 +46,8 @@ export const DEMO_PARTNERS = [
     attributionModelDefault: 'META',
     currency: 'GBP',
     language: 'en' as const,
+    country: 'GB',
+    region: null as string | null,
   },
 ];
 

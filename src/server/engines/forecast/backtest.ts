@@ -9,12 +9,52 @@
 // Three classic baselines use category-level curves (every finished event of the category,
 // equally weighted): the category's average sell-through, pure multiplicative pickup and pure
 // additive pickup. All methods are clamped to [sold, capacity] and scored on the same events.
-import type { EventRecord } from './types';
-import { buildHistory } from './history';
-import { rollingOrigin, type LearnOptions } from './learner';
+import { DAY_MS, type EventRecord } from './types';
+import { buildHistory, cutoffMs, type History } from './history';
+import { rollingOrigin, type LearnOptions, type RowCache } from './learner';
 import { MIXES, mixLabel } from './selection';
+import { baselines } from './candidates';
+import { partitionHistory, populationOf, type Partition } from './segments';
+import { splitHistory, unsegmented } from './segmented';
+import { DEFAULT_PARAMS } from './model';
+import { holidayCalendar } from './holidays';
 
 export { baselines } from './candidates';
+
+/**
+ * Days between two decisions of the backtest's partition: an event replayed at a cutoff is
+ * forecast by the populations decided at the last checkpoint before it, from the shows that had
+ * finished by then (the live forecast decides every night).
+ */
+export const PARTITION_STEP_DAYS = 91;
+
+/** A span of cutoffs and the partition decided at its start. */
+export interface PartitionEpoch {
+  fromMs: number;
+  toMs: number;
+  partition: Partition;
+}
+
+const sameKey = (p: Partition) => JSON.stringify(p.populations);
+
+/**
+ * The partitions the backtest uses: decided every PARTITION_STEP_DAYS from the first show on,
+ * each from the shows that had finished by its checkpoint; spans with the same partition merged.
+ */
+export function partitionEpochs(history: History, nowMs: number, opts: LearnOptions = {}): PartitionEpoch[] {
+  const first = history.learnable[0]?.rec.startMs ?? nowMs;
+  const start = Math.floor(first / DAY_MS) * DAY_MS;
+  const epochs: PartitionEpoch[] = [];
+  for (let at = start; at < nowMs; at += PARTITION_STEP_DAYS * DAY_MS) {
+    const partition = partitionHistory(history, at, { params: opts.params, holidays: opts.holidays });
+    const last = epochs[epochs.length - 1];
+    if (last && sameKey(last.partition) === sameKey(partition)) last.toMs = at + PARTITION_STEP_DAYS * DAY_MS;
+    else epochs.push({ fromMs: epochs.length ? at : Number.NEGATIVE_INFINITY, toMs: at + PARTITION_STEP_DAYS * DAY_MS, partition });
+  }
+  if (epochs.length === 0) epochs.push({ fromMs: Number.NEGATIVE_INFINITY, toMs: Number.POSITIVE_INFINITY, partition: partitionHistory(history, nowMs, opts) });
+  epochs[epochs.length - 1].toMs = Number.POSITIVE_INFINITY;
+  return epochs;
+}
 
 export const BACKTEST_HORIZONS = [90, 60, 30, 14, 7] as const;
 export const BASELINES = ['category_average', 'multiplicative', 'additive'] as const;
@@ -54,41 +94,70 @@ export interface BacktestRow {
 export interface BacktestResult {
   rows: BacktestRow[];
   items: BacktestItem[];
+  /** The partitions the replay used, by span of cutoffs. */
+  epochs: PartitionEpoch[];
 }
 
-export function runBacktest(
-  records: readonly EventRecord[],
-  opts: { nowMs: number; horizons?: readonly number[] } & LearnOptions,
-): BacktestResult {
+export interface BacktestOptions extends LearnOptions {
+  nowMs: number;
+  horizons?: readonly number[];
+  /** false: one model for every event (the model before segments). Default true. */
+  segments?: boolean;
+}
+
+export function runBacktest(records: readonly EventRecord[], opts: BacktestOptions): BacktestResult {
   const horizons = opts.horizons ?? BACKTEST_HORIZONS;
   const history = buildHistory(records);
+  const learnOpts = { params: opts.params ?? DEFAULT_PARAMS, holidays: opts.holidays ?? holidayCalendar() };
+  const epochs: PartitionEpoch[] =
+    opts.segments === false
+      ? [{ fromMs: Number.NEGATIVE_INFINITY, toMs: Number.POSITIVE_INFINITY, partition: unsegmented(history) }]
+      : partitionEpochs(history, opts.nowMs, learnOpts);
   const items: BacktestItem[] = [];
-  const learn = { ...opts, rows: opts.rows ?? new Map() };
-  for (const h of horizons) {
-    for (const r of rollingOrigin(history, h, opts.nowMs, learn).items) {
-      items.push({
-        eventId: r.e.rec.id,
-        category: r.e.rec.category,
-        startMs: r.e.rec.startMs,
-        horizon: h,
-        capacity: r.capacity,
-        sold: r.sold,
-        actual: r.actual,
-        predicted: {
-          model: r.model,
-          category_average: r.shares.category_average,
-          multiplicative: r.shares.multiplicative,
-          additive: r.shares.additive,
-          analogue: r.shares.analogue,
-          learned: r.shares.learned,
-          learned_all: r.shares.learned_all,
-        },
-        choice: mixLabel(MIXES[r.mix]),
-        interval: r.interval,
-      });
-    }
+  // The all-horizon rows depend on the history they are read from: one cache per population's history.
+  const rowCaches = new Map<string, RowCache>();
+  for (const epoch of epochs) {
+    const parts = splitHistory(history, epoch.partition);
+    parts.forEach((part, pop) => {
+      const p = epoch.partition.populations[pop];
+      const key = epochs.length === 1 && parts.length === 1 ? '*' : `${p.units.join(',')}|${p.borrowed.join(',')}`;
+      let rows = rowCaches.get(key);
+      if (!rows) rowCaches.set(key, (rows = opts.rows && key === '*' ? opts.rows : new Map()));
+      for (const h of horizons) {
+        for (const r of rollingOrigin(part, h, opts.nowMs, { ...opts, ...learnOpts, rows }).items) {
+          // A borrowed unit's events are forecast by their own population; each cutoff by its epoch's partition.
+          if (parts.length > 1 && populationOf(epoch.partition, r.e) !== pop) continue;
+          const cutoff = cutoffMs(r.e, h);
+          if (cutoff < epoch.fromMs || cutoff >= epoch.toMs) continue;
+          // The classic baselines stay what they are, whatever the segments: the category's curve
+          // over the whole partner.
+          const base = parts.length > 1 ? baselines(r.e, h, r.sold, history, cutoff) : r.shares;
+          items.push({
+            eventId: r.e.rec.id,
+            category: r.e.rec.category,
+            startMs: r.e.rec.startMs,
+            horizon: h,
+            capacity: r.capacity,
+            sold: r.sold,
+            actual: r.actual,
+            predicted: {
+              model: r.model,
+              category_average: base.category_average,
+              multiplicative: base.multiplicative,
+              additive: base.additive,
+              analogue: r.shares.analogue,
+              learned: r.shares.learned,
+              learned_all: r.shares.learned_all,
+            },
+            choice: mixLabel(MIXES[r.mix]),
+            interval: r.interval,
+          });
+        }
+      }
+    });
   }
-  return { rows: summarise(items, horizons), items };
+  items.sort((a, b) => a.horizon - b.horizon || a.startMs - b.startMs || (a.eventId < b.eventId ? -1 : 1));
+  return { rows: summarise(items, horizons), items, epochs };
 }
 
 /** WAPE (percent) of `method` over `items`. */

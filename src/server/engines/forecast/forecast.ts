@@ -7,7 +7,8 @@ import { buildHistory, type History } from './history';
 import { findComparables } from './comparables';
 import { benchmarkCurve, clampPrediction } from './pickup';
 import { DEFAULT_PARAMS, type ModelParams } from './model';
-import { bucketFor, choiceFor, intervalAround, learnModel, type LearntModel } from './learner';
+import { bucketFor, choiceFor, intervalAround, type LearntModel } from './learner';
+import { learnSegmented, partFor, type SegmentedModel } from './segmented';
 import { candidatesAt } from './candidates';
 import { MIXES, mixShare } from './selection';
 import { holidayCalendar } from './holidays';
@@ -17,17 +18,21 @@ import { predictedPath } from './path';
 export interface ForecastOptions {
   nowMs: number;
   params?: ModelParams;
-  /** Learnt from the history when not given (see learnModel). */
-  model?: LearntModel;
+  /** Learnt from the history when not given (see learnSegmented). */
+  model?: SegmentedModel;
   /** Country whose public holidays are features (ISO 3166 code, default DE); ignored with `model`. */
   country?: string;
+  /** Region of the country (date-holidays' state code) for its regional holidays; ignored with `model`. */
+  region?: string | null;
+  /** false: one model for all of the partner's events (the model before segments). Ignored with `model`. */
+  segments?: boolean;
   /** On-track band in percentage points. */
   band?: number;
 }
 
 export interface Forecaster {
   history: History;
-  model: LearntModel;
+  model: SegmentedModel;
   forecast: (eventId: string) => Forecast | undefined;
 }
 
@@ -43,13 +48,18 @@ export function createForecaster(records: readonly EventRecord[], opts: Forecast
 
 /** A forecaster over a history built already (the caller may keep the model learnt from it). */
 export function forecasterFor(history: History, opts: ForecastOptions): Forecaster {
-  const model = opts.model ?? learnModel(history, opts.nowMs, { params: opts.params ?? DEFAULT_PARAMS, holidays: holidayCalendar(opts.country) });
+  const model =
+    opts.model ??
+    learnSegmented(history, opts.nowMs, { params: opts.params ?? DEFAULT_PARAMS, holidays: holidayCalendar(opts.country, opts.region), segments: opts.segments });
   return {
     history,
     model,
     forecast: (id) => {
       const e = history.byId.get(id);
-      return e && forecastEvent(e, history, { ...opts, model });
+      if (!e) return undefined;
+      // Each event is forecast by its population's model, over its population's history only.
+      const part = partFor(model, e);
+      return forecastEvent(e, part.history, { ...opts, model: part.model });
     },
   };
 }
@@ -57,7 +67,7 @@ export function forecasterFor(history: History, opts: ForecastOptions): Forecast
 export function forecastEvent(
   e: PreparedEvent,
   history: History,
-  opts: ForecastOptions & { model: LearntModel },
+  opts: Omit<ForecastOptions, 'model'> & { model: LearntModel },
 ): Forecast {
   const daysOut = daysOutAt(e.rec.startMs, opts.nowMs);
   const cap = e.rec.capacity;

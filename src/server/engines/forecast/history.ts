@@ -25,7 +25,11 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
 }
 
 export function buildHistory(records: readonly EventRecord[]): History {
-  const all = records.map(prepareEvent);
+  return historyOf(records.map(prepareEvent));
+}
+
+/** A history of events prepared already (a segment's share of a partner's history). */
+export function historyOf(all: PreparedEvent[]): History {
   const byId = new Map(all.map((e) => [e.rec.id, e]));
   const learnable = all.filter((e) => e.rec.learnable && e.rec.capacity > 0).sort((a, b) => a.rec.startMs - b.rec.startMs);
   const byCategory = new Map<string, PreparedEvent[]>();

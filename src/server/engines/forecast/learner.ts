@@ -36,6 +36,10 @@ export interface LearnOptions {
   holidays?: HolidayCalendar;
   /** Shared by the passes over one history with the same params and holidays, see allHorizonRows. */
   rows?: RowCache;
+  /** false: no all-horizon ridge (learned_all repeats learned); the segments' pooling test saves its cost. */
+  allHorizons?: boolean;
+  /** Finished shows a replayed forecast needs (default MIN_REPLAY_HISTORY); the pooling test asks for fewer. */
+  minHistory?: number;
 }
 
 /** A finished event's features and sales at one training horizon (`${id}:${days out}`); null when it had no comparables. */
@@ -208,6 +212,8 @@ export function rollingOrigin(
   const params = opts.params ?? DEFAULT_PARAMS;
   const holidays = opts.holidays ?? holidayCalendar();
   const rows = opts.rows ?? new Map();
+  const allHorizons = opts.allHorizons ?? true;
+  const minHistory = opts.minHistory ?? MIN_REPLAY_HISTORY;
   const bucket = horizonBucket(horizon);
   const finished = history.byKind.show.filter((e) => e.rec.startMs < nowMs && replayable(e));
   const pending: (Pending | null)[] = new Array(finished.length).fill(null);
@@ -233,8 +239,10 @@ export function rollingOrigin(
       const { item } = p;
       fitter.add({ bucket, capacity: item.capacity, multiplicative: p.multiplicative, additive: p.additive, actual: item.actual });
       ridgeAcc.add(p.features, item.actual - item.sold, item.capacity);
-      allAcc.add(p.features, item.actual - item.sold, item.capacity);
-      for (const r of allHorizonRows(item.e, horizon, history, params, holidays, rows)) allAcc.add(r.features, item.actual - r.sold, item.capacity);
+      if (allHorizons) {
+        allAcc.add(p.features, item.actual - item.sold, item.capacity);
+        for (const r of allHorizonRows(item.e, horizon, history, params, holidays, rows)) allAcc.add(r.features, item.actual - r.sold, item.capacity);
+      }
       selector.add(item.e.rec.category, item.shares, item.actual, item.capacity, item.e.startDay);
       residuals.push(item.actual - item.model);
       trainedOn++;
@@ -251,14 +259,14 @@ export function rollingOrigin(
     weights = {
       alpha: fitter.weights().alpha[bucket],
       ridge: ready ? ridgeAcc.fit(RIDGE_LAMBDA) : null,
-      ridgeAll: ready ? allAcc.fit(RIDGE_LAMBDA) : null,
+      ridgeAll: ready && allHorizons ? allAcc.fit(RIDGE_LAMBDA) : null,
     };
   };
 
   finished.forEach((e, i) => {
     const beforeMs = cutoffMs(e, horizon);
     release(beforeMs);
-    if (countBefore(history.byKind.show, beforeMs) < MIN_REPLAY_HISTORY) return;
+    if (countBefore(history.byKind.show, beforeMs) < minHistory) return;
     refit(Math.floor(beforeMs / DAY_MS), false);
     const c = candidatesAt(e, horizon, history, beforeMs, weights, params, holidays);
     if (!c) return;

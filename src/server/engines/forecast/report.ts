@@ -3,9 +3,8 @@
 // often the 80 % interval held the outcome. Shared by `npm run backtest` and the tests that
 // write docs/PERFORMANCE.md's figures, so both print the same thing.
 import type { EventRecord } from './types';
-import { improvement, runBacktest, type BacktestResult } from './backtest';
+import { improvement, runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
 import { bootstrapDifference, type BootstrapInterval } from './bootstrap';
-import type { LearnOptions } from './learner';
 
 export interface BacktestReport {
   result: BacktestResult;
@@ -37,7 +36,7 @@ export function backtestTable(result: BacktestResult, intervals: readonly Bootst
   return lines.join('\n');
 }
 
-export function backtestReport(records: readonly EventRecord[], opts: { nowMs: number; horizons?: readonly number[] } & LearnOptions): BacktestReport {
+export function backtestReport(records: readonly EventRecord[], opts: BacktestOptions): BacktestReport {
   const result = runBacktest(records, opts);
   const intervals = result.rows
     .map((r) => bootstrapDifference(result.items, r.horizon))

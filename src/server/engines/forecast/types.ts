@@ -10,7 +10,7 @@ export const DAY_MS = 86_400_000;
 export const MAX_DAYS = 365;
 
 /** Bump when the model changes, so stored forecasts show which engine made them. */
-export const MODEL_VERSION = 'selected-5';
+export const MODEL_VERSION = 'segments-6';
 
 export interface EventRecord {
   id: string;

@@ -4,18 +4,18 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventForecasts } from '../../db/schema';
+import { eventForecasts, partners } from '../../db/schema';
 import {
   DAY_MS,
   MODEL_VERSION,
   buildHistory,
   forecasterFor,
-  DEFAULT_COUNTRY,
-  holidayCalendar,
-  learnModel,
+  learnSegmented,
+  partnerHolidays,
   type Forecast,
   type History,
-  type LearntModel,
+  type HolidayCalendar,
+  type SegmentedModel,
 } from '../../engines/forecast';
 import { loadPartnerEvents } from './load';
 import { storeForecasts } from './store';
@@ -27,8 +27,12 @@ export interface RecomputeOptions {
   eventIds?: string[];
   /** The moment forecasts are made at (tests pin it). */
   nowMs?: number;
-  /** Country whose public holidays are features (default DE: partners have no country of their own yet). */
+  /**
+   * The calendar whose public holidays are features: ISO 3166-1 country and date-holidays region.
+   * Default: the partner's own (partners.country, partners.region; DE without one).
+   */
   country?: string;
+  region?: string | null;
   /**
    * false: the caller reports the outcome itself (the history import sends one summary instead of
    * one 'below benchmark' notification per event; issue 20 §4). Default true.
@@ -70,9 +74,9 @@ export interface RecomputeResult {
 // only changes when an event finishes or a finished event's sales are corrected, so the model is
 // kept per process under a key that changes with exactly that (and with the day, as d moves);
 // a stale key is just recomputed.
-const modelCache = new Map<number, { key: string; model: LearntModel }>();
+const modelCache = new Map<number, { key: string; model: SegmentedModel }>();
 
-function historyKey(history: History, nowMs: number, country: string): string {
+function historyKey(history: History, nowMs: number, calendar: string): string {
   let n = 0;
   let tickets = 0;
   for (const e of history.learnable) {
@@ -80,7 +84,7 @@ function historyKey(history: History, nowMs: number, country: string): string {
     n++;
     tickets += e.tickets;
   }
-  return `${MODEL_VERSION}|${country}|${Math.floor(nowMs / DAY_MS)}|${n}|${tickets}`;
+  return `${MODEL_VERSION}|${calendar}|${Math.floor(nowMs / DAY_MS)}|${n}|${tickets}`;
 }
 
 /** Forgets learnt models (benchmarks measure a cold run, as the first run of a day is). */
@@ -88,12 +92,12 @@ export function clearForecastCaches(): void {
   modelCache.clear();
 }
 
-function modelFor(partnerId: number, history: History, nowMs: number, country: string, cache = true): LearntModel {
-  if (!cache) return learnModel(history, nowMs, { holidays: holidayCalendar(country) });
-  const key = historyKey(history, nowMs, country);
+function modelFor(partnerId: number, history: History, nowMs: number, holidays: HolidayCalendar, cache = true): SegmentedModel {
+  if (!cache) return learnSegmented(history, nowMs, { holidays });
+  const key = historyKey(history, nowMs, `${holidays.country}/${holidays.region ?? ''}`);
   const hit = modelCache.get(partnerId);
   if (hit?.key === key) return hit.model;
-  const model = learnModel(history, nowMs, { holidays: holidayCalendar(country) });
+  const model = learnSegmented(history, nowMs, { holidays });
   modelCache.set(partnerId, { key, model });
   return model;
 }
@@ -151,6 +155,8 @@ export interface ForecastInputs {
   records: Awaited<ReturnType<typeof loadPartnerEvents>>;
   targets: string[];
   stored: Map<string, Stored>;
+  /** The partner's country and region (null: not set). */
+  calendar: { country: string | null; region: string | null };
 }
 
 /**
@@ -175,19 +181,26 @@ export async function loadForecastInputs(db: Db, partnerId: number, opts: Recomp
     targets = records.filter((r) => r.startMs > nowMs || !done.has(r.id)).map((r) => r.id);
   }
   const stored = targets.length ? await storedOf(db, partnerId, targets) : new Map<string, Stored>();
-  return { records, targets, stored };
+  const [calendar] = await db.select({ country: partners.country, region: partners.region }).from(partners).where(eq(partners.id, partnerId)).limit(1);
+  return { records, targets, stored, calendar: calendar ?? { country: null, region: null } };
 }
 
 /** The forecasts of the inputs' targets (pure computing; `cacheModel: false` keeps a learnt model out of the cache). */
-export function forecastInputs(partnerId: number, inputs: ForecastInputs, opts: RecomputeOptions & { cacheModel?: boolean } = {}): { forecasts: Forecast[]; learnMs: number } {
-  if (inputs.targets.length === 0) return { forecasts: [], learnMs: 0 };
+export function forecastInputs(
+  partnerId: number,
+  inputs: ForecastInputs,
+  opts: RecomputeOptions & { cacheModel?: boolean } = {},
+): { forecasts: Forecast[]; learnMs: number; holidays: HolidayCalendar } {
+  // The partner's calendar unless the caller names one.
+  const holidays = partnerHolidays(inputs.calendar, opts);
+  if (inputs.targets.length === 0) return { forecasts: [], learnMs: 0, holidays };
   const nowMs = opts.nowMs ?? clockMs();
   const t0 = performance.now();
   const history = buildHistory(inputs.records);
-  const model = modelFor(partnerId, history, nowMs, (opts.country ?? DEFAULT_COUNTRY).toUpperCase(), opts.cacheModel ?? true);
+  const model = modelFor(partnerId, history, nowMs, holidays, opts.cacheModel ?? true);
   const learnMs = Math.round(performance.now() - t0);
   const forecaster = forecasterFor(history, { nowMs, model });
-  return { forecasts: inputs.targets.map((id) => forecaster.forecast(id)!), learnMs };
+  return { forecasts: inputs.targets.map((id) => forecaster.forecast(id)!), learnMs, holidays };
 }
 
 /** The partner's forecasts as a recompute would store them, and what is stored for them now; writes nothing. */

@@ -16,10 +16,10 @@ import { notifyHistoryImported } from '../notifications/producers';
 import { events as eventsTable } from '../../db/schema';
 import { MAX_LISTED_MOVES, type HistoryImportCounts, type HistoryImportOutcome, type HistoryImportProgress, type HistoryPreviewOutcome } from '../../../lib/contracts/history-import';
 import { validateImport, type ImportFiles } from './validate';
-import { writeImport, type ImportTarget } from './write';
+import { writeImport, type ImportCalendar, type ImportTarget } from './write';
 
 export type { ImportFile, ImportFiles } from './validate';
-export type { ImportTarget, NewPartner } from './write';
+export type { ImportCalendar, ImportTarget, NewPartner } from './write';
 
 export interface ImportOptions {
   /**
@@ -31,6 +31,8 @@ export interface ImportOptions {
   nowMs?: number;
   /** Who started it in the console; hears the summary notification (the CLI has nobody). */
   userId?: string | null;
+  /** Sets the partner's country and region (checked with partners/calendar checkCalendar) with the write (the CLI's --country, --region). */
+  calendar?: ImportCalendar;
 }
 
 async function isEmbedded(db: Db): Promise<boolean> {
@@ -56,7 +58,7 @@ export async function importHistory(db: Db, target: ImportTarget, files: ImportF
   progress({ phase: 'writing', fraction: 0, rows: 0 });
   let written;
   try {
-    written = await writeImport(db, target, plan, (n) => progress({ phase: 'writing', fraction: plan.transactionRows ? n / plan.transactionRows : 1, rows: n }));
+    written = await writeImport(db, target, plan, (n) => progress({ phase: 'writing', fraction: plan.transactionRows ? n / plan.transactionRows : 1, rows: n }), opts.calendar);
   } finally {
     plan.spool.dispose();
   }

@@ -24,6 +24,12 @@ export interface NewPartner {
 }
 export type ImportTarget = { partnerId: number } | { newPartner: NewPartner };
 
+/** The partner's country and region for the forecast's public holidays (issue 25), checked already. */
+export interface ImportCalendar {
+  country: string;
+  region: string | null;
+}
+
 /** Rows per INSERT: large enough to amortise a round trip, small enough for modest messages. */
 const TX_BATCH = 25_000;
 const EVENT_BATCH = 5_000;
@@ -195,13 +201,21 @@ export interface WriteResult {
  * Writes a validated import. `onRows` hears how many transactions are written so far; it must not
  * wait for the database (on PGlite this transaction holds the only connection until it ends).
  */
-export async function writeImport(db: Db, target: ImportTarget, plan: ValidatedImport, onRows: (written: number) => void = () => {}): Promise<WriteResult> {
+export async function writeImport(
+  db: Db,
+  target: ImportTarget,
+  plan: ValidatedImport,
+  onRows: (written: number) => void = () => {},
+  calendar?: ImportCalendar,
+): Promise<WriteResult> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const partnerId = 'partnerId' in target ? target.partnerId : await createPartner(tx, target.newPartner);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${HISTORY_LOCK}, ${partnerId}::int)`);
     const [partner] = await rows<{ id: number }>(tx, sql`SELECT id FROM partners WHERE id = ${partnerId} FOR KEY SHARE`);
     if (!partner) throw notFound('Partner');
+    // With the history, where it happened: the forecasts recomputed after the write read its holidays.
+    if (calendar) await tx.execute(sql`UPDATE partners SET country = ${calendar.country}, region = ${calendar.region} WHERE id = ${partnerId}`);
 
     // What the first pass saw may have changed since (another import, an event entered meanwhile).
     const withTransactions = plan.transactionEvents.values;

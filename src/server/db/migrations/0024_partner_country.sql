@@ -1,0 +1,2 @@
+ALTER TABLE "partners" ADD COLUMN "country" text;--> statement-breakpoint
+ALTER TABLE "partners" ADD COLUMN "region" text;
