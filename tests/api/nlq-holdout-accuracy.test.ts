@@ -60,9 +60,10 @@ const FLOOR_7 = { de: 0.95, en: 0.94 } as const;
 /**
  * The eighth hold-out, measured once blind on 2026-11-29 after the seventh's failures had been read
  * (German 37/38 = 97.4 % [86.5–99.5], English 35/40 = 87.5 % [73.9–94.5]; two German questions that
- * repeated earlier sets' were removed unread first): that minus two questions per language.
+ * repeated earlier sets' were removed unread first); read since, 38/38 and 40/40 on 2026-11-29:
+ * that minus two questions per language.
  */
-const FLOOR_8 = { de: 0.92, en: 0.82 } as const;
+const FLOOR_8 = { de: 0.94, en: 0.95 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
