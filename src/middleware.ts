@@ -11,7 +11,7 @@ import { isLanguage, pickLanguage } from './lib/i18n/language';
 import { applySecurityHeaders } from './server/http/security-headers';
 import { isCrossSiteWrite } from './server/api/csrf';
 
-const UNGUARDED = /^\/(api|_astro|_image|locales|favicon|assets)\b/;
+const UNGUARDED = /^\/(api|_astro|_image|locales|favicon|assets|healthz|readyz)\b/;
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const { pathname } = ctx.url;

@@ -90,3 +90,18 @@ test.describe('not-found page', () => {
     await expect(page.getByText('The page you are looking for does not exist or has been moved.')).toBeVisible();
   });
 });
+
+// Issue 24 §3, §4: the operator's probes answer without a session on the built server, and pages
+// say their charset.
+test.describe('probes and page headers', () => {
+  test('/healthz and /readyz answer a stranger, /readyz with every check ok; a page is utf-8', async ({ request }) => {
+    const live = await request.get('/healthz');
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await request.get('/readyz');
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', worker: 'ok' } });
+    const login = await request.get('/login');
+    expect(login.headers()['content-type']).toBe('text/html; charset=utf-8');
+  });
+});

@@ -24,6 +24,8 @@ export function applySecurityHeaders(res: Response, url: URL): Response {
     const csp = res.headers.get('Content-Security-Policy');
     if (!csp) res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
     else if (!/frame-ancestors/i.test(csp)) res.headers.set('Content-Security-Policy', `${csp.replace(/[\s;]+$/, '')}; frame-ancestors 'none'`);
+    // Astro sends pages as bare "text/html": say the charset, so no browser or proxy guesses it.
+    if (res.headers.get('Content-Type')?.trim().toLowerCase() === 'text/html') res.headers.set('Content-Type', 'text/html; charset=utf-8');
     res.headers.set('X-Frame-Options', 'DENY');
     res.headers.set('X-Content-Type-Options', 'nosniff');
     res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
