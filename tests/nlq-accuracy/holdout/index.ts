@@ -13,6 +13,7 @@ import { HOLDOUT_5 as FIFTH } from './fifth';
 import { HOLDOUT_6 as SIXTH } from './sixth';
 import { HOLDOUT_7 as SEVENTH } from './seventh';
 import { HOLDOUT_8 as EIGHTH } from './eighth';
+import { HOLDOUT_9 as NINTH } from './ninth';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -37,3 +38,6 @@ export const HOLDOUT_7: AccuracyQuestion[] = SEVENTH;
 
 /** The eighth hold-out (issue 21 §3), 80 questions by a ninth author without the engine: measured on its own. */
 export const HOLDOUT_8: AccuracyQuestion[] = EIGHTH;
+
+/** The ninth hold-out (issue 21 §3), 80 questions by a tenth author without the engine: measured on its own. */
+export const HOLDOUT_9: AccuracyQuestion[] = NINTH;
