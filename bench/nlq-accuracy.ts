@@ -14,7 +14,7 @@
 //        --only de-0 to ask only the dev questions whose id starts with it (no hold-out),
 //        --write to update docs/PERFORMANCE.md (both sets, not with --only).
 import { QUESTIONS, REFUSALS } from '../tests/nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_9, HOLDOUT_REFUSALS } from '../tests/nlq-accuracy/holdout/index';
 import { formatReport, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../tests/nlq-accuracy/runner';
 import { wilsonInterval } from '../tests/nlq-accuracy/wilson';
 import { writePerformanceBlock } from './lib';
@@ -38,6 +38,7 @@ let holdout5: AccuracyReport | undefined;
 let holdout6: AccuracyReport | undefined;
 let holdout7: AccuracyReport | undefined;
 let holdout8: AccuracyReport | undefined;
+let holdout9: AccuracyReport | undefined;
 if (runDev) {
   const questions = only ? QUESTIONS.filter((q) => q.id.startsWith(only)) : QUESTIONS;
   const refusals = only ? REFUSALS.filter((r) => r.id.startsWith(only)) : REFUSALS;
@@ -70,6 +71,9 @@ if (runHoldout) {
   // failures stay hidden until its first measurement is recorded (--show-8).
   holdout8 = await runAccuracy(t.db, HOLDOUT_8, []);
   console.log(showHoldout && args.includes('--show-8') ? formatReport(holdout8, 'Eighth hold-out (HOLDOUT_8)') : formatTotals(holdout8, 'Eighth hold-out (HOLDOUT_8; totals only)'));
+  // The ninth, written after the eighth's failures had been read, by another author (--show-9).
+  holdout9 = await runAccuracy(t.db, HOLDOUT_9, []);
+  console.log(showHoldout && args.includes('--show-9') ? formatReport(holdout9, 'Ninth hold-out (HOLDOUT_9)') : formatTotals(holdout9, 'Ninth hold-out (HOLDOUT_9; totals only)'));
 }
 await t.close();
 console.log(`(seed ${(seededMs / 1000).toFixed(1)} s, questions ${((Date.now() - t0 - seededMs) / 1000).toFixed(1)} s)`);
@@ -96,6 +100,7 @@ if (args.includes('--write') && !only && dev && holdout) {
     ...(holdout6 ? [row('Sixth hold-out, German', holdout6.byLanguage.de), row('Sixth hold-out, English', holdout6.byLanguage.en)] : []),
     ...(holdout7 ? [row('Seventh hold-out, German', holdout7.byLanguage.de), row('Seventh hold-out, English', holdout7.byLanguage.en)] : []),
     ...(holdout8 ? [row('Eighth hold-out, German', holdout8.byLanguage.de), row('Eighth hold-out, English', holdout8.byLanguage.en)] : []),
+    ...(holdout9 ? [row('Ninth hold-out, German', holdout9.byLanguage.de), row('Ninth hold-out, English', holdout9.byLanguage.en)] : []),
   ].join('\n');
   writePerformanceBlock('nlq-accuracy', table, '`npx tsx bench/nlq-accuracy.ts --write`');
 }

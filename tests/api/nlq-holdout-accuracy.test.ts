@@ -17,7 +17,7 @@
 //   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_9, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 import type { AccuracyQuestion } from '../nlq-accuracy/types';
@@ -64,6 +64,12 @@ const FLOOR_7 = { de: 0.95, en: 0.94 } as const;
  * that minus two questions per language.
  */
 const FLOOR_8 = { de: 0.94, en: 0.95 } as const;
+/**
+ * The ninth hold-out, measured once blind on 2026-11-29 after the eighth's failures had been read
+ * (German 34/39 = 87.2 % [73.3–94.4], English 34/38 = 89.5 % [75.9–95.8]; three questions that
+ * repeated earlier sets' were removed unread first): that minus two questions per language.
+ */
+const FLOOR_9 = { de: 0.82, en: 0.84 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -169,3 +175,4 @@ laterHoldout('fifth', HOLDOUT_5, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOL
 laterHoldout('sixth', HOLDOUT_6, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5], FLOOR_6, 39);
 laterHoldout('seventh', HOLDOUT_7, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6], FLOOR_7, 39);
 laterHoldout('eighth', HOLDOUT_8, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7], FLOOR_8, 38);
+laterHoldout('ninth', HOLDOUT_9, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7, ...HOLDOUT_8], FLOOR_9, 38);

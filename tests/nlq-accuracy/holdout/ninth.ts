@@ -34,6 +34,8 @@
 // "for events this month", "for last season's …"). Cancelled transactions are never bought and count
 // in no total; listing transactions lists them too. An event's price is its revenue ÷ its tickets
 // (events.price is unset in the demo).
+// h9-de-03, h9-en-05 and h9-en-17 were removed on 2026-11-29 by the engine's author, unread: each
+// repeated a question of an earlier set word for word, so it was not unseen.
 import type { AccuracyQuestion } from '../types';
 import { NC, TXE, bought, cityOf, eventNames, hallOf, neverBought, prop, revenue, soldPercent, spend, tickets, venueOf } from '../sql-parts';
 
@@ -64,11 +66,6 @@ export const HOLDOUT_9: AccuracyQuestion[] = [
     id: 'h9-de-02', language: 'de', partner: 1001, outcome: 'customers',
     question: 'kunden mit werbesperre die seit september was gekauft haben',
     sql: `${CUST} AND c.ads_opt_out AND ${bought(sold('2026-09-01'))}`,
-  },
-  {
-    id: 'h9-de-03', language: 'de', partner: 1001, outcome: 'customers', ordered: true,
-    question: 'Top 10 Kunden nach Umsatz in der letzten Saison',
-    sql: `${CUST} ORDER BY ${spend(LAST_SEASON)} DESC LIMIT 10`,
   },
   {
     id: 'h9-de-04', language: 'de', partner: 1001, outcome: 'customers',
@@ -278,11 +275,6 @@ export const HOLDOUT_9: AccuracyQuestion[] = [
     sql: `${CUST} AND c.created_at >= '2026-08-01' AND c.created_at < '2026-11-24T00:00:00Z' AND ${bought('TRUE')}`,
   },
   {
-    id: 'h9-en-05', language: 'en', partner: 1001, outcome: 'customers',
-    question: "customers whose Lieblingssparte is Oper but who haven't been to an opera this season",
-    sql: `${CUST} AND ${prop('Lieblingssparte', 'Oper')} AND ${neverBought(`e.category = 'opera' AND ${THIS_SEASON}`)}`,
-  },
-  {
     id: 'h9-en-06', language: 'en', partner: 1001, outcome: 'customers',
     question: 'Which customers in Düsseldorf or Stuttgart have spent more than €230 in total?',
     sql: `${CUST} AND c.city IN ('Düsseldorf', 'Stuttgart') AND ${spend()} > 23000`,
@@ -336,11 +328,6 @@ export const HOLDOUT_9: AccuracyQuestion[] = [
     id: 'h9-en-16', language: 'en', partner: 1001, outcome: 'transactions',
     question: 'transactions paid by Rechnung last week',
     sql: `${TX} AND t.payment_method = 'Rechnung' AND ${sold('2026-11-16', '2026-11-23')}`,
-  },
-  {
-    id: 'h9-en-17', language: 'en', partner: 1001, outcome: 'transactions',
-    question: 'cancelled tickets for Fidelio',
-    sql: `${TX} AND t.ticket_type = 'cancelled' AND e.title ILIKE '%Fidelio%'`,
   },
   {
     id: 'h9-en-18', language: 'en', partner: 1001, outcome: 'transactions',
