@@ -74,6 +74,29 @@ export function variationSlug(title: string): string {
   return title.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** A variation slug as a URL carries it: percent-decoded (once), or as written when it is no valid encoding. */
+export function decodeSlugParam(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let s = raw;
+  try {
+    s = decodeURIComponent(raw);
+  } catch {
+    /* a bare '%' stays as written */
+  }
+  return s || null;
+}
+
+/**
+ * The one place a URL's slug is matched against a variation (spec 3 §2): the raw or percent-decoded
+ * slug, compared with the stored slug and with the slug of the title, case and spacing aside.
+ */
+export function variationMatchesSlug(v: { slug?: string | null; title: string }, rawSlug: string | null | undefined): boolean {
+  const decoded = decodeSlugParam(rawSlug);
+  if (!decoded) return false;
+  const candidates = new Set([rawSlug as string, decoded, variationSlug(decoded)]);
+  return (!!v.slug && candidates.has(v.slug)) || candidates.has(variationSlug(v.title));
+}
+
 /** spec 3 §9: a keyword shows at most 30 characters. */
 export function shortKeyword(keyword: string, max: number = PB.keywordChars): string {
   const chars = [...keyword];

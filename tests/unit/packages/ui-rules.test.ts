@@ -21,7 +21,9 @@ import {
   stepClickable,
   topEvents,
   unmatchedCsv,
+  variationMatchesSlug,
   variationSlug,
+  decodeSlugParam,
   type BuilderState,
 } from '../../../src/lib/packages/rules';
 
@@ -84,6 +86,18 @@ describe('texts and names', () => {
   });
   it('makes the slug of a variation title', () => {
     expect(variationSlug('Opera  Lovers Köln')).toBe('opera-lovers-köln');
+  });
+  it('opens a variation from its own (percent-encoded) link on reload', () => {
+    const v = { title: 'Kaltfront & Lindqvist', slug: 'kaltfront-&-lindqvist' };
+    const link = encodeURIComponent(v.slug);
+    expect(link).toBe('kaltfront-%26-lindqvist');
+    expect(decodeSlugParam(link)).toBe('kaltfront-&-lindqvist');
+    expect(variationMatchesSlug(v, link)).toBe(true);
+    expect(variationMatchesSlug(v, 'kaltfront-&-lindqvist')).toBe(true);
+    expect(variationMatchesSlug(v, 'Kaltfront%20%26%20Lindqvist')).toBe(true);
+    expect(variationMatchesSlug({ title: 'Opera Lovers Köln', slug: 'opera-lovers-köln' }, 'opera-lovers-k%C3%B6ln')).toBe(true);
+    expect(variationMatchesSlug(v, 'kaltfront')).toBe(false);
+    expect(decodeSlugParam('100%-bad')).toBe('100%-bad');
   });
   it('cuts keywords to 30 characters', () => {
     expect(shortKeyword('short')).toBe('short');
