@@ -387,3 +387,13 @@ export function topEvents<T>(variation: Record<string, unknown>): T[] {
     .sort((a, b) => Number(a[1]) - Number(b[1]))
     .map((m) => variation[m[0]] as T);
 }
+
+/**
+ * When a built package holds fewer variations than were asked for (too few chosen events or
+ * customers to form distinct ones), what the results page says; null otherwise. Merged packages
+ * are left out: their variations are their sources'.
+ */
+export function fewerVariations(pkg: { num_packages: number; merge_id: string | null; content: readonly unknown[] | null }): { count: number; requested: number } | null {
+  if (!pkg.content || pkg.merge_id) return null;
+  return pkg.content.length < pkg.num_packages ? { count: pkg.content.length, requested: pkg.num_packages } : null;
+}

@@ -24,6 +24,7 @@ import {
   variationMatchesSlug,
   variationSlug,
   decodeSlugParam,
+  fewerVariations,
   type BuilderState,
 } from '../../../src/lib/packages/rules';
 
@@ -274,5 +275,14 @@ describe('merge and variations', () => {
         top_event_1: 'a',
       }),
     ).toEqual(['a', 'b', 'j']);
+  });
+});
+
+describe('fewer variations than asked for (fresh-eyes)', () => {
+  it('says how many came back of how many', () => {
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: [{}] })).toEqual({ count: 1, requested: 3 });
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: [{}, {}, {}] })).toBeNull();
+    expect(fewerVariations({ num_packages: 3, merge_id: '1_2', content: [{}] })).toBeNull();
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: null })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { listSupportedCrms } from '../../../lib/api/integrations';
 import { ApiError } from '../../../lib/api/client';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
-import { decodeSlugParam, isBuilding, PB, variationMatchesSlug, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
+import { decodeSlugParam, fewerVariations, isBuilding, PB, variationMatchesSlug, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { errorText, formatDay, formatNumber } from '../format';
@@ -196,6 +196,7 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
         )
       : undefined;
   const missingVariation = built && slug && !variation;
+  const fewer = built ? fewerVariations(pkg) : null;
 
   return (
     <div className={styles.page} data-detail={variation ? '' : undefined}>
@@ -260,6 +261,15 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
             <h2 id="pkg-variations" className={styles.sectionTitle}>
               {t('packages.results.variations')}
             </h2>
+            {fewer && (
+              <p className={styles.fewer} data-testid="pkg-fewer-variations">
+                {t('packages.results.fewerVariations', {
+                  count: fewer.count,
+                  requested: fewer.requested,
+                  events: t('packages.results.meta.events', { count: pkg.events.length }),
+                })}
+              </p>
+            )}
             <div className={styles.cards}>
               {pkg.content.map((v) => (
                 <VariationCard key={v.slug || v.title} variation={v} href={variationPath(pkg.id, v)} currency={currency} onOpen={open(v)} />
