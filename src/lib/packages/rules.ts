@@ -397,3 +397,8 @@ export function fewerVariations(pkg: { num_packages: number; merge_id: string | 
   if (!pkg.content || pkg.merge_id) return null;
   return pkg.content.length < pkg.num_packages ? { count: pkg.content.length, requested: pkg.num_packages } : null;
 }
+
+/** spec 3 §4: the events a regenerate leaves out, those that have started by `nowMs`. */
+export function pastEvents<E extends { start_date_time: string }>(events: readonly E[], nowMs: number): E[] {
+  return events.filter((e) => Date.parse(e.start_date_time) <= nowMs);
+}

@@ -25,6 +25,7 @@ import {
   variationSlug,
   decodeSlugParam,
   fewerVariations,
+  pastEvents,
   type BuilderState,
 } from '../../../src/lib/packages/rules';
 
@@ -284,5 +285,16 @@ describe('fewer variations than asked for (fresh-eyes)', () => {
     expect(fewerVariations({ num_packages: 3, merge_id: null, content: [{}, {}, {}] })).toBeNull();
     expect(fewerVariations({ num_packages: 3, merge_id: '1_2', content: [{}] })).toBeNull();
     expect(fewerVariations({ num_packages: 3, merge_id: null, content: null })).toBeNull();
+  });
+});
+
+describe('regenerate names the events it leaves out (fresh-eyes)', () => {
+  it('lists the events that have started', () => {
+    const now = Date.parse('2026-11-29T17:00:00Z');
+    const events = [
+      { title: 'Past', start_date_time: '2026-11-20T19:00:00Z' },
+      { title: 'Ahead', start_date_time: '2026-12-20T19:00:00Z' },
+    ];
+    expect(pastEvents(events, now).map((e) => e.title)).toEqual(['Past']);
   });
 });

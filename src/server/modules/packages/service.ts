@@ -251,7 +251,7 @@ export async function regeneratePackage(db: Db, ctx: PkgCtx, id: number): Promis
     const allowed = status === 'failed' ? ['done', 'failed', 'initializing', 'inprogress'] : ['done', 'failed'];
     const [locked] = await tx
       .update(packages)
-      .set({ status: 'initializing', content: null, nCustomers: null, error: null, finishedAt: null, expiresAt: null, eventIds: events.upcoming, engineVersion: ENGINE_VERSION })
+      .set({ status: 'initializing', content: null, nCustomers: null, error: null, createdAt: now, finishedAt: null, expiresAt: null, eventIds: events.upcoming, engineVersion: ENGINE_VERSION })
       .where(
         and(
           eq(packages.id, id),
