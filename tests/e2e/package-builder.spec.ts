@@ -185,7 +185,26 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     await expect(options.first()).toContainText(/Köln/);
     await screen(page, testInfo, 'pkg-03-search');
     const first = await addListedEvent(page, 2);
-    const second = await addListedEvent(page, 3);
+    // After a pick the search is empty again and keeps the focus (fresh-eyes: the next typing added to the old text).
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await search.fill('Köln');
+    await expect(async () => {
+      const texts = await options.allInnerTexts();
+      expect(texts.length).toBeGreaterThan(3);
+      expect(texts.every((x) => /Köln/.test(x))).toBe(true);
+    }).toPass({ timeout: 10_000 });
+    // The second by keyboard: ArrowDown to the fourth option, Enter.
+    await expect(options.nth(3)).not.toHaveAttribute('aria-disabled', 'true');
+    const second = (await options.nth(3).locator('span').first().innerText()).trim();
+    for (let i = 0; i < 4; i++) await search.press('ArrowDown');
+    await expect(options.nth(3)).toHaveAttribute('aria-selected', 'true');
+    await search.press('Enter');
+    await expect(page.getByTestId('package-selected-event').filter({ hasText: second }).first()).toBeVisible();
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await search.fill('Köln');
+    await expect(options.filter({ hasText: first }).first()).toBeVisible();
     // An event cannot be added twice: its option is marked as added and refuses.
     const addedOption = options.filter({ hasText: first }).first();
     await expect(addedOption).toHaveAttribute('aria-disabled', 'true');
