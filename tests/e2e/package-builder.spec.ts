@@ -419,7 +419,7 @@ test.describe('Package builder: edge cases', () => {
     await ids.fill('C1001-000001, C1001-000002;NOPE-404\nC1001-000001');
     await expect(dialog).toContainText(fill(M.count_other, { count: 3 }));
     await dialog.getByTestId('id-match-check').click();
-    await expect(dialog.getByTestId('id-match-partial')).toContainText(fill(M.partial, { matched: 2, total: 3, unmatched: 1 }));
+    await expect(dialog.getByTestId('id-match-partial')).toContainText(fill(M.partial_one, { matched: 2, total: 3, unmatched: 1 }));
     await expect(dialog.getByTestId('id-match-unmatched')).toHaveValue('NOPE-404');
     await expect(dialog.getByTestId('id-match-unmatched')).toHaveAttribute('readonly', '');
     await screen(page, testInfo, 'pkg-20-id-partial', '[role="dialog"]');
