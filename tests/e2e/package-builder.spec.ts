@@ -218,7 +218,13 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     const settingsHeading = page.getByRole('heading', { level: 2, name: T.wizard.settings.heading });
     await expect(settingsHeading).toBeFocused();
     await expect(page.getByTestId('package-next')).toHaveAttribute('aria-disabled', 'true');
-    await page.getByRole('radio', { name: T.modes.selective_mode.title }).check();
+    const selective = page.getByRole('radio', { name: T.modes.selective_mode.title });
+    await selective.check();
+    await selective.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(selective).toBeFocused();
+    await expect(selective.locator('xpath=ancestor::label[1]')).toHaveCSS('outline-style', 'solid');
     const segmentation = page.getByRole('button', { name: new RegExp(T.wizard.settings.segmentation.title) });
     await expect(segmentation).toHaveAttribute('aria-expanded', 'false');
     await segmentation.click();
@@ -277,6 +283,12 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     const variationTitle = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
     const slug = variationTitle.toLowerCase().replace(/\s+/g, '-');
     const opener = card.getByTestId('variation-open');
+    // The keyboard's focus on a card shows a clear ring (fresh-eyes: it was faint).
+    await opener.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(opener).toBeFocused();
+    await expect(card).toHaveCSS('outline-style', 'solid');
     await opener.click();
     await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/package-builder/results/${idA}/${slug}`);
     const detail = page.getByTestId(phone ? 'variation-detail-page' : 'variation-drawer');
