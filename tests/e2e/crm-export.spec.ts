@@ -70,6 +70,8 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     // Settings › System › Integrations.
     let card = await openSettingsSystem(page, L, testInfo);
     await expect(card.getByTestId('sandbox-badge')).toBeVisible();
+    // The badge's explanation is text on the screen, not only a hover title (fresh-eyes).
+    await expect(card.getByTestId('integrations-sandbox-hint')).toBeVisible();
     await expectCleanScreen(page, 'settings integrations');
 
     // Add: the dialog names what is missing next to each field.
@@ -125,6 +127,7 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(exportDialog).toBeVisible();
     await exportDialog.getByRole('radio', { name: new RegExp(`^${integrationName}`) }).check();
     await expect(exportDialog.getByTestId('sandbox-badge').first()).toBeVisible();
+    await expect(exportDialog.getByTestId('crm-export-sandbox-hint')).toBeVisible();
     const nameField = exportDialog.getByLabel(C.name, { exact: true });
     // spec 3 §5: the default name is 'Sentinel_' and the answer's date; empty disables Send; 80 characters at most.
     await expect(nameField).toHaveValue(/^Sentinel_\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);

@@ -149,6 +149,11 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
               {c.crm.sandbox && <SandboxBadge title={t('crm.sandboxHint')} />}
             </label>
           ))}
+          {choices.some((c) => c.crm.sandbox) && (
+            <p className={styles.sandboxHint} data-testid="crm-export-sandbox-hint">
+              {t('crm.sandboxHint')}
+            </p>
+          )}
           {secretError && (
             <p id="crm-export-integration-error" className={styles.fieldError} role="alert">
               {secretError}
