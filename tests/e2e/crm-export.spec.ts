@@ -128,6 +128,8 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await exportDialog.getByRole('radio', { name: new RegExp(`^${integrationName}`) }).check();
     await expect(exportDialog.getByTestId('sandbox-badge').first()).toBeVisible();
     await expect(exportDialog.getByTestId('crm-export-sandbox-hint')).toBeVisible();
+    // The count that will be sent (opt-outs and customers without an email left out), in the language's digits.
+    await expect(exportDialog.getByTestId('crm-export-contacts')).toHaveText(/\d/);
     const nameField = exportDialog.getByLabel(C.name, { exact: true });
     // spec 3 §5: the default name is 'Sentinel_' and the answer's date; empty disables Send; 80 characters at most.
     await expect(nameField).toHaveValue(/^Sentinel_\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
