@@ -149,6 +149,12 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(exportButton).toBeFocused();
     // The 'progress' toast names the service; the outcome follows when the task is done.
     await expect(page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true })).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      // The toast sits beside the sidebar, not over its account block (fresh-eyes).
+      const sidebar = (await page.locator('#encore-sidebar').boundingBox())!;
+      const toast = (await page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true }).boundingBox())!;
+      expect(toast.x).toBeGreaterThanOrEqual(sidebar.x + sidebar.width);
+    }
     await expect(page.getByText(fill(C.done, { service: 'HubSpot' }), { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(new RegExp(`${listName} \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}`)).first()).toBeVisible();
     await shot(page, testInfo, 'export-done');
