@@ -169,6 +169,8 @@ export const API_RULES: readonly ApiRule[] = [
   { pattern: '/api/v3/crm/*', anyPermission: ['settings', 'sentinel', 'backhaul'] },
   { pattern: '/api/v3/crm/export/nlq', permission: 'sentinel' },
   { pattern: '/api/v3/crm/export/package', permission: 'backhaul', feature: 'package-builder' },
+  { pattern: '/api/v3/crm/export/nlq/preview', permission: 'sentinel' },
+  { pattern: '/api/v3/crm/export/package/preview', permission: 'backhaul', feature: 'package-builder' },
   // spec 2 §7: the wizard's asset lookups live under the connect path but serve the campaigns
   // wizard (ARCHITECTURE §3: "the connection is a settings matter, the insights a wave one").
   { pattern: '/api/v3/integrations/*', methods: ['GET'], permission: 'settings', except: [...META_LOOKUPS, WIZARD_ASSET_READS[0].pattern] },

@@ -272,6 +272,10 @@ describe('/crm/export/nlq', () => {
     const started = CrmExportResponse.parse(r.body);
     const eligible = answerIds.length - optedOut.size - noEmail.size;
     expect(started).toMatchObject({ crm_name: 'hubspot', display_name: 'HubSpot', contacts: eligible, sandbox: true });
+    // The dialog's count (fresh-eyes: it showed the customers, opt-outs and email-less ones included).
+    const preview = await call('POST', '/api/v3/crm/export/nlq/preview', admin, { nlq_id: answerId, ids: [] });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({ customers: answerIds.length, contacts: eligible });
     expect(started.container_name).toMatch(/^Opera fans \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const [queued] = await t.db.select().from(crmExports).where(eq(crmExports.id, started.export_id));
     expect(queued).toMatchObject({ status: 'queued', partnerId: 1001, source: 'nlq', sourceRef: String(answerId), taskId: started.task_id, secretId: hubspotId });
@@ -397,6 +401,9 @@ describe('/crm/export/package', () => {
     const members = answerIds.slice(0, 30);
     const eligible = members.filter((id) => !optedOut.has(id) && !noEmail.has(id)).length;
     expect(r.body.contacts).toBe(eligible);
+    const preview = await call('POST', '/api/v3/crm/export/package/preview', admin, { package_id: pkg, tc: 1 });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({ customers: members.length, contacts: eligible });
     await drain();
     const result = CrmExportResult.parse((await call('GET', `/api/v3/tasks/${r.body.task_id}`)).body.result);
     expect(result.sent + result.rejected).toBe(eligible);

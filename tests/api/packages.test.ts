@@ -303,14 +303,17 @@ describe('expiry and regenerate', () => {
     const before = await members(p.id);
     const [{ seed }] = await rows<{ seed: number }>(t.db, sql`SELECT seed FROM packages WHERE id = ${p.id}`);
     // Its expiry time has come (the events are still ahead).
-    await t.db.execute(sql`UPDATE packages SET expires_at = now() - interval '1 second' WHERE id = ${p.id}`);
+    await t.db.execute(sql`UPDATE packages SET expires_at = now() - interval '1 second', created_at = now() - interval '40 days' WHERE id = ${p.id}`);
     const expired = await getPkg(p.id);
+    const createdBefore = Date.parse(expired.created_at);
     expect(expired.status).toBe('expired');
     expect(expired.content).toEqual(p.content); // an expired package still shows what it was
     const r = await call('POST', `${P}/${p.id}/regenerate`);
     expect(r.status).toBe(200);
     const again = Package.parse(r.body);
     expect(again).toMatchObject({ id: p.id, status: 'initializing', content: null, n_customers: null });
+    // Regenerating makes it anew: its creation date is today's, not the old one (fresh-eyes).
+    expect(Date.parse(again.created_at)).toBeGreaterThan(createdBefore + 39 * 86_400_000);
     // A second click while it is queued.
     const twice = await call('POST', `${P}/${p.id}/regenerate`);
     expect(twice.status).toBe(409);

@@ -70,6 +70,8 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     // Settings › System › Integrations.
     let card = await openSettingsSystem(page, L, testInfo);
     await expect(card.getByTestId('sandbox-badge')).toBeVisible();
+    // The badge's explanation is text on the screen, not only a hover title (fresh-eyes).
+    await expect(card.getByTestId('integrations-sandbox-hint')).toBeVisible();
     await expectCleanScreen(page, 'settings integrations');
 
     // Add: the dialog names what is missing next to each field.
@@ -125,6 +127,9 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(exportDialog).toBeVisible();
     await exportDialog.getByRole('radio', { name: new RegExp(`^${integrationName}`) }).check();
     await expect(exportDialog.getByTestId('sandbox-badge').first()).toBeVisible();
+    await expect(exportDialog.getByTestId('crm-export-sandbox-hint')).toBeVisible();
+    // The count that will be sent (opt-outs and customers without an email left out), in the language's digits.
+    await expect(exportDialog.getByTestId('crm-export-contacts')).toHaveText(/\d/);
     const nameField = exportDialog.getByLabel(C.name, { exact: true });
     // spec 3 §5: the default name is 'Sentinel_' and the answer's date; empty disables Send; 80 characters at most.
     await expect(nameField).toHaveValue(/^Sentinel_\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
@@ -144,6 +149,12 @@ test.describe('Integration → Sentinel export to the CRM sandbox (main flow)', 
     await expect(exportButton).toBeFocused();
     // The 'progress' toast names the service; the outcome follows when the task is done.
     await expect(page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true })).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      // The toast sits beside the sidebar, not over its account block (fresh-eyes).
+      const sidebar = (await page.locator('#encore-sidebar').boundingBox())!;
+      const toast = (await page.getByText(fill(C.progress, { service: 'HubSpot' }), { exact: true }).boundingBox())!;
+      expect(toast.x).toBeGreaterThanOrEqual(sidebar.x + sidebar.width);
+    }
     await expect(page.getByText(fill(C.done, { service: 'HubSpot' }), { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(new RegExp(`${listName} \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}`)).first()).toBeVisible();
     await shot(page, testInfo, 'export-done');

@@ -185,7 +185,26 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     await expect(options.first()).toContainText(/Köln/);
     await screen(page, testInfo, 'pkg-03-search');
     const first = await addListedEvent(page, 2);
-    const second = await addListedEvent(page, 3);
+    // After a pick the search is empty again and keeps the focus (fresh-eyes: the next typing added to the old text).
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await search.fill('Köln');
+    await expect(async () => {
+      const texts = await options.allInnerTexts();
+      expect(texts.length).toBeGreaterThan(3);
+      expect(texts.every((x) => /Köln/.test(x))).toBe(true);
+    }).toPass({ timeout: 10_000 });
+    // The second by keyboard: ArrowDown to the fourth option, Enter.
+    await expect(options.nth(3)).not.toHaveAttribute('aria-disabled', 'true');
+    const second = (await options.nth(3).locator('span').first().innerText()).trim();
+    for (let i = 0; i < 4; i++) await search.press('ArrowDown');
+    await expect(options.nth(3)).toHaveAttribute('aria-selected', 'true');
+    await search.press('Enter');
+    await expect(page.getByTestId('package-selected-event').filter({ hasText: second }).first()).toBeVisible();
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await search.fill('Köln');
+    await expect(options.filter({ hasText: first }).first()).toBeVisible();
     // An event cannot be added twice: its option is marked as added and refuses.
     const addedOption = options.filter({ hasText: first }).first();
     await expect(addedOption).toHaveAttribute('aria-disabled', 'true');
@@ -199,7 +218,13 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     const settingsHeading = page.getByRole('heading', { level: 2, name: T.wizard.settings.heading });
     await expect(settingsHeading).toBeFocused();
     await expect(page.getByTestId('package-next')).toHaveAttribute('aria-disabled', 'true');
-    await page.getByRole('radio', { name: T.modes.selective_mode.title }).check();
+    const selective = page.getByRole('radio', { name: T.modes.selective_mode.title });
+    await selective.check();
+    await selective.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(selective).toBeFocused();
+    await expect(selective.locator('xpath=ancestor::label[1]')).toHaveCSS('outline-style', 'solid');
     const segmentation = page.getByRole('button', { name: new RegExp(T.wizard.settings.segmentation.title) });
     await expect(segmentation).toHaveAttribute('aria-expanded', 'false');
     await segmentation.click();
@@ -258,6 +283,12 @@ test.describe('Package builder: create, results, variation, CSV, merge (main flo
     const variationTitle = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
     const slug = variationTitle.toLowerCase().replace(/\s+/g, '-');
     const opener = card.getByTestId('variation-open');
+    // The keyboard's focus on a card shows a clear ring (fresh-eyes: it was faint).
+    await opener.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(opener).toBeFocused();
+    await expect(card).toHaveCSS('outline-style', 'solid');
     await opener.click();
     await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/package-builder/results/${idA}/${slug}`);
     const detail = page.getByTestId(phone ? 'variation-detail-page' : 'variation-drawer');
@@ -400,7 +431,7 @@ test.describe('Package builder: edge cases', () => {
     await ids.fill('C1001-000001, C1001-000002;NOPE-404\nC1001-000001');
     await expect(dialog).toContainText(fill(M.count_other, { count: 3 }));
     await dialog.getByTestId('id-match-check').click();
-    await expect(dialog.getByTestId('id-match-partial')).toContainText(fill(M.partial, { matched: 2, total: 3, unmatched: 1 }));
+    await expect(dialog.getByTestId('id-match-partial')).toContainText(fill(M.partial_one, { matched: 2, total: 3, unmatched: 1 }));
     await expect(dialog.getByTestId('id-match-unmatched')).toHaveValue('NOPE-404');
     await expect(dialog.getByTestId('id-match-unmatched')).toHaveAttribute('readonly', '');
     await screen(page, testInfo, 'pkg-20-id-partial', '[role="dialog"]');

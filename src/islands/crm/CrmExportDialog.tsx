@@ -6,7 +6,7 @@
 // Sentinel for a customer answer, the package results for a variation (source.kind).
 import { useEffect, useState, type RefObject, type SubmitEvent } from 'react';
 import type { SupportedCrm } from '../../lib/contracts/integrations';
-import { exportNlqToCrm, exportPackageToCrm } from '../../lib/api/integrations';
+import { exportNlqToCrm, exportPackageToCrm, previewNlqCrmExport, previewPackageCrmExport } from '../../lib/api/integrations';
 import { ApiError } from '../../lib/api/client';
 import { CRM_LIMITS, containerNameProblem } from '../../lib/integrations/rules';
 import { useTranslation } from '../../lib/i18n/react';
@@ -62,6 +62,8 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
   const [busy, setBusy] = useState(false);
   const [secretError, setSecretError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** How many contacts the export would send now (the server leaves out opt-outs and customers without an email). */
+  const [contacts, setContacts] = useState<number | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -69,6 +71,14 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
     setName(defaultName.slice(0, CRM_LIMITS.containerNameMax));
     setSecretError(null);
     setError(null);
+    setContacts(null);
+    let live = true;
+    (source.kind === 'package' ? previewPackageCrmExport({ package_id: source.packageId, tc: source.tc }) : previewNlqCrmExport({ nlq_id: source.nlqId, ids: source.ids }))
+      .then((p) => live && setContacts(p.contacts))
+      .catch(() => undefined); // the summary keeps the customers' count; Send says what fails
+    return () => {
+      live = false;
+    };
   }, [open]);
 
   const chosen = choices.find((c) => c.id === secretId) ?? null;
@@ -129,6 +139,11 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
               ? t('crm.export.selected', { count: source.count })
               : t('crm.export.all', { count: source.count })}
         </p>
+        {contacts !== null && (
+          <p className={styles.summary} data-testid="crm-export-contacts">
+            {t('crm.export.willSend', { count: contacts })}
+          </p>
+        )}
         <fieldset className={styles.choices} aria-describedby={secretError ? 'crm-export-integration-error' : undefined}>
           <legend className={styles.legend}>{t('crm.export.integration')}</legend>
           {choices.map((c, i) => (
@@ -149,6 +164,11 @@ export default function CrmExportDialog({ open, onOpenChange, crms, source, defa
               {c.crm.sandbox && <SandboxBadge title={t('crm.sandboxHint')} />}
             </label>
           ))}
+          {choices.some((c) => c.crm.sandbox) && (
+            <p className={styles.sandboxHint} data-testid="crm-export-sandbox-hint">
+              {t('crm.sandboxHint')}
+            </p>
+          )}
           {secretError && (
             <p id="crm-export-integration-error" className={styles.fieldError} role="alert">
               {secretError}

@@ -175,6 +175,12 @@ export function IntegrationsSection() {
             {sandbox && <SandboxBadge title={t(`${K}.sandboxHint`)} />}
           </h2>
           <p className={styles.cardIntro}>{t(`${K}.intro`)}</p>
+          {/* The badge's explanation as text, for keyboard and touch too (a title shows on hover only). */}
+          {sandbox && (
+            <p className={styles.hint} data-testid="integrations-sandbox-hint">
+              {t(`${K}.sandboxHint`)}
+            </p>
+          )}
         </div>
         <Button ref={addButton} variant="secondary" size="sm" iconName="plus" onClick={() => setAddOpen(true)} disabled={load.state !== 'ready'}>
           {t(`${K}.add`)}

@@ -21,7 +21,7 @@ export function Sidebar({ session, unread, pathname, homeHref, partner, membersh
   const toggleLabel = collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar');
   const className = [styles.sidebar, collapsed && styles.collapsed, animated && styles.animated].filter(Boolean).join(' ');
   return (
-    <header className={className} id="encore-sidebar">
+    <header className={className} id="encore-sidebar" data-collapsed={collapsed || undefined}>
       <div className={styles.brand}>
         <a href={homeHref} className={styles.logoLink}>
           <Logo compact={collapsed} label={t('shell.product')} />

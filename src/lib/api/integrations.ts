@@ -2,6 +2,7 @@
 // (spec 3 §7 /secrets*, /crm/*). Types only from the contracts, so no zod reaches the browser.
 import type {
   CreateSecretBody,
+  CrmExportPreview,
   CrmExportQuery,
   CrmExportResponse,
   IntegrationType,
@@ -27,5 +28,9 @@ export const exportNlqToCrm = (q: CrmExportQuery, body: NlqCrmExportBody) =>
 
 export const exportPackageToCrm = (q: CrmExportQuery, body: PackageCrmExportBody) =>
   call<CrmExportResponse>(mainApi, '/crm/export/package', { method: 'post', searchParams: query(q), json: body });
+
+export const previewNlqCrmExport = (body: NlqCrmExportBody) => call<CrmExportPreview>(mainApi, '/crm/export/nlq/preview', { method: 'post', json: body });
+
+export const previewPackageCrmExport = (body: PackageCrmExportBody) => call<CrmExportPreview>(mainApi, '/crm/export/package/preview', { method: 'post', json: body });
 
 export const getExportTask = (taskId: string, signal?: AbortSignal) => call<TaskResponse>(mainApi, `/tasks/${encodeURIComponent(taskId)}`, { signal });

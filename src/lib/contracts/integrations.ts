@@ -11,6 +11,7 @@
 //   GET    /crm/supported     → 200 SupportedCrm[]               settings, sentinel or backhaul + package-builder
 //   POST   /crm/export/nlq?crm_name&secret_id&container_name  NlqCrmExportBody → 202 CrmExportResponse   sentinel
 //   POST   /crm/export/package?crm_name&secret_id&container_name  PackageCrmExportBody → 202 CrmExportResponse
+//   POST   /crm/export/nlq/preview, /crm/export/package/preview  the same bodies → 200 CrmExportPreview
 //            backhaul + feature package-builder
 // An export runs as the task `crm.export` (GET /tasks/{task_id}); SUCCESS carries CrmExportResult.
 // Errors (ARCHITECTURE §3): 400 error.validation.invalid; 404 error.crm.secret_not_found ('Secret
@@ -124,6 +125,10 @@ export const PackageCrmExportBody = z
   })
   .strict();
 export type PackageCrmExportBody = z.infer<typeof PackageCrmExportBody>;
+
+/** 200 of an export preview: the customers chosen and the contacts an export would send of them now. */
+export const CrmExportPreview = z.object({ customers: z.number().int(), contacts: z.number().int() });
+export type CrmExportPreview = z.infer<typeof CrmExportPreview>;
 
 /** 202 of an export: what the page polls (task_id) and what its toast names (spec 3 §8 'progress' with the service name). */
 export const CrmExportResponse = z.object({

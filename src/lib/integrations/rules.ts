@@ -107,8 +107,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function containerNameWithTimestamp(name: string, at: Date): string {
   const d = at;
   const stamp = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  // A name that already ends with a date and time (Sentinel's default 'Sentinel_DD.MM.YYYY HH:mm',
+  // spec 3 §9) keeps one timestamp only: the appended one replaces it.
+  const bare = name.trim().replace(TRAILING_STAMP, '');
+  if (bare !== name.trim()) return /[_\-.]$/.test(bare) || bare === '' ? `${bare}${stamp}` : `${bare} ${stamp}`;
   return `${name.trim()} ${stamp}`;
 }
+
+/** A date and time at the end of a name: DD.MM.YYYY HH:mm or YYYY-MM-DD HH:mm, seconds optional. */
+const TRAILING_STAMP = /\s*(?:\d{2}\.\d{2}\.\d{4}|\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(?::\d{2})?$/;
 
 /** A plausible address (one @, a dot in the domain, no spaces): what a CRM would accept at all. */
 export function plausibleEmail(s: string): boolean {

@@ -74,6 +74,29 @@ export function variationSlug(title: string): string {
   return title.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** A variation slug as a URL carries it: percent-decoded (once), or as written when it is no valid encoding. */
+export function decodeSlugParam(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  let s = raw;
+  try {
+    s = decodeURIComponent(raw);
+  } catch {
+    /* a bare '%' stays as written */
+  }
+  return s || null;
+}
+
+/**
+ * The one place a URL's slug is matched against a variation (spec 3 §2): the raw or percent-decoded
+ * slug, compared with the stored slug and with the slug of the title, case and spacing aside.
+ */
+export function variationMatchesSlug(v: { slug?: string | null; title: string }, rawSlug: string | null | undefined): boolean {
+  const decoded = decodeSlugParam(rawSlug);
+  if (!decoded) return false;
+  const candidates = new Set([rawSlug as string, decoded, variationSlug(decoded)]);
+  return (!!v.slug && candidates.has(v.slug)) || candidates.has(variationSlug(v.title));
+}
+
 /** spec 3 §9: a keyword shows at most 30 characters. */
 export function shortKeyword(keyword: string, max: number = PB.keywordChars): string {
   const chars = [...keyword];
@@ -363,4 +386,19 @@ export function topEvents<T>(variation: Record<string, unknown>): T[] {
     .filter((m): m is RegExpExecArray => m !== null)
     .sort((a, b) => Number(a[1]) - Number(b[1]))
     .map((m) => variation[m[0]] as T);
+}
+
+/**
+ * When a built package holds fewer variations than were asked for (too few chosen events or
+ * customers to form distinct ones), what the results page says; null otherwise. Merged packages
+ * are left out: their variations are their sources'.
+ */
+export function fewerVariations(pkg: { num_packages: number; merge_id: string | null; content: readonly unknown[] | null }): { count: number; requested: number } | null {
+  if (!pkg.content || pkg.merge_id) return null;
+  return pkg.content.length < pkg.num_packages ? { count: pkg.content.length, requested: pkg.num_packages } : null;
+}
+
+/** spec 3 §4: the events a regenerate leaves out, those that have started by `nowMs`. */
+export function pastEvents<E extends { start_date_time: string }>(events: readonly E[], nowMs: number): E[] {
+  return events.filter((e) => Date.parse(e.start_date_time) <= nowMs);
 }

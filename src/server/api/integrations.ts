@@ -9,7 +9,7 @@ import { getCookie } from 'hono/cookie';
 import { LANGUAGE_COOKIE } from '../../lib/constants';
 import { pickLanguage } from '../../lib/i18n/language';
 import { CreateSecretBody, CrmExportQuery, NlqCrmExportBody, PackageCrmExportBody, SecretIdParam } from '../../lib/contracts/integrations';
-import { addSecret, integrationTypes, listSecrets, removeSecret, startNlqExport, startPackageExport, supportedCrms, type Who } from '../modules/integrations';
+import { addSecret, integrationTypes, listSecrets, previewNlqExport, previewPackageExport, removeSecret, startNlqExport, startPackageExport, supportedCrms, type Who } from '../modules/integrations';
 import type { NlqCtx } from '../modules/nlq/service';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
@@ -45,4 +45,6 @@ export const crmRouter = new Hono<Env>()
   )
   .post('/export/package', validate('query', CrmExportQuery), validate('json', PackageCrmExportBody), async (c) =>
     c.json(await startPackageExport(c.var.db, whoOf(c), c.req.valid('query'), c.req.valid('json')), 202),
-  );
+  )
+  .post('/export/nlq/preview', validate('json', NlqCrmExportBody), async (c) => c.json(await previewNlqExport(c.var.db, nlqCtxOf(c), c.req.valid('json'))))
+  .post('/export/package/preview', validate('json', PackageCrmExportBody), async (c) => c.json(await previewPackageExport(c.var.db, whoOf(c), c.req.valid('json'))));

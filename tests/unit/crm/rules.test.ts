@@ -54,6 +54,10 @@ describe('integration rules', () => {
     expect(containerNameProblem('x'.repeat(81))).toBe('tooLong');
     expect(containerNameWithTimestamp(' Opera fans ', new Date('2026-03-05T07:08:09.999Z'))).toBe('Opera fans 2026-03-05 07:08:09');
     expect(containerNameWithTimestamp('x'.repeat(80), new Date()).length).toBe(100);
+    // fresh-eyes: Sentinel's default name carries its own date and time; one timestamp only.
+    expect(containerNameWithTimestamp('Sentinel_29.11.2026 16:54', new Date('2026-11-29T16:54:07Z'))).toBe('Sentinel_2026-11-29 16:54:07');
+    expect(containerNameWithTimestamp('Opera 29.11.2026 16:54', new Date('2026-11-29T16:54:07Z'))).toBe('Opera 2026-11-29 16:54:07');
+    expect(containerNameWithTimestamp('Opera 2026', new Date('2026-11-29T16:54:07Z'))).toBe('Opera 2026 2026-11-29 16:54:07');
   });
 
   it('knows a plausible address', () => {

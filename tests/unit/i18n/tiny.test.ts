@@ -15,6 +15,16 @@ const cases: [string, Record<string, string | number>?][] = [
   ['dashboard.greeting', { name: 'Anna' }],
   ['nav.events'],
   ['no.such.key'],
+  // Counts in the language's grouping (fresh-eyes: "1646 Kunden" beside a card's 1.646).
+  ['crm.export.all', { count: 1646 }],
+  ['crm.export.variation', { count: 1646, title: 'Oper' }],
+  ['crm.export.selected', { count: 1 }],
+  ['crm.export.progressText', { count: 1286, name: 'Liste' }],
+  ['crm.export.doneText', { sent: 1286, name: 'Liste' }],
+  ['crm.export.doneRejected', { sent: 1286, rejected: 1200, name: 'Liste', service: 'HubSpot' }],
+  ['sentinel.summary.count', { count: 6000 }],
+  ['sentinel.summary.truncated', { count: 6000 }],
+  ['sentinel.saved.results', { count: 6000 }],
 ];
 
 describe('tiny translator', () => {
@@ -26,6 +36,15 @@ describe('tiny translator', () => {
       for (const [key, vars] of cases) expect(tiny(key, vars), key).toBe(full.t(key, vars ?? {}));
     });
   }
+
+  it('groups the digits of counts (de 1.646, en 1,646)', () => {
+    const de1 = createTinyT({ lng: 'de', defaultNS: 'common', resources: { common: de } });
+    const en1 = createTinyT({ lng: 'en', defaultNS: 'common', resources: { common: en } });
+    expect(de1('crm.export.all', { count: 1646 })).toContain('1.646 Kunden');
+    expect(de1('crm.export.doneText', { sent: 1286, name: 'L' })).toContain('1.286 Kontakte');
+    expect(de1('sentinel.summary.count', { count: 6000 })).toBe('6.000 Ergebnisse');
+    expect(en1('crm.export.all', { count: 1646 })).toContain('1,646 customers');
+  });
 
   it('prefers the prisma namespace and falls back to common', () => {
     const t = createTinyT({ lng: 'en', defaultNS: 'prisma', resources: { prisma: { nav: { events: 'Shows' } }, common: { nav: { events: 'Events', settings: 'Settings' } } } });

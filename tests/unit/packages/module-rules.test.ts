@@ -2,7 +2,7 @@
 // title, the seed of a package's inputs, slugs and the variation a URL names, the export file name,
 // and the contract's filters (pairs, days, ids, ticket categories, the since day of the search).
 import { describe, expect, it } from 'vitest';
-import { canonicalInputs, defaultTitle, effectiveStatus, exportFileName, findVariation, seedOf, variationSlug } from '../../../src/server/modules/packages';
+import { canonicalInputs, defaultTitle, effectiveStatus, exportFileName, findVariation, mergedTitle, seedOf, variationSlug } from '../../../src/server/modules/packages';
 import { CreatePackageRequest, CustomerMatchRequest, EventSearchQuery, MergeQuery, PackageFiltersInput, type Variation } from '../../../src/lib/contracts/packages';
 
 const NOW = new Date('2026-11-29T14:37:00Z');
@@ -36,6 +36,10 @@ describe('names', () => {
   it('defaultTitle: Package- plus the date and hour (UTC)', () => {
     expect(defaultTitle(NOW)).toBe('Package-29.11.2026 14:00');
     expect(defaultTitle(new Date('2027-01-05T03:59:59Z'))).toBe('Package-05.01.2027 03:00');
+  });
+  it('mergedTitle: the prefix in the user’s language (fresh-eyes: “Merge:” on German screens)', () => {
+    expect(mergedTitle(['Oper', 'Pop'], 'de')).toBe('Zusammengeführt: Oper + Pop');
+    expect(mergedTitle(['Oper', 'Pop'], 'en')).toBe('Merge: Oper + Pop');
   });
   it('variationSlug: lowercase, spaces to hyphens (spec 3 §2)', () => {
     expect(variationSlug('Beethoven & Mozart')).toBe('beethoven-&-mozart');

@@ -21,7 +21,11 @@ import {
   stepClickable,
   topEvents,
   unmatchedCsv,
+  variationMatchesSlug,
   variationSlug,
+  decodeSlugParam,
+  fewerVariations,
+  pastEvents,
   type BuilderState,
 } from '../../../src/lib/packages/rules';
 
@@ -84,6 +88,18 @@ describe('texts and names', () => {
   });
   it('makes the slug of a variation title', () => {
     expect(variationSlug('Opera  Lovers Köln')).toBe('opera-lovers-köln');
+  });
+  it('opens a variation from its own (percent-encoded) link on reload', () => {
+    const v = { title: 'Kaltfront & Lindqvist', slug: 'kaltfront-&-lindqvist' };
+    const link = encodeURIComponent(v.slug);
+    expect(link).toBe('kaltfront-%26-lindqvist');
+    expect(decodeSlugParam(link)).toBe('kaltfront-&-lindqvist');
+    expect(variationMatchesSlug(v, link)).toBe(true);
+    expect(variationMatchesSlug(v, 'kaltfront-&-lindqvist')).toBe(true);
+    expect(variationMatchesSlug(v, 'Kaltfront%20%26%20Lindqvist')).toBe(true);
+    expect(variationMatchesSlug({ title: 'Opera Lovers Köln', slug: 'opera-lovers-köln' }, 'opera-lovers-k%C3%B6ln')).toBe(true);
+    expect(variationMatchesSlug(v, 'kaltfront')).toBe(false);
+    expect(decodeSlugParam('100%-bad')).toBe('100%-bad');
   });
   it('cuts keywords to 30 characters', () => {
     expect(shortKeyword('short')).toBe('short');
@@ -260,5 +276,25 @@ describe('merge and variations', () => {
         top_event_1: 'a',
       }),
     ).toEqual(['a', 'b', 'j']);
+  });
+});
+
+describe('fewer variations than asked for (fresh-eyes)', () => {
+  it('says how many came back of how many', () => {
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: [{}] })).toEqual({ count: 1, requested: 3 });
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: [{}, {}, {}] })).toBeNull();
+    expect(fewerVariations({ num_packages: 3, merge_id: '1_2', content: [{}] })).toBeNull();
+    expect(fewerVariations({ num_packages: 3, merge_id: null, content: null })).toBeNull();
+  });
+});
+
+describe('regenerate names the events it leaves out (fresh-eyes)', () => {
+  it('lists the events that have started', () => {
+    const now = Date.parse('2026-11-29T17:00:00Z');
+    const events = [
+      { title: 'Past', start_date_time: '2026-11-20T19:00:00Z' },
+      { title: 'Ahead', start_date_time: '2026-12-20T19:00:00Z' },
+    ];
+    expect(pastEvents(events, now).map((e) => e.title)).toEqual(['Past']);
   });
 });

@@ -157,3 +157,16 @@ describe('what the results screen reads', () => {
     }
   });
 });
+
+describe('no identical variations (fresh-eyes: 2 events, inclusive mode)', () => {
+  it('keeps one of two plans with the same events and the same customers', () => {
+    // Two events; with the propensity probabilities a customer scores the same in [0,1] and [1,0].
+    const rows = [...Array.from({ length: 6 }, () => [1, 0.2]), ...Array.from({ length: 6 }, () => [0.2, 1])];
+    const scores = Float32Array.from(rows.flat());
+    const probabilities = Float32Array.from(rows.flat().map((x) => x * 0.3));
+    const audience = rows.map((_, i) => i);
+    const plans = planVariations(scores, 2, audience, { numPackages: 3, nTopEvents: 3, mode: 'inclusive_mode', seed: 1, probabilities, candidates: audience });
+    expect(plans).toHaveLength(1);
+    expect([...plans[0].events].sort()).toEqual([0, 1]);
+  });
+});

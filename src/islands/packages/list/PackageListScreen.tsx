@@ -124,7 +124,7 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
   const blocker = mergeBlocker(chosen);
   const blockerText = blocker
     ? t(`packages.list.mergeBlocked.${blocker.reason}`, {
-        titles: blocker.titles.map((s) => `“${s}”`).join(', '),
+        titles: blocker.titles.map((s) => t('packages.list.mergeBlocked.quoted', { title: s })).join(', '),
       })
     : null;
 

@@ -12,7 +12,7 @@ import { listSupportedCrms } from '../../../lib/api/integrations';
 import { ApiError } from '../../../lib/api/client';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
-import { isBuilding, PB, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
+import { decodeSlugParam, fewerVariations, isBuilding, PB, variationMatchesSlug, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { errorText, formatDay, formatNumber } from '../format';
@@ -50,21 +50,16 @@ const DRAWER_ENTRY = 'encorePackageVariation';
 const basePath = (id: number) => `/package-builder/results/${id}`;
 const variationPath = (id: number, v: Variation) => `${basePath(id)}/${encodeURIComponent(v.slug || variationSlug(v.title))}`;
 
-/** The slug of a results path (undefined when the path is not this package's). */
+/** The slug of a results path (undefined when the path is not this package's), percent-decoded. */
 function slugOf(pathname: string, id: number): string | null {
   const rest = pathname.replace(/\/+$/, '').slice(basePath(id).length);
   if (!rest.startsWith('/')) return null;
-  try {
-    return decodeURIComponent(rest.slice(1)) || null;
-  } catch {
-    return rest.slice(1) || null;
-  }
+  return decodeSlugParam(rest.slice(1));
 }
 
 function findVariation(pkg: Package | null, slug: string | null): Variation | null {
   if (!pkg?.content || !slug) return null;
-  const wanted = variationSlug(slug);
-  return pkg.content.find((v) => v.slug === slug || v.slug === wanted || variationSlug(v.title) === wanted) ?? null;
+  return pkg.content.find((v) => variationMatchesSlug(v, slug)) ?? null;
 }
 
 function Results({ packageId, slug: initialSlug, initial, initialError, currency }: Omit<PackageResultsScreenProps, 'i18n'>) {
@@ -73,7 +68,7 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
   const [error, setError] = useState<string | null>(packageId === null ? 'error.common.notFound' : (initialError ?? null));
   const [loading, setLoading] = useState(initial === undefined && packageId !== null);
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
-  const [slug, setSlug] = useState<string | null>(initialSlug);
+  const [slug, setSlug] = useState<string | null>(decodeSlugParam(initialSlug));
   const [wide, setWide] = useState<boolean | null>(null);
   const [readyNotice, setReadyNotice] = useState(false);
   const pageHeading = useRef<HTMLHeadingElement>(null);
@@ -201,6 +196,7 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
         )
       : undefined;
   const missingVariation = built && slug && !variation;
+  const fewer = built ? fewerVariations(pkg) : null;
 
   return (
     <div className={styles.page} data-detail={variation ? '' : undefined}>
@@ -265,6 +261,15 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
             <h2 id="pkg-variations" className={styles.sectionTitle}>
               {t('packages.results.variations')}
             </h2>
+            {fewer && (
+              <p className={styles.fewer} data-testid="pkg-fewer-variations">
+                {t('packages.results.fewerVariations', {
+                  count: fewer.count,
+                  requested: fewer.requested,
+                  events: t('packages.results.meta.events', { count: pkg.events.length }),
+                })}
+              </p>
+            )}
             <div className={styles.cards}>
               {pkg.content.map((v) => (
                 <VariationCard key={v.slug || v.title} variation={v} href={variationPath(pkg.id, v)} currency={currency} onOpen={open(v)} />

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
+import { pastEvents } from '../../../lib/packages/rules';
 import { errorText, formatClock, formatDay } from '../format';
 import styles from './Results.module.css';
 
@@ -57,6 +58,8 @@ export function ExpiredNotice({ pkg }: { pkg: Package }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Past events are left out by the rebuild (spec 3 §4): the dialog names them, read when it opens.
+  const dropped = open ? pastEvents(pkg.events, Date.now()) : [];
   const regenerate = async () => {
     setBusy(true);
     setError(null);
@@ -92,6 +95,14 @@ export function ExpiredNotice({ pkg }: { pkg: Package }) {
         })}
         closeLabel={t('packages.results.expired.cancel')}
       >
+        {dropped.length > 0 && (
+          <p className="alert alert--warning" data-testid="package-regenerate-dropped">
+            {t('packages.results.expired.dropped', {
+              count: dropped.length,
+              titles: dropped.map((e) => e.title).join(', '),
+            })}
+          </p>
+        )}
         {error && (
           <p className="alert alert--error" role="alert">
             {error}

@@ -127,6 +127,10 @@ export function EventSearch({ addedIds, onAdd }: { addedIds: ReadonlySet<string>
   const choose = (event: EventSearchResult) => {
     if (addedIds.has(event.id)) return;
     onAdd(event);
+    // The next search starts afresh (typing after a pick must not add to the old text); the focus stays.
+    setText('');
+    setActive(-1);
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

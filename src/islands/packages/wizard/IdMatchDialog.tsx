@@ -219,6 +219,7 @@ export function IdMatchDialog({
           <div ref={resultBox} tabIndex={-1} className={styles.matchResult} role="status" data-testid="id-match-partial">
             <p>
               {t('packages.wizard.idMatch.partial', {
+                count: unmatched.length,
                 matched: matched.length,
                 total: matched.length + unmatched.length,
                 unmatched: unmatched.length,

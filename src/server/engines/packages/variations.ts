@@ -125,5 +125,19 @@ export function planVariations(
       const list = lists[v].sort((a, b) => b.s - a.s || a.i - b.i);
       return { events, weights: weights[v], customers: list.map((m) => m.i), scores: list.map((m) => m.s) };
     })
-    .filter((p) => p.customers.length > 0);
+    .filter((p) => p.customers.length > 0)
+    .filter((p, v, all) => !all.slice(0, v).some((q) => sameVariation(p, q)));
+}
+
+/**
+ * Two plans a user could not tell apart: the same events (in any order) and the same customers.
+ * With few chosen events two clusters can pick the same event set and, in inclusive mode, the same
+ * members; only the first is kept (the caller says why fewer came back than were asked for).
+ */
+export function sameVariation(a: VariationPlan, b: VariationPlan): boolean {
+  if (a.events.length !== b.events.length || a.customers.length !== b.customers.length) return false;
+  const ev = new Set(a.events);
+  if (!b.events.every((e) => ev.has(e))) return false;
+  const cs = new Set(a.customers);
+  return b.customers.every((c) => cs.has(c));
 }

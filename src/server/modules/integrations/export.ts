@@ -17,7 +17,7 @@ import { PermanentTaskError, registerTask, type TaskContext } from '../tasks/reg
 import { answeredQuestion, type NlqCtx } from '../nlq/service';
 import { textArray } from '../nlq/rows';
 import { SERVICE_INFO, containerNameWithTimestamp, plausibleEmail, type CrmService } from '../../../lib/integrations/rules';
-import { CRM_EXPORT_TASK, type CrmExportQuery, type CrmExportResponse, type CrmExportResult } from '../../../lib/contracts/integrations';
+import { CRM_EXPORT_TASK, type CrmExportPreview, type CrmExportQuery, type CrmExportResponse, type CrmExportResult } from '../../../lib/contracts/integrations';
 import { findSecret, openSecret, secretNotFound, type Who } from './secrets';
 
 export interface CustomerContactRow {
@@ -160,6 +160,26 @@ async function start(
  */
 export async function startNlqExport(db: Db, ctx: NlqCtx, q: CrmExportQuery, body: { nlq_id: number; ids: string[] }): Promise<CrmExportResponse> {
   await findSecret(db, ctx.partnerId, q.secret_id, q.crm_name);
+  const customerIds = await nlqCustomerIds(db, ctx, body);
+  return start(db, ctx, q, { kind: 'nlq', ref: String(body.nlq_id), customerIds });
+}
+
+/**
+ * POST /crm/export/nlq/preview and /crm/export/package/preview: how many contacts an export of the
+ * same body would send now (opted-out customers and those without an email left out, one per
+ * address), for the export dialog's count.
+ */
+export async function previewNlqExport(db: Db, ctx: NlqCtx, body: { nlq_id: number; ids: string[] }): Promise<CrmExportPreview> {
+  const customerIds = await nlqCustomerIds(db, ctx, body);
+  return { customers: customerIds.length, contacts: eligibleContacts(await customerContacts(db, ctx.partnerId, customerIds)).length };
+}
+
+export async function previewPackageExport(db: Db, who: Who, body: { package_id: number; tc: number }): Promise<CrmExportPreview> {
+  const customerIds = await packageCustomerIds(db, who, body);
+  return { customers: customerIds.length, contacts: eligibleContacts(await customerContacts(db, who.partnerId, customerIds)).length };
+}
+
+async function nlqCustomerIds(db: Db, ctx: NlqCtx, body: { nlq_id: number; ids: string[] }): Promise<number[]> {
   const question = await answeredQuestion(db, ctx, body.nlq_id);
   if (question.result_type !== 'customers') {
     throw new AppError(422, 'error.crm.not_customer_result', 'Only customer answers can be exported to a CRM.');
@@ -171,8 +191,7 @@ export async function startNlqExport(db: Db, ctx: NlqCtx, q: CrmExportQuery, bod
   if (outside.length) {
     throw new AppError(422, 'error.crm.ids_not_in_answer', 'Some of the chosen customers are not in this answer.', undefined, undefined, undefined, { count: outside.length });
   }
-  const customerIds = chosen.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
-  return start(db, ctx, q, { kind: 'nlq', ref: String(body.nlq_id), customerIds });
+  return chosen.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
 }
 
 interface PackageRow {
@@ -189,6 +208,11 @@ interface PackageRow {
  */
 export async function startPackageExport(db: Db, who: Who, q: CrmExportQuery, body: { package_id: number; tc: number }): Promise<CrmExportResponse> {
   await findSecret(db, who.partnerId, q.secret_id, q.crm_name);
+  const customerIds = await packageCustomerIds(db, who, body);
+  return start(db, who, q, { kind: 'package', ref: `${body.package_id}:${body.tc}`, customerIds });
+}
+
+async function packageCustomerIds(db: Db, who: Who, body: { package_id: number; tc: number }): Promise<number[]> {
   const [pkg] = await rows<PackageRow>(
     db,
     sql`SELECT id, status, num_packages, content, expires_at FROM packages WHERE id = ${body.package_id} AND partner_id = ${who.partnerId}`,
@@ -206,7 +230,7 @@ export async function startPackageExport(db: Db, who: Who, q: CrmExportQuery, bo
     sql`SELECT customer_id FROM package_members WHERE package_id = ${pkg.id} AND variation = ${body.tc} AND partner_id = ${who.partnerId}
         ORDER BY score DESC, customer_id`,
   );
-  return start(db, who, q, { kind: 'package', ref: `${pkg.id}:${body.tc}`, customerIds: members.map((m) => Number(m.customer_id)) });
+  return members.map((m) => Number(m.customer_id));
 }
 
 // ---------------------------------------------------------------------------------------------

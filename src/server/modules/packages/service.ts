@@ -45,6 +45,12 @@ export interface PkgCtx {
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
+/** A merged package's title in the user's language: the prefix, then the sources' titles joined by ' + '. */
+export function mergedTitle(titles: readonly string[], language: 'en' | 'de'): string {
+  const prefix = language === 'de' ? 'Zusammengeführt' : 'Merge';
+  return `${prefix}: ${titles.join(' + ')}`.slice(0, PACKAGES.maxTitle);
+}
+
 /** spec 3 §2: the results page's slug of a variation, its title lowercased with spaces turned to hyphens. */
 export const variationSlug = (title: string): string => title.trim().toLowerCase().replace(/\s+/g, '-');
 
@@ -251,7 +257,7 @@ export async function regeneratePackage(db: Db, ctx: PkgCtx, id: number): Promis
     const allowed = status === 'failed' ? ['done', 'failed', 'initializing', 'inprogress'] : ['done', 'failed'];
     const [locked] = await tx
       .update(packages)
-      .set({ status: 'initializing', content: null, nCustomers: null, error: null, finishedAt: null, expiresAt: null, eventIds: events.upcoming, engineVersion: ENGINE_VERSION })
+      .set({ status: 'initializing', content: null, nCustomers: null, error: null, createdAt: now, finishedAt: null, expiresAt: null, eventIds: events.upcoming, engineVersion: ENGINE_VERSION })
       .where(
         and(
           eq(packages.id, id),
@@ -316,7 +322,7 @@ export async function mergePackages(db: Db, ctx: PkgCtx, ids: readonly number[])
   const modes = new Set(sources.map((s) => s.targeting_mode));
   const mode: TargetingMode = modes.size === 1 ? sources[0].targeting_mode : 'inclusive_mode';
   const expiresAt = sources.map((s) => (s.expires_at ? new Date(s.expires_at).getTime() : Infinity)).reduce((a, b) => Math.min(a, b), Infinity);
-  const title = `Merge: ${sources.map((s) => s.title).join(' + ')}`.slice(0, PACKAGES.maxTitle);
+  const title = mergedTitle(sources.map((s) => s.title), ctx.language);
 
   const id = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
