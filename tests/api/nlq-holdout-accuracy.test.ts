@@ -67,9 +67,10 @@ const FLOOR_8 = { de: 0.94, en: 0.95 } as const;
 /**
  * The ninth hold-out, measured once blind on 2026-11-29 after the eighth's failures had been read
  * (German 34/39 = 87.2 % [73.3–94.4], English 34/38 = 89.5 % [75.9–95.8]; three questions that
- * repeated earlier sets' were removed unread first): that minus two questions per language.
+ * repeated earlier sets' were removed unread first); read since, 39/39 and 38/38 on 2026-11-29:
+ * that minus two questions per language.
  */
-const FLOOR_9 = { de: 0.82, en: 0.84 } as const;
+const FLOOR_9 = { de: 0.94, en: 0.94 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs

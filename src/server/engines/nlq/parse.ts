@@ -301,7 +301,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "nie/never/keine Tickets": a related count of zero unless a customer field follows.
           // "nicht aus Köln", "not in Bonn": the place words are skipped to find what is negated.
           // "nicht auf der Studiobühne": "auf" here is a place word, not "endet auf".
-          let target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
+          // "payments that were not for comedy": "for" leads to what is negated.
+          let target = cs.slice(j + 1).find((x) => x.k !== 'with' && x.k !== 'eq' && x.k !== 'conj' && x.k !== 'from' && x.k !== 'for' && !(x.k === 'contains' && /^(auf|on|at|in)$/i.test(x.raw)));
           // "ohne Abo Gold": the ticket-type word names the property whose value follows.
           const valueAfter = target ? cs[cs.indexOf(target) + 1] : undefined;
           if (target && namesProperty(target, valueAfter)) target = valueAfter;
@@ -314,7 +315,8 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
           // "hasn't sold half its seats", "nicht zu 50 % verkauft": a share not reached (read with the number).
           const afterTarget = target ? cs.indexOf(target) : -1;
           if (outcome === 'events' && target?.k === 'verb' && cs[afterTarget + 1]?.k === 'num' && cs[afterTarget + 2]?.k === 'percent') break;
-          if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome === 'events' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
+          // A sale's or an event's own genre or title is negated where it is read ("not for comedy").
+          if (!customerSide && !(target?.k === 'field') && !(target?.k === 'cmp') && !(target?.k === 'num') && !(outcome !== 'customers' && target && (target.k === 'category' || (target.k === 'value' && target.tag === 'e')))) {
             // A bare "none" counts rows whatever its noun: "no sales", "keine Tickets", "kein Umsatz"
             // mean no such transaction at all (tests/nlq-accuracy/RULES.md), not a sum that nets
             // to zero, and a count of zero compiles to an index probe instead of a sum over every sale.
@@ -556,7 +558,10 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
             const prefixes = [it.value];
             use(it);
             let m = j + 1;
-            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && (cs[m + 1]?.k === 'zipPrefix' || cs[m + 1]?.k === 'num' && /^\d{1,5}$/.test(cs[m + 1].raw))) {
+            // "LS oder NG": a British area in capitals is a prefix too when the list began with one.
+            const lettersArea = /^[A-Z]{1,2}$/.test(it.value);
+            while ((cs[m]?.k === 'or' || cs[m]?.k === 'conj') && (cs[m + 1]?.k === 'zipPrefix' || cs[m + 1]?.k === 'num' && /^\d{1,5}$/.test(cs[m + 1].raw)
+              || lettersArea && /^[A-Z]{1,2}\d{0,2}$/.test(cs[m + 1]?.raw ?? '') && cs[m + 1]?.k !== 'time')) {
               const x = cs[m + 1];
               prefixes.push(x.k === 'zipPrefix' ? x.value : x.raw);
               use(cs[m], x);
@@ -1223,7 +1228,8 @@ function dateTarget(outcome: Entity, cs: Item[], j: number, clause: Item[], punc
     // Paying is a sale: "paid with PayPal in October" is the sale month.
     // Cancelling is an act on the sale too: "cancelled tickets in the last 30 days" is when.
     const paying = cs.some((x) => x.k === 'field' && x.field.name === 'payment_method' || x.k === 'value' && (x.field === 'payment_method' || x.field === 'ticket_type' && x.value === 'cancelled'));
-    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || isSeason(cs[j])) && (buy || paying || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
+    // "since the start of the season" runs up to now: when they bought, as "seit September" does.
+    t = !(inForPhrase || eventNoun || eventsAfter || eventTime || visit || (isSeason(cs[j]) && !sinceNow(cs[j]))) && (buy || paying || !qualifiesEvents && cs.some((x) => x.k === 'money' || x.k === 'noun' && (x.measure === 'revenue' || x.measure === 'transactions')));
   }
   return t && !ahead ? 't' : 'e';
 }

@@ -16,7 +16,7 @@ export interface ClockHit { start: number; end: number; body: ClockBody }
 const BEFORE = new Set(['vor', 'before', 'bis', 'until', 'till', 'earlier than', 'frueher als']);
 const AFTER = new Set(['nach', 'after', 'later than', 'spaeter als']);
 const FROM = new Set(['ab', 'from', 'since']);
-const START_VERBS = new Set(['start', 'starts', 'starting', 'begin', 'begins', 'beginning', 'beginnt', 'beginnen', 'startet', 'starten']);
+const START_VERBS = new Set(['start', 'starts', 'starting', 'started', 'begin', 'begins', 'beginning', 'began', 'beginnt', 'beginnen', 'begonnen', 'startet', 'starten', 'gestartet', 'angefangen', 'anfangen', 'faengt', 'fangen']);
 const AT = new Set(['um', 'at', 'gegen']);
 const OR_LATER = [['oder', 'spaeter'], ['or', 'later'], ['und', 'spaeter'], ['and', 'later']];
 const OR_EARLIER = [['oder', 'frueher'], ['or', 'earlier'], ['und', 'frueher'], ['and', 'earlier']];

@@ -435,6 +435,29 @@ export function matchQuestion(text: string, vocabulary: Vocabulary, now: Date): 
     if (before?.k !== 'cmp') continue;
     items.splice(j, 1, { k: 'num', value: 50, start: b.start, end: b.end, raw: b.raw }, { k: 'percent', start: b.start, end: b.end, raw: b.raw });
   }
+  // "im Oktober und November", "in March and April": two adjoining spans joined by "und"/"oder"
+  // are one span (both at once would be no day at all).
+  // Months only: "2024 und 2025 gekauft" stays two times (each its own purchase, parse.ts).
+  // "March and April 2027": the year after the second month is the first one's too.
+  const MONTH_DAYS = 31 * 86_400_000;
+  const monthSpan = (r: { from?: string; to?: string }) => !!r.from && !!r.to && Date.parse(r.to) - Date.parse(r.from) <= MONTH_DAYS;
+  const shiftYears = (d: string, n: number) => `${Number(d.slice(0, 4)) + n}${d.slice(4)}`;
+  for (let j = 0; j + 2 < items.length; j++) {
+    const a = items[j];
+    const joinerAt = items[j + 1].k === 'conj' || items[j + 1].k === 'or' ? j + 1 : -1;
+    const cAt = joinerAt < 0 ? -1 : items[joinerAt + 1]?.k === 'stop' && /^(im|in)$/i.test(items[joinerAt + 1].raw) ? joinerAt + 2 : joinerAt + 1;
+    const c = cAt < 0 ? undefined : items[cAt];
+    if (a.k !== 'time' || c?.k !== 'time' || !monthSpan(a.range) || !monthSpan(c.range)) continue;
+    let aRange = a.range;
+    const yearOfC = /\b(19|20)\d\d\b/.exec(c.raw)?.[0];
+    if (yearOfC && !/\b(19|20)\d\d\b/.test(a.raw)) {
+      const n = Number(yearOfC) - Number(a.range.from!.slice(0, 4));
+      aRange = { from: shiftYears(a.range.from!, n), to: shiftYears(a.range.to!, n) };
+    }
+    if (aRange.to !== c.range.from) continue;
+    items.splice(j, cAt - j + 1, { ...a, range: { from: aRange.from, to: c.range.to }, end: c.end, raw: raw(a.start, c.end) });
+    j -= 1;
+  }
   // "mindestens ein Ticket": a one-word after a comparison is the number 1.
   for (let j = 0; j < items.length - 1; j++) {
     const a = items[j];

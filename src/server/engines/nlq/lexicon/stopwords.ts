@@ -66,6 +66,7 @@ export const STOP_WORDS = new Set(
   wann when wo where welcher welchem whats what's einzigen einzige einzigen single both beide beiden ueberhaupt at all anything etwas on da overall jemals ever
   momentan derzeit aktuell currently gerade now jetzt heute
   als wohnen wohnt leben lebt live lives living reside resides liegt liegen lag lies
+  braeuchte braeuchten haette haetten gern gerne hol holen
   angegeben angeben angab gesagt sagten said say says stated indicated answered replied geantwortet
   ${FUNCTION_WORDS_DE}
   ${FUNCTION_WORDS_EN}`.split(/\s+/).filter(Boolean),
