@@ -168,3 +168,17 @@ describe('more words of the box office', () => {
     expect(conditions(ok('Kunden mit Postleitzahl LS oder NG', 'customers', 'de'))).toEqual(['c.zip_code starts ["LS","NG"]']);
   });
 });
+
+describe('read hold-outs of earlier stops: "starting" a date, a title inside another title', () => {
+  it('"starting 1 december" runs from that day on (RULES.md open-ended dates)', () => {
+    expect(conditions(ok('shows starting 1 december', 'events', 'en'))).toEqual(['e.date >= "2026-12-01"']);
+  });
+  it('"starting at 8pm" stays a start time', () => {
+    expect(conditions(ok('events starting at 8pm', 'events', 'en'))).toEqual(['e.start_time = "20:00"']);
+  });
+  it('a title that stands inside another title of the partner names both', () => {
+    const v: Vocabulary = { ...V, titles: [...V.titles, 'Carmen – Gala'] };
+    expect(conditions(ok('Vorstellungen von Carmen', 'events', 'de', v))).toEqual(['e.title contains "Carmen"']);
+    expect(conditions(ok('Vorstellungen von Carmen', 'events', 'de'))).toEqual(['e.title = "Carmen"']);
+  });
+});

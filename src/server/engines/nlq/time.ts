@@ -69,7 +69,7 @@ const UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = {
 };
 // Looked up by words of a question: no prototype, so "constructor" or "toString" find nothing.
 Object.setPrototypeOf(UNIT, null);
-const FROM_WORDS = new Set(['seit', 'since', 'ab', 'from', 'after', 'nach', 'later', 'spaeter']);
+const FROM_WORDS = new Set(['seit', 'since', 'ab', 'from', 'starting', 'after', 'nach', 'later', 'spaeter']);
 const TO_WORDS = new Set(['vor', 'before', 'bis', 'until', 'till', 'through', 'prior']);
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);

@@ -70,7 +70,13 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
   for (const x of v.halls) addPlace(x, { k: 'value', tag: 'e', field: 'hall', value: x, op: '=' });
   for (const x of v.artists) add(x, { k: 'value', tag: 'e', field: 'artists', value: x, op: '=' });
   for (const x of v.composers) add(x, { k: 'value', tag: 'e', field: 'composers', value: x, op: '=' });
-  for (const x of v.titles) add(x, { k: 'value', tag: 'e', field: 'title', value: x, op: '=' });
+  // A title inside another title of the partner ("Romeo und Julia" in "Romeo und Julia – Ballett")
+  // names both productions: a contains match, as its distinctive words would give.
+  const lowerTitles = v.titles.map((x) => x.toLocaleLowerCase('de'));
+  for (const [n, x] of v.titles.entries()) {
+    const inOther = lowerTitles.some((y, m) => m !== n && y.includes(lowerTitles[n]));
+    add(x, { k: 'value', tag: 'e', field: 'title', value: x, op: inOther ? 'contains' : '=' });
+  }
   // A distinctive word of a title ("Traviata", "Zauberflöte") finds the titles that contain it.
   const seen = new Set<string>();
   for (const x of v.titles) {
