@@ -70,6 +70,11 @@ export function defaultPackageName(now: Date): string {
 }
 
 /** spec 3 §2 "Routes": the variation title lowercased, spaces turned to hyphens. */
+/** A package's events as titles, each once ("Der fliegende Holländer" plays four times, is named once). */
+export function distinctEventTitles(events: readonly { title: string }[]): string[] {
+  return [...new Set(events.map((e) => e.title))];
+}
+
 export function variationSlug(title: string): string {
   return title.trim().toLowerCase().replace(/\s+/g, '-');
 }

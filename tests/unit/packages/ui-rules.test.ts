@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreatePackageRequest, EXCLUDABLE_TICKET_CATEGORIES, PACKAGES } from '../../../src/lib/contracts/packages';
 import {
+  distinctEventTitles,
   createPayload,
   defaultPackageName,
   EXCLUDABLE_CATEGORIES,
@@ -296,5 +297,11 @@ describe('regenerate names the events it leaves out (fresh-eyes)', () => {
       { title: 'Ahead', start_date_time: '2026-12-20T19:00:00Z' },
     ];
     expect(pastEvents(events, now).map((e) => e.title)).toEqual(['Past']);
+  });
+});
+
+describe('distinctEventTitles', () => {
+  it('names each title once, in the order of first appearance', () => {
+    expect(distinctEventTitles([{ title: 'Holländer' }, { title: 'Was ihr wollt' }, { title: 'Holländer' }, { title: 'Fidelio' }])).toEqual(['Holländer', 'Was ihr wollt', 'Fidelio']);
   });
 });

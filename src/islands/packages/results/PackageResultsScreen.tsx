@@ -12,7 +12,7 @@ import { listSupportedCrms } from '../../../lib/api/integrations';
 import { ApiError } from '../../../lib/api/client';
 import type { IslandI18n } from '../../../lib/i18n/namespaces';
 import { I18nIsland, useTranslation } from '../../../lib/i18n/react';
-import { decodeSlugParam, fewerVariations, isBuilding, PB, variationMatchesSlug, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
+import { decodeSlugParam, distinctEventTitles, fewerVariations, isBuilding, PB, variationMatchesSlug, variationSlug, WIDE_QUERY } from '../../../lib/packages/rules';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { errorText, formatDay, formatNumber } from '../format';
@@ -234,7 +234,7 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
               </li>
             )}
           </ul>
-          {pkg.events.length > 0 && <p className={styles.events}>{pkg.events.map((e) => e.title).join(' · ')}</p>}
+          {pkg.events.length > 0 && <p className={styles.events}>{distinctEventTitles(pkg.events).join(' · ')}</p>}
         </header>
 
         {error && (
