@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { parseCsv } from '../src/server/demo/history-files';
 import { planCatalog, type PartnerInfo } from '../src/server/demo/catalog-plan';
 import { programmeOf } from '../src/server/demo/programme';
 import { PERSONAS, type Persona } from '../src/server/demo/personas';
@@ -194,29 +195,6 @@ export function retailCategory(description: string): string {
   return 'other';
 }
 
-/** One CSV line into fields (double quotes around fields with commas, "" inside). */
-export function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(field);
-      field = '';
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
-}
-
 /**
  * The published CSV (InvoiceNo, StockCode, Description, Quantity, InvoiceDate, UnitPrice,
  * CustomerID, Country; one file or a folder of per-day files) reduced to what the evaluation
@@ -232,10 +210,10 @@ export function reduceOnlineRetail(input: string): { gz: Buffer; rows: number; p
   const rows: string[] = [];
   const customers = new Set<string>();
   for (const file of files) {
-    const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
-    for (const line of lines) {
-      if (!line || line.startsWith('InvoiceNo')) continue;
-      const [invoice, code, desc, quantity, date, price, customer] = csvFields(line);
+    const records = parseCsv(fs.readFileSync(file, 'utf8'));
+    for (const record of records) {
+      if (record[0] === 'InvoiceNo') continue;
+      const [invoice = '', code = '', desc = '', quantity, date = '', price, customer] = record;
       const q = Number(quantity);
       if (!customer || invoice.startsWith('C') || !(q > 0) || NOT_GOODS.has(code)) continue;
       const ms = Date.parse(`${date.trim().replace(' ', 'T')}Z`);

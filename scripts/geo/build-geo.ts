@@ -15,6 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parseCsv } from '../../src/server/demo/history-files';
 import { type PostalSourceRow, compactPostal } from './postal-rows';
 
 export const COUNTRIES: Record<string, { name: string; nameDe: string }> = {
@@ -98,37 +99,16 @@ function buildPlaces(cities: string, out: string) {
   console.log(`places: ${places.length}`);
 }
 
-/** One CSV line (RFC 4180 quoting; the files hold no line breaks inside fields). */
-export function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') out.push(cur), (cur = '');
-    else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-
 /** zauberware's CSV: country_code,zipcode,place,state,state_code,province,…,latitude,longitude. */
 function readPostalCsv(dir: string, cc: string): PostalSourceRow[] {
-  const [header, ...lines] = readFileSync(path.join(dir, `zipcodes.${cc.toLowerCase()}.csv`), 'utf8').split(/\r?\n/);
-  const cols = csvFields(header!);
+  const [cols = [], ...records] = parseCsv(readFileSync(path.join(dir, `zipcodes.${cc.toLowerCase()}.csv`), 'utf8'));
   const at = (name: string) => {
     const i = cols.indexOf(name);
     if (i < 0) throw new Error(`zipcodes.${cc.toLowerCase()}.csv has no column ${name}`);
     return i;
   };
   const [code, place, state, stateCode, lat, lon] = ['zipcode', 'place', 'state', 'state_code', 'latitude', 'longitude'].map(at) as number[];
-  return lines.filter(Boolean).map((line) => {
-    const c = csvFields(line);
+  return records.map((c) => {
     return { countryCode: cc, code: c[code!]!, place: c[place!]!, state: c[state!]!, stateCode: c[stateCode!]!, latitude: Number(c[lat!]), longitude: Number(c[lon!]) };
   });
 }

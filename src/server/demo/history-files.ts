@@ -6,47 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import type { EventRecord } from '../engines/forecast/types';
 
 const DAY_MS = 86_400_000;
 
-/** RFC 4180: fields may be quoted, a quote inside a quoted field is doubled, quoted fields may hold commas and newlines. */
+/** The rows of a CSV text (RFC 4180 quoting; a BOM and empty lines are skipped; rows may be short). */
 export function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.length > 1 || row[0] !== '') out.push(row);
-      row = [];
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    out.push(row);
-  }
-  return out;
+  return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
 }
 
 function readTable(dir: string, name: string): Record<string, string>[] {
   const gz = path.join(dir, `${name}.csv.gz`);
   const text = fs.existsSync(gz) ? zlib.gunzipSync(fs.readFileSync(gz)).toString('utf8') : fs.readFileSync(path.join(dir, `${name}.csv`), 'utf8');
-  const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+  const [header, ...rows] = parseCsv(text);
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 

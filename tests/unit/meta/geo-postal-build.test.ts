@@ -1,17 +1,9 @@
 // The rules that turn GeoNames postal rows into assets/geonames/postal.json.gz (scripts/geo/).
 import { describe, expect, it } from 'vitest';
-import { csvFields } from '../../../scripts/geo/build-geo';
 import { REGIONS } from '../../../scripts/geo/build-geo';
 import { type PostalSourceRow, compactPostal, mainPlaceName } from '../../../scripts/geo/postal-rows';
 
 const row = (over: Partial<PostalSourceRow>): PostalSourceRow => ({ countryCode: 'DE', code: '10115', place: 'Berlin', state: 'Berlin', stateCode: 'BE', latitude: 52.5, longitude: 13.4, ...over });
-
-describe('reading the CSV', () => {
-  it('splits quoted fields with commas and doubled quotes', () => {
-    expect(csvFields('DE,10115,Berlin,Berlin,BE,,00,"Berlin, Stadt",11000,52.5323,13.3846')).toEqual(['DE', '10115', 'Berlin', 'Berlin', 'BE', '', '00', 'Berlin, Stadt', '11000', '52.5323', '13.3846']);
-    expect(csvFields('a,"say ""hi""",')).toEqual(['a', 'say "hi"', '']);
-  });
-});
 
 describe('one row per postal code', () => {
   it('keeps the localities of a German code and drops the codes of single organisations', () => {
