@@ -1,6 +1,8 @@
 // `npm start`: boot (migrate, seed when empty, worker), then serve the built console.
 import { performance } from 'node:perf_hooks';
-import { boot } from '../src/server/boot';
+import { boot, bootedWorker } from '../src/server/boot';
+import { closeDb } from '../src/server/db/client';
+import { graceFromEnv, onStopSignals } from '../src/server/lifecycle/shutdown';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/demo/accounts';
 import { config } from '../src/server/config';
 import { createHttpServer, listen } from '../src/server/http/serve';
@@ -33,9 +35,4 @@ const lines = [
 ].filter(Boolean);
 console.log(lines.join('\n'));
 
-const stop = () => {
-  server.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+onStopSignals({ server, worker: bootedWorker(), closeDb, graceMs: graceFromEnv(), log: console.error });

@@ -3,7 +3,7 @@
 // lazily by the first request in `astro dev`.
 import { getHandle } from './db/client';
 import { seedIfEmpty, type SeedReport } from './demo/index';
-import { startWorker } from './jobs/worker';
+import { startWorker, type RunningWorker } from './jobs/worker';
 import { config } from './config';
 import { secretKey } from './lib/secret-key';
 import { devMailboxPath } from './lib/dev-mailbox';
@@ -17,6 +17,13 @@ export interface BootInfo {
   worker: boolean;
 }
 
+let inProcessWorker: RunningWorker | null = null;
+
+/** The worker boot started in this process (null without one): graceful shutdown stops it. */
+export function bootedWorker(): RunningWorker | null {
+  return inProcessWorker;
+}
+
 async function doBoot(announce: boolean): Promise<BootInfo> {
   // Production refuses to start without ENCORE_SECRET_KEY (lib/secret-key.ts); fail before serving.
   secretKey();
@@ -25,7 +32,7 @@ async function doBoot(announce: boolean): Promise<BootInfo> {
   if (seed?.seeded && config.production) {
     console.error('[boot] ENCORE_AUTO_SEED=on: demo accounts with the public demo password were seeded into this production database.');
   }
-  if (config.inProcessWorker) startWorker(db, { log: console.error });
+  if (config.inProcessWorker) inProcessWorker = startWorker(db, { log: console.error });
   // The development mailbox opens only with this process's token: say where (npm start prints
   // it in its banner instead, with the full address).
   if (config.demo) {

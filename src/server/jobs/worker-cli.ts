@@ -1,6 +1,7 @@
 // `npm run worker`: a worker process of its own (scale-out; see ARCHITECTURE.md §1).
 import { getHandle, closeDb } from '../db/client';
 import { startWorker } from './worker';
+import { graceFromEnv, onStopSignals } from '../lifecycle/shutdown';
 
 import { config } from '../config';
 import { requireSecretKeyOrExit } from '../lib/secret-key';
@@ -14,10 +15,4 @@ requireSecretKeyOrExit();
 const { db, kind } = await getHandle();
 const worker = startWorker(db, { log: console.error });
 console.log(`Encore worker running on the ${kind} database (Ctrl-C stops it).`);
-const stop = async () => {
-  await worker.stop();
-  await closeDb();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+onStopSignals({ worker, closeDb, graceMs: graceFromEnv(), log: console.error });

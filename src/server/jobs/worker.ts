@@ -3,7 +3,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { claimTask, failAbandonedTasks, heartbeat, HEARTBEAT_MS, setTaskState } from '../modules/tasks/repo';
+import { claimTask, failAbandonedTasks, handBackTasks, heartbeat, HEARTBEAT_MS, setTaskState } from '../modules/tasks/repo';
 import { listenForTasks } from '../modules/tasks/wake';
 import { abandonedHandler, PermanentTaskError, taskHandler } from '../modules/tasks/registry';
 import { dailyMaintenanceScheduler } from '../modules/tasks/maintenance';
@@ -63,6 +63,8 @@ function keepAlive(db: Db, taskId: string, workerId: string): () => void {
   let timer: NodeJS.Timeout | undefined;
   const beat = () => {
     timer = setTimeout(async () => {
+      // A handed-back task belongs to the next claim: a late beat would hide it for another 30 s.
+      if (handedBack.has(workerId)) return;
       try {
         await heartbeat(db, taskId, workerId);
       } catch (err) {
@@ -112,10 +114,18 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
   return true;
 }
 
+/** Workers of this process that handed their running tasks back while stopping. */
+const handedBack = new Set<string>();
+
 export interface RunningWorker {
   /** Resolves once the worker listens for queued tasks. */
   ready: Promise<void>;
-  stop: () => Promise<void>;
+  /**
+   * Takes no new task and waits for the running one. With `graceMs`, a task still running after
+   * that long is handed back (handBackTasks) for another worker, or the next start, to take over;
+   * the answer names the handed-back tasks.
+   */
+  stop: (opts?: { graceMs?: number }) => Promise<{ handedBack: string[] }>;
 }
 
 export function startWorker(db: Db, opts: WorkerOptions = {}): RunningWorker {
@@ -172,11 +182,25 @@ export function startWorker(db: Db, opts: WorkerOptions = {}): RunningWorker {
   })();
   return {
     ready: listener?.ready ?? Promise.resolve(),
-    stop: async () => {
+    stop: async ({ graceMs } = {}) => {
       running = false;
       wake?.();
-      await loop;
+      let late: string[] = [];
+      if (graceMs === undefined) await loop;
+      else {
+        let deadline: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([
+          loop.then(() => true),
+          new Promise<false>((resolve) => (deadline = setTimeout(() => resolve(false), graceMs))),
+        ]);
+        clearTimeout(deadline);
+        if (!finished) {
+          handedBack.add(workerId);
+          late = await handBackTasks(db, workerId);
+        }
+      }
       await listener?.close();
+      return { handedBack: late };
     },
   };
 }

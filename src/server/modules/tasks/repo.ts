@@ -58,6 +58,20 @@ export interface AbandonedTask {
 }
 
 /**
+ * A stopping worker hands its running tasks back (graceful shutdown past its deadline): their lock
+ * is made stale at once, so the next claim takes them over under the same rules as after a crash
+ * (attempts counted, a boost reconciles first) without waiting STALE_AFTER_SEC. Returns their ids.
+ */
+export async function handBackTasks(db: Db, workerId: string): Promise<string[]> {
+  const r = await rows<{ id: string }>(
+    db,
+    sql`UPDATE tasks SET locked_at = now() - make_interval(secs => ${STALE_AFTER_SEC + 1})
+        WHERE locked_by = ${workerId} AND status IN ('STARTED', 'PROGRESS') RETURNING id`,
+  );
+  return r.map((x) => x.id);
+}
+
+/**
  * Stale tasks that have used their attempts end FAILURE with TASK_INTERRUPTED instead of running
  * again (a boost has one attempt: a blind re-run could publish a second campaign). Returned so
  * their modules can tidy up (registry.ts onAbandoned).
