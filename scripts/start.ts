@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { boot, bootedWorker } from '../src/server/boot';
 import { closeDb } from '../src/server/db/client';
 import { graceFromEnv, onStopSignals } from '../src/server/lifecycle/shutdown';
+import { log } from '../src/server/lib/log';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/demo/accounts';
 import { config } from '../src/server/config';
 import { createHttpServer, listen } from '../src/server/http/serve';
@@ -35,4 +36,4 @@ const lines = [
 ].filter(Boolean);
 console.log(lines.join('\n'));
 
-onStopSignals({ server, worker: bootedWorker(), closeDb, graceMs: graceFromEnv(), log: console.error });
+onStopSignals({ server, worker: bootedWorker(), closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });

@@ -9,6 +9,8 @@ import compression from 'compression';
 import { constants } from 'node:zlib';
 import { handleLocalPartPut, isLocalPartPut } from './part-upload';
 import { errorBody } from '../api/errors';
+import { log, loggablePath, requestIdFrom, withRequestId } from '../lib/log';
+import { performance } from 'node:perf_hooks';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -84,6 +86,12 @@ export function wellFormedRequestUrl(raw: string): string | null {
 
 export function createHttpServer(handler: Handler): http.Server {
   const server = http.createServer((req, res) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
+    withRequestId(requestId, () => serve(req, res, requestId));
+  });
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => {
+    accessLog(req, res, requestId);
     if (isLocalPartPut(req)) return void handleLocalPartPut(req, res);
     const url = wellFormedRequestUrl(req.url ?? '/');
     // On the API a malformed query is refused too (docs/SECURITY.md §8): re-encoded, broken UTF-8
@@ -100,7 +108,7 @@ export function createHttpServer(handler: Handler): http.Server {
       keepWriteCallbacks(res);
       handler(req, res);
     });
-  });
+  };
   server.on('clientError', answerClientError);
   // Node closes an idle kept-alive connection after 5 s. A client (a proxy in front of us, a
   // browser, a test's request context) that reuses the socket just as it closes gets ECONNRESET
@@ -109,6 +117,22 @@ export function createHttpServer(handler: Handler): http.Server {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;
+}
+
+/** One line per answered request: method, path without its query, status, duration. */
+function accessLog(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void {
+  const t0 = performance.now();
+  const method = req.method;
+  const path = loggablePath(req.url);
+  const line = (aborted: boolean) => {
+    const fields = { method, path, status: res.statusCode, ms: Math.round(performance.now() - t0), ...(aborted ? { aborted: true } : {}) };
+    // 'finish' may fire outside the request's async context: name the id again.
+    withRequestId(requestId, () => (res.statusCode >= 500 ? log.error(fields, 'request') : log.info(fields, 'request')));
+  };
+  res.once('finish', () => line(false));
+  res.once('close', () => {
+    if (!res.writableFinished) line(true);
+  });
 }
 
 /**

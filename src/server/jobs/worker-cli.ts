@@ -2,6 +2,7 @@
 import { getHandle, closeDb } from '../db/client';
 import { startWorker } from './worker';
 import { graceFromEnv, onStopSignals } from '../lifecycle/shutdown';
+import { log } from '../lib/log';
 
 import { config } from '../config';
 import { requireSecretKeyOrExit } from '../lib/secret-key';
@@ -15,4 +16,4 @@ requireSecretKeyOrExit();
 const { db, kind } = await getHandle();
 const worker = startWorker(db, { log: console.error });
 console.log(`Encore worker running on the ${kind} database (Ctrl-C stops it).`);
-onStopSignals({ worker, closeDb, graceMs: graceFromEnv(), log: console.error });
+onStopSignals({ worker, closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });
