@@ -14,6 +14,7 @@ import { HOLDOUT_6 as SIXTH } from './sixth';
 import { HOLDOUT_7 as SEVENTH } from './seventh';
 import { HOLDOUT_8 as EIGHTH } from './eighth';
 import { HOLDOUT_9 as NINTH } from './ninth';
+import { HOLDOUT_10 as TENTH } from './tenth';
 
 export const HOLDOUT: AccuracyQuestion[] = [...HOLDOUT_DE, ...HOLDOUT_EN];
 export const HOLDOUT_REFUSALS: RefusalCase[] = HOLDOUT_REFUSAL_CASES;
@@ -41,3 +42,6 @@ export const HOLDOUT_8: AccuracyQuestion[] = EIGHTH;
 
 /** The ninth hold-out (issue 21 §3), 80 questions by a tenth author without the engine: measured on its own. */
 export const HOLDOUT_9: AccuracyQuestion[] = NINTH;
+
+/** The tenth hold-out (issue 21 §3), 80 questions by an eleventh author without the engine: measured on its own. */
+export const HOLDOUT_10: AccuracyQuestion[] = TENTH;
