@@ -17,7 +17,7 @@
 //   English 25/30 = 83.3 % [66.4–92.7 %].
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS, REFUSALS } from '../nlq-accuracy/index';
-import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_9, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
+import { HOLDOUT, HOLDOUT_2, HOLDOUT_3, HOLDOUT_4, HOLDOUT_5, HOLDOUT_6, HOLDOUT_7, HOLDOUT_8, HOLDOUT_9, HOLDOUT_10, HOLDOUT_REFUSALS } from '../nlq-accuracy/holdout/index';
 import { expectedIds, formatTotals, openSeededDb, runAccuracy, type AccuracyReport } from '../nlq-accuracy/runner';
 import type { TestDb } from '../helpers/db';
 import type { AccuracyQuestion } from '../nlq-accuracy/types';
@@ -71,6 +71,12 @@ const FLOOR_8 = { de: 0.94, en: 0.95 } as const;
  * that minus two questions per language.
  */
 const FLOOR_9 = { de: 0.94, en: 0.94 } as const;
+/**
+ * The tenth hold-out, measured once blind on 2026-11-29 after the ninth's failures had been read
+ * (German 37/40 = 92.5 % [80.1–97.4], English 38/40 = 95.0 % [83.5–98.6]; no repeats of earlier
+ * sets): that minus two questions per language.
+ */
+const FLOOR_10 = { de: 0.875, en: 0.9 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
@@ -177,3 +183,4 @@ laterHoldout('sixth', HOLDOUT_6, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOL
 laterHoldout('seventh', HOLDOUT_7, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6], FLOOR_7, 39);
 laterHoldout('eighth', HOLDOUT_8, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7], FLOOR_8, 38);
 laterHoldout('ninth', HOLDOUT_9, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7, ...HOLDOUT_8], FLOOR_9, 38);
+laterHoldout('tenth', HOLDOUT_10, [...HOLDOUT, ...HOLDOUT_2, ...HOLDOUT_3, ...HOLDOUT_4, ...HOLDOUT_5, ...HOLDOUT_6, ...HOLDOUT_7, ...HOLDOUT_8, ...HOLDOUT_9], FLOOR_10, 40);
