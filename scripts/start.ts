@@ -1,7 +1,9 @@
 // `npm start`: boot (migrate, seed when empty, worker), then serve the built console.
 import { performance } from 'node:perf_hooks';
 import { boot, bootedWorker } from '../src/server/boot';
-import { closeDb } from '../src/server/db/client';
+import { closeDb, getHandle } from '../src/server/db/client';
+import { registerDatabaseMetrics } from '../src/server/modules/metrics/registry';
+import { metricsSettings, startMetricsServer } from '../src/server/modules/metrics/server';
 import { graceFromEnv, onStopSignals } from '../src/server/lifecycle/shutdown';
 import { log } from '../src/server/lib/log';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/demo/accounts';
@@ -36,4 +38,8 @@ const lines = [
 ].filter(Boolean);
 console.log(lines.join('\n'));
 
-onStopSignals({ server, worker: bootedWorker(), closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });
+const metricsAt = metricsSettings();
+registerDatabaseMetrics(getHandle);
+const metrics = metricsAt ? await startMetricsServer(metricsAt) : null;
+if (metricsAt) log.info(`Metrics at http://${metricsAt.host}:${metricsAt.port}/metrics`);
+onStopSignals({ server, metrics, worker: bootedWorker(), closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });

@@ -15,6 +15,8 @@ interface Handle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics (PGlite has one connection). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
 
 const KEY = Symbol.for('encore.db');
@@ -31,7 +33,7 @@ async function open(): Promise<Handle> {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

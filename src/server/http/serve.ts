@@ -10,6 +10,7 @@ import { constants } from 'node:zlib';
 import { handleLocalPartPut, isLocalPartPut } from './part-upload';
 import { errorBody } from '../api/errors';
 import { log, loggablePath, requestIdFrom, withRequestId } from '../lib/log';
+import { observeRequest } from '../modules/metrics/registry';
 import { performance } from 'node:perf_hooks';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -119,13 +120,15 @@ export function createHttpServer(handler: Handler): http.Server {
   return server;
 }
 
-/** One line per answered request: method, path without its query, status, duration. */
+/** One line per answered request (method, path without its query, status, duration), and its metrics. */
 function accessLog(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void {
   const t0 = performance.now();
   const method = req.method;
   const path = loggablePath(req.url);
   const line = (aborted: boolean) => {
-    const fields = { method, path, status: res.statusCode, ms: Math.round(performance.now() - t0), ...(aborted ? { aborted: true } : {}) };
+    const seconds = (performance.now() - t0) / 1000;
+    const fields = { method, path, status: res.statusCode, ms: Math.round(seconds * 1000), ...(aborted ? { aborted: true } : {}) };
+    observeRequest(method, path, res.statusCode, seconds);
     // 'finish' may fire outside the request's async context: name the id again.
     withRequestId(requestId, () => (res.statusCode >= 500 ? log.error(fields, 'request') : log.info(fields, 'request')));
   };

@@ -3,6 +3,8 @@ import { getHandle, closeDb } from '../db/client';
 import { startWorker } from './worker';
 import { graceFromEnv, onStopSignals } from '../lifecycle/shutdown';
 import { log } from '../lib/log';
+import { registerDatabaseMetrics } from '../modules/metrics/registry';
+import { metricsSettings, startMetricsServer } from '../modules/metrics/server';
 
 import { config } from '../config';
 import { requireSecretKeyOrExit } from '../lib/secret-key';
@@ -16,4 +18,8 @@ requireSecretKeyOrExit();
 const { db, kind } = await getHandle();
 const worker = startWorker(db, { log: console.error });
 console.log(`Encore worker running on the ${kind} database (Ctrl-C stops it).`);
-onStopSignals({ worker, closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });
+// A worker process answers its own metrics (its task runs, the queue) on METRICS_PORT.
+const metricsAt = metricsSettings();
+registerDatabaseMetrics(getHandle);
+const metrics = metricsAt ? await startMetricsServer(metricsAt) : null;
+onStopSignals({ worker, metrics, closeDb, graceMs: graceFromEnv(), log: (line) => log.info(line) });

@@ -3,6 +3,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { performance } from 'node:perf_hooks';
+import { observeTask } from '../modules/metrics/registry';
 import { claimTask, failAbandonedTasks, handBackTasks, heartbeat, HEARTBEAT_MS, setTaskState } from '../modules/tasks/repo';
 import { listenForTasks } from '../modules/tasks/wake';
 import { abandonedHandler, PermanentTaskError, taskHandler } from '../modules/tasks/registry';
@@ -93,6 +95,8 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
     return true;
   }
   const stopBeating = keepAlive(db, task.id, workerId);
+  const t0 = performance.now();
+  const took = () => (performance.now() - t0) / 1000;
   try {
     const result = await handler(task.payload, {
       db,
@@ -103,8 +107,10 @@ export async function runOnce(db: Db, workerId: string): Promise<boolean> {
       progress: (info) => setTaskState(db, task.id, 'PROGRESS', info),
     });
     await setTaskState(db, task.id, 'SUCCESS', result ?? null);
+    observeTask(task.kind, 'success', took());
   } catch (err) {
     const retry = !(err instanceof PermanentTaskError) && task.attempts < task.max_attempts;
+    observeTask(task.kind, retry ? 'retry' : 'failure', took());
     // Back off 2^attempt seconds between tries.
     const runAfter = new Date(Date.now() + 2 ** task.attempts * 1000);
     await setTaskState(db, task.id, retry ? 'RETRY' : 'FAILURE', errorResult(task, err, retry), { runAfter });

@@ -25,6 +25,8 @@ export function graceFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 
 export interface ShutdownParts {
   server?: http.Server;
+  /** The metrics port's server: closed at the end (a scrape meanwhile still sees the drain). */
+  metrics?: http.Server | null;
   worker?: RunningWorker | null;
   closeDb: () => Promise<void>;
   graceMs: number;
@@ -64,6 +66,10 @@ export async function shutdown(parts: ShutdownParts): Promise<ShutdownReport> {
     parts.server ? closeServer(parts.server, parts.graceMs) : Promise.resolve(false),
     parts.worker ? parts.worker.stop({ graceMs: parts.graceMs }) : Promise.resolve({ handedBack: [] as string[] }),
   ]);
+  if (parts.metrics) {
+    parts.metrics.closeAllConnections();
+    parts.metrics.close();
+  }
   await parts.closeDb();
   const report = { cutConnections, handedBack: stopped.handedBack, ms: Date.now() - t0 };
   parts.log?.(

@@ -62,6 +62,9 @@ function negate(c: FieldFilter): FieldFilter {
 
 const isTag = (c: FieldFilter, tags: string[]) => tags.includes(c.field.tag);
 
+/** "etwas", "anything": an object of its own — with a negation, nothing at all. */
+const isIndefinite = (x: Item) => x.k === 'stop' && /^(etwas|irgendetwas|irgendwas|anything|something)$/i.test(x.raw);
+
 /** Items of one clause: split at "aber/but", and at "und"/"," when a new count or negation follows. */
 function clauses(items: Item[], tokensPunct: string[]): Item[][] {
   const out: Item[][] = [[]];
@@ -73,7 +76,8 @@ function clauses(items: Item[], tokensPunct: string[]): Item[][] {
       // "aber" is what the negated clause is about.
       const after: Item[] = [];
       for (let m = j + 1; m < items.length && items[m].k !== 'boundary'; m++) after.push(items[m]);
-      const bare = after.some((x) => x.k === 'neg') && after.every((x) => x.k === 'neg' || x.k === 'stop' || x.k === 'verb' || x.k === 'with');
+      // "…storniert, aber nie etwas gekauft": "etwas" is the negated clause's own object.
+      const bare = after.some((x) => x.k === 'neg') && after.every((x) => x.k === 'neg' || x.k === 'stop' || x.k === 'verb' || x.k === 'with') && !after.some(isIndefinite);
       const current = out[out.length - 1];
       const comma = bare ? current.findLastIndex((x, p) => p < current.length - 1 && /,/.test(tokensPunct[x.end - 1] ?? '')) : -1;
       const moved = comma >= 0 ? current.slice(comma + 1) : [];
@@ -981,7 +985,7 @@ export function parseQuestion(text: string, opts: ParseOptions): ParseResult {
     // "…beim Ballett waren, aber diese Saison noch nicht": a bare negation repeats what the
     // previous clause was about, with its own time.
     // "…, diese Saison aber gar nichts": "nichts" names its object — nothing at all, of anything.
-    const namesSomething = cs.some((x) => x.k === 'noun' || x.k === 'category' || x.k === 'value' || (x.k === 'neg' && /^(nichts|nothing|nix)$/i.test(x.raw)));
+    const namesSomething = cs.some((x) => x.k === 'noun' || x.k === 'category' || x.k === 'value' || (x.k === 'neg' && /^(nichts|nothing|nix)$/i.test(x.raw))) || clause.some(isIndefinite);
     for (const a of anchors) {
       if (a.op === '=' && a.value === 0 && !namesSomething && a.where.every(isDate) && previousWhat.length > 0) a.where.unshift(...previousWhat);
     }

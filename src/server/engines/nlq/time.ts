@@ -409,7 +409,8 @@ function period(w: string[], i: number, now: Date, allowBareDay = false, plainDa
   }
   // "2024/25" as a season (one token)
   const slash = /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.exec(a ?? '');
-  if (slash && Number(slash[2]) % 100 === (Number(slash[1]) + 1) % 100) return { range: seasonRange(Number(slash[1])), end: i + 1 };
+  // "the 2024/25 season": the season word after it belongs to it.
+  if (slash && Number(slash[2]) % 100 === (Number(slash[1]) + 1) % 100) return { range: seasonRange(Number(slash[1])), end: i + 1 + (SEASON.has(b) ? 1 : 0) };
   if (SEASON.has(a) && b && /^((?:19|20)\d\d)\/(\d{2}|\d{4})$/.test(b)) return { range: seasonRange(Number(b.slice(0, 4))), end: i + 2 };
   // "2024 25" as a season
   if (year(a) !== undefined && /^\d{2}$/.test(b ?? '') && Number(b) === (year(a)! + 1) % 100) {

@@ -47,6 +47,8 @@ const WEEKDAY_WORDS = new Map<string, number>(Object.entries({
   montag: 1, monday: 1, dienstag: 2, tuesday: 2, mittwoch: 3, wednesday: 3, donnerstag: 4, thursday: 4,
   freitag: 5, friday: 5, samstag: 6, sonnabend: 6, saturday: 6, sonntag: 7, sunday: 7,
 }));
+/** A German weekday compounded with a plural word for events (folded: "freitagsvorstellungen"). */
+const WEEKDAY_COMPOUND = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)s?(veranstaltungen|vorstellungen|auffuehrungen|konzerte|termine|events|shows|matineen)$/;
 const WEEKEND_PLURAL = new Set(['wochenenden', 'weekends']);
 const WEEKEND = new Set(['wochenende', 'weekend']);
 /** Words after "am Wochenende"/"weekend" that make it the coming one ("dieses Wochenende" is caught before). */
@@ -107,6 +109,13 @@ export function findClockAndWeekdays(words: string[], reserved: boolean[]): Cloc
       continue;
     }
     const w = words[i];
+    // "Freitagsvorstellungen", "Sonntagskonzerte": a weekday compounded with the events is every such day.
+    const compound = WEEKDAY_COMPOUND.exec(w);
+    const compoundDay = compound ? WEEKDAY_WORDS.get(compound[1]) : undefined;
+    if (compoundDay !== undefined && free(i, i + 1)) {
+      hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [compoundDay] } });
+      continue;
+    }
     const plural = WEEKDAY_PLURALS.get(w);
     if (plural !== undefined && free(i, i + 1)) {
       hits.push({ start: i, end: i + 1, body: { k: 'weekday', days: [plural] } });

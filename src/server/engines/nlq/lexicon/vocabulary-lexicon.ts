@@ -77,6 +77,16 @@ export function vocabularyEntries(v: Vocabulary): Entry[] {
     const inOther = lowerTitles.some((y, m) => m !== n && y.includes(lowerTitles[n]));
     add(x, { k: 'value', tag: 'e', field: 'title', value: x, op: inOther ? 'contains' : '=' });
   }
+  // A title without its trailing year or season ("Rock am Fluss" of "Rock am Fluss 2026", "Season
+  // Pass" of "Season Pass 2026/27") names every edition: a contains match on the rest.
+  const editions = new Set<string>();
+  for (const x of v.titles) {
+    const base = x.replace(/[\s,–-]*\b(19|20)\d{2}(\/\d{2}(\d{2})?)?\s*$/u, '').trim();
+    const key = base.toLocaleLowerCase('de');
+    if (base === x || words(base).length < 2 || lowerTitles.includes(key) || editions.has(key)) continue;
+    editions.add(key);
+    add(base, { k: 'value', tag: 'e', field: 'title', value: base, op: 'contains' });
+  }
   // A distinctive word of a title ("Traviata", "Zauberflöte") finds the titles that contain it.
   const seen = new Set<string>();
   for (const x of v.titles) {
