@@ -6,6 +6,7 @@ import { PackageIdParam, PACKAGES, type Package, type PackageList } from '../../
 import { getDb } from '../../server/db/client';
 import { AppError } from '../../server/lib/errors';
 import { getPackage, listPackages, type PkgCtx } from '../../server/modules/packages/service';
+import { isPackageDemo } from '../../server/modules/packages/demo';
 import type { Viewer } from '../../server/modules/auth/viewer';
 
 /** The package id of the URL, or null when it is not one (the island says not found). */
@@ -19,6 +20,7 @@ export const RESULTS_I18N = [
   'packages.variation',
   'packages.status',
   'packages.modes',
+  'packages.demo',
   // The shared CRM export dialog (src/islands/crm) and its Sandbox badge.
   'crm',
   'common.genericError',
@@ -31,7 +33,7 @@ export const RESULTS_I18N = [
 ] as const;
 
 function ctxOf(viewer: Viewer): PkgCtx {
-  return { partnerId: viewer.partner!.id, userId: viewer.userId, language: viewer.language === 'de' ? 'de' : 'en' };
+  return { partnerId: viewer.partner!.id, userId: viewer.userId, language: viewer.language === 'de' ? 'de' : 'en', demo: isPackageDemo(viewer.features) };
 }
 
 export async function firstPackages(viewer: Viewer): Promise<PackageList | undefined> {
