@@ -27,7 +27,7 @@ describe('the demo flag', () => {
   it('is off by default and on only when the resolved flag is true', () => {
     expect(FEATURE_DEFAULTS[DEMO_FLAG]).toBe(false);
     expect(isPackageDemo({ [DEMO_FLAG]: true })).toBe(true);
-    for (const f of [undefined, null, {}, { [DEMO_FLAG]: false }, { 'package-builder': true }]) expect(isPackageDemo(f)).toBe(false);
+    for (const f of [undefined, null, {}, { [DEMO_FLAG]: false }, { 'package-builder': true }] as (Record<string, boolean> | null | undefined)[]) expect(isPackageDemo(f)).toBe(false);
   });
 
   it('does not replace the package-builder flag: demo mode still needs backhaul and package-builder', () => {
