@@ -9,6 +9,10 @@ export const FEATURE_DEFAULTS = {
   'campaign.composer.edit': false,
   notifications: false,
   'package-builder': false,
+  // spec 3 §2/§6 demo mode (docs/PACKAGE-BUILDER.md "Demo mode"): a partner row marks a demo/trial
+  // partner, a user row one trial account. The package builder then shows one fixed sample package
+  // (DEMO_PACKAGE_ID) instead of the partner's packages, builds nothing and exports nothing.
+  'package-builder.demo': false,
   // spec 1 §2.9 / spec 3 "Events page actions": the simple user type sees neither the source
   // filter nor the sales import/export. Off unless a partner or user flag turns it on.
   'simple-user': false,

@@ -17,6 +17,8 @@ export const USERS = {
   multi: { email: 'multi@encore.demo', givenName: 'Mira', name: 'Mira Multi', language: 'en' },
   /** Only 1002 'Harbour Lights Promotions' (prisma wording). */
   prisma: { email: 'prisma@encore.demo', givenName: 'Priya', name: 'Priya Prisma', language: 'en' },
+  /** 1002 with the package builder in demo mode (user flags package-builder + package-builder.demo). */
+  trial: { email: 'trial@encore.demo', givenName: 'Theo', name: 'Theo Trial', language: 'en' },
 } as const;
 export type UserKey = keyof typeof USERS;
 

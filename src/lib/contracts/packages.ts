@@ -20,7 +20,9 @@
 // error.packages.no_upcoming_events (regenerate when every event has passed),
 // error.packages.no_customers_matched (included_customers matching nobody),
 // error.packages.already_merged, error.packages.not_done (merge), error.packages.merged_not_regenerable,
-// error.packages.not_ready (customer list of a package that is not done or expired).
+// error.packages.not_ready (customer list of a package that is not done or expired); 403
+// error.packages.demo_mode (demo mode: create, regenerate, merge), error.packages.demo_export_disabled
+// (demo mode: the sample package's CSV and CRM export).
 import { z } from 'zod';
 import { calendarDate, LIMITS, money, text } from './common';
 
@@ -70,6 +72,13 @@ export const PACKAGES = {
   minYear: 1970,
   maxYear: 2100,
 } as const;
+
+/**
+ * The sample package's id in demo mode (feature flag package-builder.demo; docs/PACKAGE-BUILDER.md
+ * "Demo mode"): the largest int4, which the packages' serial never hands out before it runs out,
+ * so it names no real package. Outside demo mode it is an ordinary unknown id (404).
+ */
+export const DEMO_PACKAGE_ID = 2_147_483_647;
 
 // ---------------------------------------------------------------------------------------------
 // Pieces
@@ -222,6 +231,8 @@ export const Package = z.object({
   expires_at: z.string().nullable(),
   /** Why the build failed, for the user (never a stack trace); null otherwise. */
   error: z.string().nullable(),
+  /** true only for demo mode's fixed sample package (no real customers; export disabled). */
+  demo: z.boolean().optional(),
 });
 export type Package = Omit<z.infer<typeof Package>, 'content'> & { content: Variation[] | null };
 

@@ -11,6 +11,8 @@ import { pickLanguage } from '../../lib/i18n/language';
 import { CreateSecretBody, CrmExportQuery, NlqCrmExportBody, PackageCrmExportBody, SecretIdParam } from '../../lib/contracts/integrations';
 import { addSecret, integrationTypes, listSecrets, previewNlqExport, previewPackageExport, removeSecret, startNlqExport, startPackageExport, supportedCrms, type Who } from '../modules/integrations';
 import type { NlqCtx } from '../modules/nlq/service';
+import { DEMO_PACKAGE_ID, demoExportRefused, isPackageDemo } from '../modules/packages/demo';
+import { notFound } from '../lib/errors';
 import type { Env } from './env';
 import { partnerViewerOf } from './middleware';
 import { validate } from './validate';
@@ -18,6 +20,15 @@ import { validate } from './validate';
 function whoOf(c: Context<Env>): Who {
   const viewer = partnerViewerOf(c);
   return { partnerId: viewer.partner.id, userId: viewer.userId };
+}
+
+/**
+ * Demo mode of the package builder (flag package-builder.demo): the sample package is never sent to
+ * a CRM (403 error.packages.demo_export_disabled) and the partner's real packages are not there (404).
+ */
+function refuseDemoPackageExport(c: Context<Env>, packageId: number): void {
+  if (!isPackageDemo(partnerViewerOf(c).features)) return;
+  throw packageId === DEMO_PACKAGE_ID ? demoExportRefused() : notFound('Package');
 }
 
 function nlqCtxOf(c: Context<Env>): NlqCtx {
@@ -43,8 +54,12 @@ export const crmRouter = new Hono<Env>()
   .post('/export/nlq', validate('query', CrmExportQuery), validate('json', NlqCrmExportBody), async (c) =>
     c.json(await startNlqExport(c.var.db, nlqCtxOf(c), c.req.valid('query'), c.req.valid('json')), 202),
   )
-  .post('/export/package', validate('query', CrmExportQuery), validate('json', PackageCrmExportBody), async (c) =>
-    c.json(await startPackageExport(c.var.db, whoOf(c), c.req.valid('query'), c.req.valid('json')), 202),
-  )
+  .post('/export/package', validate('query', CrmExportQuery), validate('json', PackageCrmExportBody), async (c) => {
+    refuseDemoPackageExport(c, c.req.valid('json').package_id);
+    return c.json(await startPackageExport(c.var.db, whoOf(c), c.req.valid('query'), c.req.valid('json')), 202);
+  })
   .post('/export/nlq/preview', validate('json', NlqCrmExportBody), async (c) => c.json(await previewNlqExport(c.var.db, nlqCtxOf(c), c.req.valid('json'))))
-  .post('/export/package/preview', validate('json', PackageCrmExportBody), async (c) => c.json(await previewPackageExport(c.var.db, whoOf(c), c.req.valid('json'))));
+  .post('/export/package/preview', validate('json', PackageCrmExportBody), async (c) => {
+    refuseDemoPackageExport(c, c.req.valid('json').package_id);
+    return c.json(await previewPackageExport(c.var.db, whoOf(c), c.req.valid('json')));
+  });

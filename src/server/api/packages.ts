@@ -19,6 +19,7 @@ import {
   createPackage,
   customerList,
   getPackage,
+  isPackageDemo,
   listPackages,
   mergePackages,
   regeneratePackage,
@@ -33,7 +34,7 @@ import { validate } from './validate';
 export function packagesCtxOf(c: Context<Env>): PkgCtx & { product: string } {
   const viewer = partnerViewerOf(c);
   const language = pickLanguage(getCookie(c, LANGUAGE_COOKIE), viewer.language, c.req.header('accept-language'));
-  return { partnerId: viewer.partner.id, userId: viewer.userId, language: language === 'de' ? 'de' : 'en', product: viewer.partner.product };
+  return { partnerId: viewer.partner.id, userId: viewer.userId, language: language === 'de' ? 'de' : 'en', product: viewer.partner.product, demo: isPackageDemo(viewer.features) };
 }
 
 const idParam = validate('param', PackageIdParam);

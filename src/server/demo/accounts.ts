@@ -63,6 +63,8 @@ interface DemoUser {
   mustChangePassword?: boolean;
   needsUpdate?: boolean;
   partners: Partial<Record<number, Record<PermissionName, boolean>>>;
+  /** The user's own feature flags per partner (user rows override the partner's). */
+  features?: Partial<Record<number, Record<string, boolean>>>;
 }
 
 export const DEMO_USERS = [
@@ -74,6 +76,18 @@ export const DEMO_USERS = [
   // /setpassword); a legacy account must re-confirm its details (needs_update → /update-user/1001).
   { email: 'newhire@encore.demo', givenName: 'Nele', familyName: 'Newhire', language: 'en', isAdmin: false, mustChangePassword: true, partners: { 1001: ONLY('dashboard', 'lookout') } },
   { email: 'legacy@encore.demo', givenName: 'Lars', familyName: 'Legacy', language: 'en', isAdmin: false, needsUpdate: true, partners: { 1001: ONLY('dashboard', 'lookout') } },
+  // A package-builder trial account (spec 3 §2/§6 demo mode, docs/PACKAGE-BUILDER.md "Demo mode"):
+  // partner 1002 does not have the package builder; this one account has it in demo mode, so it
+  // sees the fixed sample package with its export disabled and builds nothing.
+  {
+    email: 'trial@encore.demo',
+    givenName: 'Theo',
+    familyName: 'Trial',
+    language: 'en',
+    isAdmin: false,
+    partners: { 1002: ONLY('dashboard', 'lookout', 'backhaul') },
+    features: { 1002: { 'package-builder': true, 'package-builder.demo': true } },
+  },
 ] as const satisfies readonly DemoUser[];
 
 /** Feature flags per partner; the admin additionally holds every feature personally. */
@@ -115,6 +129,9 @@ export async function seedAccounts(db: Db, opts: { demoMfa?: boolean } = {}): Pr
       const partnerId = Number(pid);
       await db.insert(memberships).values({ userId: row.id, partnerId });
       await db.insert(permissions).values(Object.entries(perms).map(([name, isEnabled]) => ({ userId: row.id, partnerId, name, isEnabled })));
+    }
+    for (const [pid, flags] of Object.entries(u.features ?? {}) as [string, Record<string, boolean>][]) {
+      await db.insert(featureFlags).values(Object.entries(flags).map(([name, enabled]) => ({ partnerId: Number(pid), userId: row.id, name, enabled })));
     }
     if (u.isAdmin) {
       await db.insert(featureFlags).values(Object.entries(ADMIN_FEATURES).map(([name, enabled]) => ({ partnerId: 1001, userId: row.id, name, enabled })));

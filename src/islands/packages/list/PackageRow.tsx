@@ -53,6 +53,11 @@ export function PackageRow({
       <div className={styles.rowMeta}>
         <StatusBadge status={item.status} />
         {item.merge_id && <span className={styles.mergedBadge}>{t('packages.list.merged')}</span>}
+        {item.demo && (
+          <span className={styles.mergedBadge} data-testid="package-demo-badge">
+            {t('packages.demo.label')}
+          </span>
+        )}
         <span className={styles.rowCustomers}>
           {item.n_customers === null
             ? t('packages.list.customersPending')

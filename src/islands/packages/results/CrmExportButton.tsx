@@ -33,6 +33,8 @@ export function CrmExportButton({
   const [mounted, setMounted] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const expired = pkg.status !== 'done';
+  // Demo mode's sample package is never exported (the server answers error.packages.demo_export_disabled).
+  const demo = pkg.demo === true;
   const tc = pkg.content?.indexOf(variation) ?? -1;
   return (
     <>
@@ -40,8 +42,8 @@ export function CrmExportButton({
         ref={opener}
         variant="secondary"
         iconName="share"
-        disabled={expired || nameProblem || tc < 0}
-        disabledHint={expired ? t('packages.variation.export.crmExpired') : undefined}
+        disabled={demo || expired || nameProblem || tc < 0}
+        disabledHint={demo ? t('packages.demo.exportDisabled') : expired ? t('packages.variation.export.crmExpired') : undefined}
         onClick={() => {
           setMounted(true);
           setOpen(true);

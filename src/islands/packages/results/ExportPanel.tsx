@@ -16,6 +16,7 @@ export function ExportPanel({
   defaultName,
   idPrefix,
   crm,
+  demo = false,
 }: {
   packageId: number;
   variationTitle: string;
@@ -24,6 +25,8 @@ export function ExportPanel({
   idPrefix: string;
   /** The CRM part (button and dialog) when a supported CRM exists; it receives the export name. */
   crm?: (name: string, nameProblem: boolean) => ReactNode;
+  /** Demo mode's sample package: every export is off, and the panel says why. */
+  demo?: boolean;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(defaultName);
@@ -35,7 +38,7 @@ export function ExportPanel({
   const id = (s: string) => `${idPrefix}-${s}`;
 
   const csv = async () => {
-    if (problem) return;
+    if (problem || demo) return;
     setBusy(true);
     setError(null);
     setDone(false);
@@ -87,14 +90,20 @@ export function ExportPanel({
           iconName="download"
           onClick={() => void csv()}
           busy={busy}
-          disabled={problem !== null}
-          aria-describedby={error ? id('csv-error') : undefined}
+          disabled={problem !== null || demo}
+          disabledHint={demo ? t('packages.demo.exportDisabled') : undefined}
+          aria-describedby={error ? id('csv-error') : demo ? id('demo') : undefined}
           data-testid="variation-csv"
         >
           {t('packages.variation.export.csv')}
         </Button>
         {crm?.(name.trim(), problem !== null)}
       </div>
+      {demo && (
+        <p id={id('demo')} className={styles.demoNote} data-testid="variation-export-demo">
+          {t('packages.demo.exportDisabled')}
+        </p>
+      )}
       {error && (
         <p id={id('csv-error')} className={styles.fieldError} role="alert">
           {error}

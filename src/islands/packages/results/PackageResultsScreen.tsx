@@ -208,6 +208,11 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
               {pkg.title}
             </h1>
             <StatusBadge status={pkg.status} />
+            {pkg.demo && (
+              <span className={styles.demoBadge} data-testid="package-demo-badge">
+                {t('packages.demo.label')}
+              </span>
+            )}
           </div>
           <ul className={styles.meta}>
             {pkg.n_customers !== null && (
@@ -237,6 +242,14 @@ function Results({ packageId, slug: initialSlug, initial, initialError, currency
           {pkg.events.length > 0 && <p className={styles.events}>{distinctEventTitles(pkg.events).join(' · ')}</p>}
         </header>
 
+        {pkg.demo && (
+          <p className="alert alert--warning" data-testid="package-demo-notice">
+            <span>
+              <strong>{t('packages.demo.label')}</strong>
+              {t('packages.demo.resultsNotice')}
+            </span>
+          </p>
+        )}
         {error && (
           <p className="alert alert--error" role="alert">
             {errorText(t, new ApiError(null, error, ''), 'packages.results.loadFailed')}

@@ -83,7 +83,7 @@ export function VariationDetail({
         </section>
       )}
 
-      <ExportPanel packageId={pkg.id} variationTitle={variation.title} defaultName={defaultExportName(pkg.title, variation.title)} idPrefix={`${p}-export`} crm={crm} />
+      <ExportPanel packageId={pkg.id} variationTitle={variation.title} defaultName={defaultExportName(pkg.title, variation.title)} idPrefix={`${p}-export`} crm={crm} demo={pkg.demo === true} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { csvCell } from '../nlq/export';
 import { exportTranslate } from '../nlq/export-columns';
 import type { Variation } from '../../../lib/contracts/packages';
 import { exportableMembersPage, type MemberRow } from './repo';
+import { DEMO_PACKAGE_ID, demoExportRefused } from './demo';
 import { effectiveStatus, requirePackage, variationSlug, type PkgCtx } from './service';
 
 /** Customers per query of the stream: one keyset page of the primary key each. */
@@ -71,6 +72,8 @@ export async function customerList(
   pageSize = CSV_PAGE,
 ): Promise<CustomerListFile> {
   const now = clockNow();
+  // Demo mode: the sample package is never exported; the partner's real packages are not there.
+  if (ctx.demo) throw id === DEMO_PACKAGE_ID ? demoExportRefused() : notFound('Package');
   const row = await requirePackage(db, ctx, id, now);
   const status = effectiveStatus(row, now);
   if (status !== 'done' && status !== 'expired') throw new AppError(409, 'error.packages.not_ready', 'The package has no customer lists until it is built');

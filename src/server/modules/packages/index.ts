@@ -7,3 +7,4 @@ export { executeBuild, BuildPayload } from './jobs';
 export { customerList, findVariation, exportFileName, CSV_PAGE } from './customer-list';
 export { searchEvents, matchCustomers } from './search';
 export { exportableMembersPage, loadBuildData, insertMembers, type MemberRow } from './repo';
+export { DEMO_FLAG, DEMO_PACKAGE_ID, isPackageDemo, demoPackage, demoListItem, demoModeRefused, demoExportRefused } from './demo';

@@ -31,6 +31,7 @@ import {
   type PackageDbRow,
   type PackageEventRow,
 } from './repo';
+import { DEMO_PACKAGE_ID, demoListItem, demoModeRefused, demoPackage } from './demo';
 
 export const PACKAGE_BUILD_TASK = 'packages.build';
 /** A build that failed for a passing reason (a lost connection) is tried once more. */
@@ -41,6 +42,11 @@ export interface PkgCtx {
   partnerId: number;
   userId: string | null;
   language: 'en' | 'de';
+  /**
+   * Demo mode (feature flag package-builder.demo, ./demo.ts): the viewer sees only the fixed sample
+   * package, builds nothing and exports nothing.
+   */
+  demo?: boolean;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -154,6 +160,10 @@ export async function requirePackage(db: Db, ctx: PkgCtx, id: number, now = cloc
 /** GET /package_builder/packages/{id}. */
 export async function getPackage(db: Db, ctx: PkgCtx, id: number): Promise<Package> {
   const now = clockNow();
+  if (ctx.demo) {
+    if (id !== DEMO_PACKAGE_ID) throw notFound('Package');
+    return demoPackage(ctx.language, now);
+  }
   const row = await requirePackage(db, ctx, id, now);
   return packageBody(row, await eventMap(db, ctx.partnerId, [row]), now);
 }
@@ -161,6 +171,7 @@ export async function getPackage(db: Db, ctx: PkgCtx, id: number): Promise<Packa
 /** GET /package_builder/packages/: newest first. */
 export async function listPackages(db: Db, ctx: PkgCtx, q: { page: number; limit: number }): Promise<PackageList> {
   const now = clockNow();
+  if (ctx.demo) return { total: 1, items: q.page === 1 ? [demoListItem(ctx.language, now)] : [] };
   const { total, rows: list } = await packagePage(db, ctx.partnerId, q.page, q.limit, now);
   const byId = await eventMap(db, ctx.partnerId, list);
   return { total, items: list.map((r) => listItem(r, byId, now)) };
@@ -199,6 +210,7 @@ async function queueBuild(tx: Db, ctx: PkgCtx, packageId: number): Promise<strin
  * filters are stored as sent (customer lists as the partner's ids; the build resolves them).
  */
 export async function createPackage(db: Db, ctx: PkgCtx, body: CreatePackageRequest): Promise<PackageCreated> {
+  if (ctx.demo) throw demoModeRefused();
   const now = clockNow();
   const events = await checkEvents(db, ctx.partnerId, body.event_ids, now);
   if (events.missing.length) {
@@ -242,6 +254,7 @@ export async function createPackage(db: Db, ctx: PkgCtx, body: CreatePackageRequ
  * A merged package has no inputs of its own: regenerate its sources and merge again.
  */
 export async function regeneratePackage(db: Db, ctx: PkgCtx, id: number): Promise<Package> {
+  if (ctx.demo) throw demoModeRefused();
   const now = clockNow();
   const row = await requirePackage(db, ctx, id, now);
   if (row.merge_id !== null) {
@@ -289,6 +302,7 @@ export async function regeneratePackage(db: Db, ctx: PkgCtx, id: number): Promis
  * expired answer 409 error.packages.merge_exists with that package's id.
  */
 export async function mergePackages(db: Db, ctx: PkgCtx, ids: readonly number[]): Promise<Package> {
+  if (ctx.demo) throw demoModeRefused();
   const now = clockNow();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const sources = await packagesByIds(db, ctx.partnerId, sorted, now);
