@@ -74,9 +74,9 @@ const FLOOR_9 = { de: 0.94, en: 0.94 } as const;
 /**
  * The tenth hold-out, measured once blind on 2026-11-29 after the ninth's failures had been read
  * (German 37/40 = 92.5 % [80.1–97.4], English 38/40 = 95.0 % [83.5–98.6]; no repeats of earlier
- * sets): that minus two questions per language.
+ * sets); read since, 40/40 and 39/40 on 2026-11-29: that minus two questions per language.
  */
-const FLOOR_10 = { de: 0.875, en: 0.9 } as const;
+const FLOOR_10 = { de: 0.95, en: 0.925 } as const;
 const GOAL = 0.9;
 
 // What the engine understands does not depend on the database, and the dev set's gate already runs
