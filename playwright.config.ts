@@ -18,6 +18,17 @@ const MAILBOX_TOKEN = (process.env.ENCORE_DEV_MAILBOX_TOKEN ??= 'e2e-dev-mailbox
 // inherit it), so every clock of the run agrees to the millisecond.
 if (process.env.ENCORE_NOW) process.env.ENCORE_NOW_SINCE ??= String(Date.now());
 const CLOCK = process.env.ENCORE_NOW ? `ENCORE_NOW='${process.env.ENCORE_NOW}' ENCORE_NOW_SINCE=${process.env.ENCORE_NOW_SINCE} ` : '';
+// The delivery journey (tests/e2e/campaign-delivery.spec.ts) moves the server's clock forward
+// (POST /api/v3/dev/clock, ENCORE_DEV_CLOCK=1), which every other journey would feel: it runs
+// against a second server of its own (port E2E_DELIVERY_PORT, default E2E_PORT + 1; data dir
+// E2E_DATA_DIR-delivery) from the same build. That server is started only when the run may reach
+// the delivery projects (no --project given, or a delivery-* one).
+const DELIVERY_PORT = Number(process.env.E2E_DELIVERY_PORT ?? PORT + 1);
+const DELIVERY_DATA_DIR = `${DATA_DIR}-delivery`;
+const DELIVERY_SPEC = /campaign-delivery\.spec\.ts$/;
+const askedProjects = process.argv.flatMap((arg, i, all) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg === '--project' && all[i + 1] ? [all[i + 1]!] : []));
+const DELIVERY_RUNS = askedProjects.length === 0 || askedProjects.some((p) => p.startsWith('delivery'));
+const MAIN_RUNS = askedProjects.length === 0 || askedProjects.some((p) => !p.startsWith('delivery'));
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -35,18 +46,36 @@ export default defineConfig({
   projects: [
     // Remembers a device per demo user first (MFA is enforced; see tests/e2e/devices.setup.ts).
     { name: 'setup', testMatch: /devices\.setup\.ts/ },
-    { name: 'desktop', dependencies: ['setup'], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    { name: 'desktop', dependencies: ['setup'], testIgnore: DELIVERY_SPEC, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
     // What these check is the server's, not the layout's (hostile page parameters, the route guard's
     // redirects, two tabs' version conflict, Meta's refusals): once, at desktop size.
-    { name: 'phone', dependencies: ['setup'], testIgnore: /(fuzz-pages|guard|setup-two-tabs|meta-connect-flows)\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    { name: 'phone', dependencies: ['setup'], testIgnore: [/(fuzz-pages|guard|setup-two-tabs|meta-connect-flows)\.spec\.ts$/, DELIVERY_SPEC], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    // The delivery journey on its own server, desktop first and then the phone: each moves that
+    // server's clock a week on, which must not happen while the other is inside the wizard.
+    { name: 'delivery-desktop', testMatch: DELIVERY_SPEC, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${DELIVERY_PORT}`, launchOptions: chromium } },
+    { name: 'delivery-phone', testMatch: DELIVERY_SPEC, dependencies: ['delivery-desktop'], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, baseURL: `http://127.0.0.1:${DELIVERY_PORT}`, launchOptions: chromium } },
   ],
-  webServer: {
+  webServer: [
+  ...(MAIN_RUNS ? [{
     // Every journey signs in from 127.0.0.1: the per-address limits are scaled for that one address.
     command: `rm -rf ${DATA_DIR} && ${CLOCK}DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} npm start`,
     url: `http://127.0.0.1:${PORT}/login`,
     // Migrations and the demo seed take ~20 s alone, several times that on a busy shared machine.
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  }] : []),
+  ...(DELIVERY_RUNS
+    ? [
+        {
+          // The development clock is on for this server only (never under NODE_ENV=production: the server refuses to start).
+          command: `rm -rf ${DELIVERY_DATA_DIR} && ${CLOCK}DATA_DIR=${DELIVERY_DATA_DIR} PORT=${DELIVERY_PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} ENCORE_DEV_CLOCK=1 npm start`,
+          url: `http://127.0.0.1:${DELIVERY_PORT}/login`,
+          timeout: 300_000,
+          reuseExistingServer: false,
+          stdout: 'pipe' as const,
+        },
+      ]
+    : []),
+  ],
 });

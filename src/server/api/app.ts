@@ -15,6 +15,8 @@ import { authRouter } from './auth';
 import { profileRouter } from './profile';
 import { tasksRouter } from './tasks';
 import { devRouter } from './dev';
+import { devClockRouter } from './dev-clock';
+import { devClockEnabled } from '../lib/clock';
 import { csrfGuard } from './csrf';
 import { campaignSideEventsRouter, campaignStatsRouter, dailyRevenueRouter, eventsRouter } from './events';
 import { preMfaGuard } from './middleware';
@@ -67,6 +69,8 @@ function v3(): Hono<Env> {
   api.use('*', preMfaGuard);
   // The development mailbox exists only while the demo is on (and then needs its token or a session).
   if (config.demo) api.route('/dev', devRouter);
+  // The development clock exists only with ENCORE_DEV_CLOCK=1 (never in production; dev-clock.ts).
+  if (devClockEnabled()) api.route('/dev/clock', devClockRouter);
   return api
     .route('/auth/anonymous', anonymousAuthRouter)
     .route('/auth', authRouter)

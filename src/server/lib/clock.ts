@@ -32,8 +32,51 @@ export function clockShiftFromEnv(env: NodeJS.ProcessEnv = process.env, processS
   return target - since;
 }
 
+/**
+ * ENCORE_DEV_CLOCK=1 (development and tests only) lets POST /api/v3/dev/clock move the clock
+ * forward while the server runs (src/server/api/dev-clock.ts), so a journey can see days pass
+ * (a published campaign deliver) without waiting for them. Off unless exactly "1"; with
+ * NODE_ENV=production the server refuses to start with it (this module throws on load), so the
+ * route can never exist there.
+ */
+export function devClockFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = env.ENCORE_DEV_CLOCK?.trim();
+  if (!raw || raw === '0') return false;
+  if (env.NODE_ENV === 'production') {
+    throw new Error('ENCORE_DEV_CLOCK moves the server clock for tests and is refused when NODE_ENV=production');
+  }
+  if (raw !== '1') throw new Error(`ENCORE_DEV_CLOCK must be 1 (on) or unset, not "${raw}"`);
+  return true;
+}
+
 const shift = clockShiftFromEnv();
-const shifted = () => Date.now() + shift;
+const devClock = devClockFromEnv();
+// How far POST /dev/clock has moved the clock. On globalThis: `npm start` loads this module twice
+// (its own modules, where the worker runs, and the built bundle that serves the API), and both
+// must read the one advance.
+const ADVANCE_KEY = Symbol.for('encore.devClockAdvanceMs');
+type AdvanceHolder = { [ADVANCE_KEY]?: number };
+const advanced = () => (devClock ? ((globalThis as AdvanceHolder)[ADVANCE_KEY] ?? 0) : 0);
+const shifted = () => Date.now() + shift + advanced();
+
+/** Whether ENCORE_DEV_CLOCK=1 enabled the development clock (never under NODE_ENV=production). */
+export function devClockEnabled(): boolean {
+  return devClock;
+}
+
+/** Development only (ENCORE_DEV_CLOCK=1): moves the clock `ms` forward for good; returns the total advance. */
+export function advanceDevClock(ms: number): number {
+  if (!devClock) throw new Error('the development clock is off (ENCORE_DEV_CLOCK=1 turns it on outside production)');
+  if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`the development clock only moves forward, not by ${ms} ms`);
+  const holder = globalThis as AdvanceHolder;
+  holder[ADVANCE_KEY] = (holder[ADVANCE_KEY] ?? 0) + ms;
+  return holder[ADVANCE_KEY];
+}
+
+/** How far POST /dev/clock has moved the clock (0 without ENCORE_DEV_CLOCK). */
+export function devClockAdvanceMs(): number {
+  return advanced();
+}
 let provider: () => number = shifted;
 
 export function nowMs(): number {
