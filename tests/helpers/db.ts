@@ -5,7 +5,6 @@
 // and seeds itself, as before.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,17 +26,20 @@ export interface TestDbOptions {
   seeded?: boolean;
 }
 
-function templatesDir(): string | undefined {
+async function templatesDir(): Promise<string | undefined> {
+  // Also used outside vitest (bench/, tests/nlq-accuracy): no templates there.
+  if (!process.env.VITEST) return undefined;
   try {
+    const { inject } = await import('vitest');
     return inject('dbTemplates');
   } catch {
-    return undefined; // outside a vitest worker
+    return undefined;
   }
 }
 
 /** The template to clone: its file (PGlite) or database name (PostgreSQL); null: none usable. */
 async function template(seeded: boolean, kind: 'pglite' | 'postgres'): Promise<string | null> {
-  const dir = templatesDir();
+  const dir = await templatesDir();
   if (!dir) return null;
   const files = templateFiles(dir);
   const file = kind === 'pglite' ? (seeded ? files.seeded : files.migrated) : seeded ? files.pgSeeded : files.pgMigrated;
