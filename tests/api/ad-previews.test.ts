@@ -7,7 +7,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { FAKE_APP, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { rows } from '../../src/server/db/client';
 import { permissions, users } from '../../src/server/db/schema';
 import { MetaError, setAdPlatform } from '../../src/server/adapters/meta';
@@ -32,8 +31,7 @@ let event1002: string;
 let event1001: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   prisma = (await api.signIn('prisma@encore.demo')).token;
   admin = (await api.signIn('admin@encore.demo')).token;

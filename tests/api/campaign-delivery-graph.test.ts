@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { FAKE_APP, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
 import { storeToken } from '../../src/server/modules/meta-connect';
@@ -22,8 +21,7 @@ const through = lastWholeDay();
 const daysBefore = (n: number) => new Date(Date.parse(`${through}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   // The demo's own campaigns (sandbox ad sets) are delivered up to `through` first.
   await deliverCampaigns(t.db, { through, recompute: false });
   fake = await startFakeGraph();

@@ -9,7 +9,6 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, jsonCalls } from '../helpers/api';
 import { campaignRowsOf, day, fullCreative, integrationDetails, postalTargeting, setupFixture, storeMediaUpload, POSTER_BYTES, type SetupFixture } from '../helpers/setup-fixture';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import type { Creative, Targeting } from '../../src/lib/contracts/setup-process';
 import { CampaignEditResult } from '../../src/lib/contracts/campaign-edit';
@@ -26,8 +25,7 @@ const P = (eid: string) => `/api/v3/setup_processes/${encodeURIComponent(eid)}`;
 const { call, expectError } = jsonCalls(() => api, () => admin);
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import type { CampaignResults, FbInsights } from '../../src/lib/contracts/campaign-results';
 import { formatCount, formatEventDate, formatMoney } from '../../src/islands/events/detail/format';
 import { pdfLayout } from '../helpers/pdf-text';
@@ -21,8 +20,7 @@ let noCampaign: string;
 let other: string; // a campaign event of 1002
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { deliverCampaigns, lastWholeDay } from '../../src/server/modules/campaign-delivery/deliver';
 import { scheduleDailyMaintenance } from '../../src/server/modules/tasks/maintenance';
@@ -26,8 +25,7 @@ let noCampaign: string;
 let other: string; // a campaign event of 1002
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

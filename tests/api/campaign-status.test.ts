@@ -8,7 +8,6 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { connectAssets } from '../helpers/setup-fixture';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { nowMs } from '../../src/server/lib/clock';
 import { deliverCampaigns } from '../../src/server/modules/campaign-delivery/deliver';
@@ -30,8 +29,7 @@ const today = () => new Date(nowMs()).toISOString().slice(0, 10);
 const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -13,7 +13,6 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient } from '../helpers/api';
 import { FAKE_APP, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
 import { day, fullCreative, mediaUploads, postalTargeting, seedClusters, upcomingEvent, type SetupFixture } from '../helpers/setup-fixture';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
@@ -49,8 +48,7 @@ const emailsOf = async (ids: number[]) =>
   rows<{ email: string | null; email_2: string | null }>(t.db, sql`SELECT email, email_2 FROM customers WHERE partner_id = 1001 AND id = ANY(${sql.param(ids.map(String))}::bigint[])`);
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   fake = await startFakeGraph();

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, jsonCalls } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { now } from '../../src/server/lib/clock';
 import { DefaultCampaignParameters } from '../../src/lib/contracts/campaign-defaults';
 import { BudgetMinMaxResponse } from '../../src/lib/contracts/budget';
@@ -32,8 +31,7 @@ let past: Ev;
 let prismaEvent: Ev;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

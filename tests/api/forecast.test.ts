@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { eventForecasts, events, tasks, ticketTransactions } from '../../src/server/db/schema';
 import { runOnce } from '../../src/server/jobs/worker';
 import {
@@ -20,8 +19,7 @@ import { MODEL_VERSION } from '../../src/server/engines/forecast';
 let t: TestDb;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
 }, 180_000);
 afterAll(() => t.close());
 

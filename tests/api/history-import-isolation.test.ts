@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { eventForecasts, events } from '../../src/server/db/schema';
 import { importHistory, type ImportFile } from '../../src/server/modules/history-import/service';
 import { loadPartnerEvents } from '../../src/server/modules/forecast/load';
@@ -48,8 +47,7 @@ async function upcoming(): Promise<Map<string, Stored>> {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   now = nowMs();
   before = await upcoming();
   outcome = await importHistory(t.db, { partnerId: 1001 }, { events: fileOf('events.csv.gz'), transactions: fileOf('transactions.csv.gz') }, { nowMs: now });

@@ -11,7 +11,6 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { eventForecasts, events, notifications } from '../../src/server/db/schema';
 import { localStorageAt, setObjectStorage } from '../../src/server/adapters/storage';
 import { runOnce } from '../../src/server/jobs/worker';
@@ -27,8 +26,7 @@ const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'encore-history-previe
 
 beforeAll(async () => {
   setObjectStorage(localStorageAt(storageRoot));
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   prisma = (await api.signIn('prisma@encore.demo')).token;

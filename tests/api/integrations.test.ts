@@ -9,7 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { crmExports, permissions, secrets, users } from '../../src/server/db/schema';
 import { insertQuestion, type Who } from '../../src/server/modules/nlq/repo';
@@ -72,8 +71,7 @@ beforeAll(async () => {
       if (level === 'error') original(...args);
     });
   }
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   analystId = await userId('analyst@encore.demo');
   const prismaId = await userId('prisma@encore.demo');

@@ -9,7 +9,6 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient } from '../helpers/api';
 import { FAKE_APP, GOOD_CODE, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { openMetaToken, setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
@@ -22,8 +21,7 @@ let token: string; // prisma@encore.demo, partner 1002, settings permission
 let fake: FakeGraph;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   token = (await api.signIn('prisma@encore.demo')).token;
   fake = await startFakeGraph();

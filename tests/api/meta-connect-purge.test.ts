@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { setClock } from '../../src/server/lib/clock';
 import { scheduleDailyMaintenance } from '../../src/server/modules/tasks/maintenance';
@@ -12,8 +11,7 @@ import { createGrantCode, redeemGrantCode, CODE_TTL_MS, TOKEN_TTL_MS } from '../
 
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
 }, 240_000);
 afterAll(() => t.close());
 afterEach(() => setClock());

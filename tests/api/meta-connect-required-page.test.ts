@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { sandboxAuthorizationCode } from '../../src/server/adapters/meta';
 import type { AssetList, ConnectStatus, MetaAsset } from '../../src/lib/contracts/meta-connect';
@@ -17,8 +16,7 @@ let api: ReturnType<typeof apiClient>;
 let token: string; // prisma@encore.demo, partner 1002
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   token = (await api.signIn('prisma@encore.demo')).token;
 }, 240_000);

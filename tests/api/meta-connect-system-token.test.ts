@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
 import { FAKE_APP, startFakeGraph } from '../helpers/fake-graph';
@@ -19,8 +18,7 @@ let prisma: string; // 1002
 let admin: string; // 1001
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   prisma = (await api.signIn('prisma@encore.demo')).token;
   admin = (await api.signIn('admin@encore.demo')).token;

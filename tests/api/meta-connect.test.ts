@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { nowMs, setClock } from '../../src/server/lib/clock';
 import { sandboxAuthorizationCode } from '../../src/server/adapters/meta';
@@ -23,8 +22,7 @@ let analyst: string; // 1001, no settings
 let prisma: string; // 1002, settings
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   multi = (await api.signIn('multi@encore.demo')).token;

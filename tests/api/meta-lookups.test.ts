@@ -8,7 +8,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { FAKE_APP, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { permissions, users } from '../../src/server/db/schema';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
@@ -26,8 +25,7 @@ let admin: string; // partner 1001: everything
 let analyst: string; // partner 1001: no wave, no settings
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   prisma = (await api.signIn('prisma@encore.demo')).token;
   admin = (await api.signIn('admin@encore.demo')).token;

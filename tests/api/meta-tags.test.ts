@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { setMetaTagsLimits } from '../../src/server/modules/meta-tags';
 import { META_TAGS_UNREACHABLE_MESSAGE, MetaTagsResponse } from '../../src/lib/contracts/meta-tags';
 import { META_TAGS_LIMIT } from '../../src/server/api/meta-tags';
@@ -82,8 +81,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -17,7 +17,6 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { users } from '../../src/server/db/schema';
 import { checkSql } from '../../src/server/engines/nlq';
@@ -68,8 +67,7 @@ const run = (sqlText: string, params: (string | number | (string | number)[])[] 
   executeSentinelQuery(t.db, partnerId, { sql: sqlText, params, filters: [] }, 1000, { timeoutMs: 2000 });
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@encore.demo'));

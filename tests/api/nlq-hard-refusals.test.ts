@@ -9,7 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { permissions, users } from '../../src/server/db/schema';
 import { NLQ_ERROR_CODES } from '../../src/lib/contracts/nlq';
@@ -23,8 +22,7 @@ let analyst: string;
 let analystId: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   analystId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'analyst@encore.demo')))[0].id;
   await t.db

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { NLQ_ERROR_CODES } from '../../src/lib/contracts/nlq';
 
 let t: TestDb;
@@ -17,8 +16,7 @@ let api: ReturnType<typeof apiClient>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
 }, 600_000);

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { NLQ_ERROR_CODES } from '../../src/lib/contracts/nlq';
 import type { TypedQuery } from '../../src/server/engines/nlq';
@@ -18,8 +17,7 @@ let api: ReturnType<typeof apiClient>;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
 }, 300_000);

@@ -9,7 +9,6 @@ import ExcelJS from 'exceljs';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { customers, permissions, users } from '../../src/server/db/schema';
 import { nowMs } from '../../src/server/lib/clock';
@@ -32,8 +31,7 @@ async function userId(email: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   const analystId = await userId('analyst@encore.demo');
   const prismaId = await userId('prisma@encore.demo');

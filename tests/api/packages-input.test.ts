@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { CustomerMatchResponse, EventSearchResponse, PACKAGES } from '../../src/lib/contracts/packages';
 
 let t: TestDb;
@@ -19,8 +18,7 @@ let past: string;
 let other: string; // an upcoming event of partner 1002
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   upcoming = (

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { nowMs } from '../../src/server/lib/clock';
 import { budgetTaskStatus } from '../../src/server/modules/campaign-delivery/runtime-budget';
@@ -25,8 +24,7 @@ const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:0
 const daysIncl = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000 + 1;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

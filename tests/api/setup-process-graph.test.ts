@@ -9,7 +9,6 @@ import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient } from '../helpers/api';
 import { FAKE_APP, TOKENS, startFakeGraph, type FakeGraph } from '../helpers/fake-graph';
 import { campaignRowsOf, day, fullCreative, mediaUploads, postalTargeting, seedClusters, upcomingEvent, type SetupFixture } from '../helpers/setup-fixture';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { setAdPlatform } from '../../src/server/adapters/meta';
 import { GraphAdPlatform } from '../../src/server/adapters/meta/graph-client';
@@ -25,8 +24,7 @@ let f: SetupFixture;
 const IMAGE = new Uint8Array(Array.from({ length: 300 }, (_, i) => i % 256));
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   fake = await startFakeGraph();

@@ -20,7 +20,6 @@ import {
   type SetupFixture,
 } from '../helpers/setup-fixture';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { adPlatform, MetaError, setAdPlatform } from '../../src/server/adapters/meta';
 import type { AdPlatform } from '../../src/server/adapters/meta/types';
@@ -39,8 +38,7 @@ let prisma: string; // partner 1002, wave (prisma: geographic targeting only)
 let f: SetupFixture;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { customers, events, partners, ticketTransactions } from '../../src/server/db/schema';
 import { aggregatePurchases, FAMILIES, type Purchase } from '../../src/server/engines/taste-clusters';
@@ -27,8 +26,7 @@ let opera1001: string;
 let opera1002: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { UserReport, UserReportsResponse } from '../../src/lib/contracts/user-reports';
 import { EventCampaignsResponse, SuggestedTcsResponse } from '../../src/lib/contracts/taste-clusters';
 
@@ -53,8 +52,7 @@ async function setupOf(partnerId: number, eventId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   admin = (await api.signIn('admin@encore.demo')).token;
   analyst = (await api.signIn('analyst@encore.demo')).token;

@@ -31,15 +31,30 @@ export function programmePdf(title: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** Stores the demo programme for a partner; returns its location, or null without a local store. */
-export async function seedDemoUpload(db: Db, partnerId: number): Promise<string | null> {
+/** The demo programme's upload id and object key of a partner. */
+export function demoUploadRef(partnerId: number): { uploadId: string; key: string; backendUploadId: null } {
+  const id = `00000000-0000-4000-8000-${String(partnerId).padStart(12, '0')}`;
+  return { uploadId: id, key: `partner-${partnerId}/program/2026-11/${id}/${DEMO_UPLOAD_NAME}`, backendUploadId: null };
+}
+
+/**
+ * Writes the demo programme's file of a partner into the local store; its size, or null without a
+ * local store. (Tests that clone a seeded database put the file back into their own store.)
+ */
+export async function storeDemoUploadFile(partnerId: number): Promise<number | null> {
   const store = objectStorage();
   if (!(store instanceof LocalStorage)) return null;
-  const id = `00000000-0000-4000-8000-${String(partnerId).padStart(12, '0')}`;
-  const key = `partner-${partnerId}/program/2026-11/${id}/${DEMO_UPLOAD_NAME}`;
-  const ref = { uploadId: id, key, backendUploadId: null };
-  const part = await store.writePart(id, 1, Readable.from([programmePdf('Season 2027 programme')]));
+  const ref = demoUploadRef(partnerId);
+  const part = await store.writePart(ref.uploadId, 1, Readable.from([programmePdf('Season 2027 programme')]));
   const { size } = await store.complete(ref, [part]);
+  return size;
+}
+
+/** Stores the demo programme for a partner; returns its location, or null without a local store. */
+export async function seedDemoUpload(db: Db, partnerId: number): Promise<string | null> {
+  const size = await storeDemoUploadFile(partnerId);
+  if (size === null) return null;
+  const { uploadId: id, key } = demoUploadRef(partnerId);
   const now = clockNow();
   await db.insert(uploads).values({
     id,
