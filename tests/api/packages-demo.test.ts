@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { apiClient, errorOf } from '../helpers/api';
 import { rows } from '../../src/server/db/client';
-import { seedIfEmpty } from '../../src/server/demo/index';
 import { runOnce } from '../../src/server/jobs/worker';
 import { createPackage } from '../../src/server/modules/packages';
 import { DEMO_PACKAGE_ID, Package, PackageList } from '../../src/lib/contracts/packages';
@@ -30,8 +29,7 @@ const crmPath = (q: Record<string, string> = {}) =>
   `/api/v3/crm/export/package?${new URLSearchParams({ crm_name: 'hubspot', secret_id: SECRET, container_name: 'Demo list', ...q }).toString()}`;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await seedIfEmpty(t.db);
+  t = await createTestDb({ seeded: true });
   api = apiClient(t.db);
   trial = (await api.signIn('trial@encore.demo')).token;
   admin = (await api.signIn('admin@encore.demo')).token;
