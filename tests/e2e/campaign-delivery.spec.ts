@@ -23,7 +23,7 @@ import { expect, test } from './fixtures';
 import { enText, rememberLanguage, waitForIslands } from './helpers';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, totpCode } from './auth-helpers';
 import { CLOCK_MOVED, displayDay } from './clock';
-import { choosePixelAndConversion, publishAndConfirm } from './campaign-prep';
+import { choosePixelAndConversion, publishAndConfirm, showsWithoutCampaign } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
 import { pdfLayout } from '../helpers/pdf-text';
 import { DEV_MAILBOX_TOKEN_HEADER } from '../../src/lib/constants';
@@ -117,22 +117,7 @@ const viewOf = (page: Page, testInfo: TestInfo) => (isPhone(testInfo) ? page.loc
 /** /campaigns six weeks ahead, the ticketing system's events: the first show without a campaign selling below expectation. */
 async function chooseSlowEvent(page: Page, testInfo: TestInfo, offset: number): Promise<{ id: string; title: string }> {
   await visit(page, '/campaigns', offset);
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('region', { name: 'Event filters' });
-  const from = panel.getByRole('textbox', { name: 'From' });
-  await from.fill(displayDay(new Date(at(offset) + 42 * DAY_MS).toISOString().slice(0, 10)));
-  await from.press('Enter');
-  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
-  await panel.getByRole('radio', { name: enText('events.filters.sourceOptions.api'), exact: true }).check();
-  await expect(page).toHaveURL(/source=api/);
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
-  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-  const slow = rows
-    .filter({ hasNotText: enText('events.row.campaignActive') })
-    .filter({ hasNotText: enText('events.row.campaignInactive') })
-    .filter({ hasNotText: enText('events.row.categories.product') })
-    .filter({ hasText: enText('events.row.forecast.below') });
+  const slow = (await showsWithoutCampaign(page, displayDay(new Date(at(offset) + 42 * DAY_MS).toISOString().slice(0, 10)))).filter({ hasText: enText('events.row.forecast.below') });
   const row = slow.first();
   await expect(row).toBeVisible({ timeout: 20_000 });
   const id = (await row.getAttribute('data-event-id'))!;

@@ -77,3 +77,27 @@ export async function publishAndConfirm(page: Page, summary: Locator, { disabled
   else await expect(confirm.getByTestId('publish-disabled')).toHaveCount(0);
   return confirm;
 }
+
+/**
+ * On /campaigns, through the filter panel: events from `fromDisplayDay` (DD.MM.YYYY) on, of the
+ * ticketing system only (other journeys add manual events and products to the same partner while
+ * one runs). Answers the shows without a campaign that are no product (a voucher has no line-up
+ * for the clusters).
+ */
+export async function showsWithoutCampaign(page: Page, fromDisplayDay: string): Promise<Locator> {
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('region', { name: 'Event filters' });
+  const from = panel.getByRole('textbox', { name: 'From' });
+  await from.fill(fromDisplayDay);
+  await from.press('Enter');
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  await panel.getByRole('radio', { name: enText('events.filters.sourceOptions.api'), exact: true }).check();
+  await expect(page).toHaveURL(/source=api/);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  return rows
+    .filter({ hasNotText: enText('events.row.campaignActive') })
+    .filter({ hasNotText: enText('events.row.campaignInactive') })
+    .filter({ hasNotText: enText('events.row.categories.product') });
+}

@@ -22,7 +22,7 @@ import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
 import { doubleTap, enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { displayDay, serverDay } from './clock';
-import { publishAndConfirm } from './campaign-prep';
+import { publishAndConfirm, showsWithoutCampaign } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -79,24 +79,7 @@ async function chooseEvent(page: Page, testInfo: TestInfo): Promise<string> {
   await nav.getByRole('link', { name: enText('nav.campaigns') }).click();
   await expect(page).toHaveURL(/\/campaigns(\?|$)/);
   await waitForIslands(page);
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const panel = page.getByRole('region', { name: 'Event filters' });
-  const from = panel.getByRole('textbox', { name: 'From' });
-  await from.fill(displayDay(serverDay(42)));
-  await from.press('Enter');
-  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
-  // The ticketing system's events (source API): other journeys add manual events and products
-  // to the same partner while this one runs.
-  await panel.getByRole('radio', { name: enText('events.filters.sourceOptions.api'), exact: true }).check();
-  await expect(page).toHaveURL(/source=api/);
-  await page.getByRole('button', { name: /^Filters/ }).click();
-  const rows = page.getByRole('list', { name: 'Events' }).locator('a[data-event-id]');
-  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-  // A show without a campaign (a product such as a voucher has no line-up for the clusters).
-  const free = rows
-    .filter({ hasNotText: enText('events.row.campaignActive') })
-    .filter({ hasNotText: enText('events.row.campaignInactive') })
-    .filter({ hasNotText: enText('events.row.categories.product') });
+  const free = await showsWithoutCampaign(page, displayDay(serverDay(42)));
   const row = free.nth(isPhone(testInfo) ? 1 : 0);
   await expect(row).toBeVisible();
   const id = (await row.getAttribute('data-event-id'))!;
