@@ -5,6 +5,7 @@ import { closeDb, getHandle } from '../src/server/db/client';
 import { registerDatabaseMetrics } from '../src/server/modules/metrics/registry';
 import { metricsSettings, startMetricsServer } from '../src/server/modules/metrics/server';
 import { graceFromEnv, onStopSignals } from '../src/server/lifecycle/shutdown';
+import { onBackupSignal, writePidFile } from '../src/server/lifecycle/backup';
 import { log } from '../src/server/lib/log';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from '../src/server/demo/accounts';
 import { config } from '../src/server/config';
@@ -38,6 +39,12 @@ const lines = [
 ].filter(Boolean);
 console.log(lines.join('\n'));
 
+// `npm run backup` finds this process by its pid file and asks it for a dump (SIGUSR2).
+const handle = await getHandle();
+if (handle.dump && config.dataDir !== 'memory://') {
+  writePidFile(config.dataDir);
+  onBackupSignal(handle.dump, config.dataDir, (line) => log.info(line));
+}
 const metricsAt = metricsSettings();
 registerDatabaseMetrics(getHandle);
 const metrics = metricsAt ? await startMetricsServer(metricsAt) : null;

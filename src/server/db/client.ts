@@ -17,6 +17,8 @@ interface Handle {
   close: () => Promise<void>;
   /** PostgreSQL's connection pool, for the metrics (PGlite has one connection). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
+  /** The embedded database's consistent dump (a gzipped tarball), for `npm run backup`. */
+  dump?: () => Promise<Blob>;
 }
 
 const KEY = Symbol.for('encore.db');
@@ -54,7 +56,7 @@ async function open(): Promise<Handle> {
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
 }
 
 /** The migrated database; opened on first use. */
