@@ -34,7 +34,7 @@ async function open(): Promise<Handle> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateLocked(config.databaseUrl, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -57,6 +57,30 @@ async function open(): Promise<Handle> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
+}
+
+/** pg_advisory_lock key held while migrating ("encore" migrations). */
+export const MIGRATION_LOCK = 7316000;
+
+/**
+ * Runs `migrate` while holding a session-level advisory lock on a connection of its own (not the
+ * pool's: a pool of one would wait for itself). Several processes starting at once on one server
+ * (web processes, workers) migrate one after the other: drizzle's migrator reads the last applied
+ * migration before its transaction, so two at once both applied everything and the second failed
+ * on tables the first had made.
+ */
+export async function migrateLocked(databaseUrl: string, migrate: () => Promise<void>): Promise<void> {
+  const { default: pg } = await import('pg');
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock too; unlocking first frees it at once.
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await lock.end().catch(() => {});
+  }
 }
 
 /** The migrated database; opened on first use. */
