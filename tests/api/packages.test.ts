@@ -154,6 +154,12 @@ describe('a package built through the task worker', () => {
     expect(foreign).toBe(0);
     const task = await call('GET', `/api/v3/tasks/${taskId}`);
     expect(task.body).toMatchObject({ ready: true, status: 'SUCCESS' });
+    // The builder hears it is done, with a link to the results (and nobody else does).
+    const notes = await rows<{ title: string; body: string; action_url: string; n: number }>(t.db, sql`
+      SELECT title, body, action_url, count(*) OVER ()::int AS n FROM notifications WHERE template_data->>'package_id' = ${String(id)}`);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ action_url: `/package-builder/results/${id}` });
+    expect(`${notes[0].title} ${notes[0].body}`).toMatch(/Winter audiences/);
   });
 
   it('lists it first (newest first), without content', async () => {
@@ -264,6 +270,9 @@ describe('filters reach the build', () => {
     const task = await call('GET', `/api/v3/tasks/${r.body.task_id}`);
     expect(task.body.status).toBe('FAILURE');
     expect(await members(p.id)).toEqual([]);
+    const [note] = await rows<{ title: string; action_url: string }>(t.db, sql`SELECT title, action_url FROM notifications WHERE template_data->>'package_id' = ${String(p.id)}`);
+    expect(note).toMatchObject({ action_url: `/package-builder/results/${p.id}` });
+    expect(note.title).toMatch(/^(Package failed|Paket fehlgeschlagen)$/);
   });
 });
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../modules/auth/password';
 import { sealTotpSecret } from '../modules/auth/totp-store';
 import { config } from '../config';
 import { seedDemoUpload } from './uploads';
+import { COPIES_KEY } from '../modules/notifications/render';
 import { nowMs } from '../lib/clock';
 
 export const DEMO_PASSWORD = 'Encore-Demo-2026!';
@@ -152,8 +153,8 @@ const NOTES: SeedNote[] = [
   { topic: 'event', hoursAgo: 9, read: false, url: '/events', data: { event_category: 'symphony' }, en: ['Below benchmark: Mahler 5', '**Mahler 5** is now predicted to sell **61 %** of capacity, below comparable events (78 %).\n\n- Consider a campaign\n- Check the price categories'], de: ['Unter Benchmark: Mahler 5', 'Für **Mahler 5** werden jetzt **61 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (78 %).\n\n- Kampagne erwägen\n- Preiskategorien prüfen'] },
   { topic: 'upload', hoursAgo: 20, read: false, url: '/fileUpload', en: ['Upload finished', 'Your file **season-2027-programme.pdf** was uploaded. [Download the file](/attachment?url={upload})'], de: ['Upload abgeschlossen', 'Ihre Datei **season-2027-programme.pdf** wurde hochgeladen. [Datei herunterladen](/attachment?url={upload})'] },
   { topic: 'campaign', hoursAgo: 30, read: false, url: '/campaigns', en: ['Campaign ended', 'The campaign *Spring season* reached its stop time. Results are in the [campaign overview](/campaigns).'], de: ['Kampagne beendet', 'Die Kampagne *Frühjahrssaison* hat ihr Ende erreicht. Ergebnisse finden Sie in der [Kampagnenübersicht](/campaigns).'] },
-  { topic: 'package', hoursAgo: 52, read: false, data: { event_category: 'product' }, en: ['Package ready', 'Your package **Abo Klassik 2027** is ready to review.'], de: ['Paket bereit', 'Ihr Paket **Abo Klassik 2027** kann geprüft werden.'] },
-  { topic: 'sales', hoursAgo: 75, read: false, en: ['Sales import failed', 'The sales file for **Brahms: Requiem** could not be imported (invalid transaction date, Sales!A7). Nothing was changed; fix the file and upload it again.'], de: ['Verkaufsimport fehlgeschlagen', 'Die Verkaufsdatei für **Brahms: Requiem** konnte nicht importiert werden (invalid transaction date, Sales!A7). Es wurde nichts geändert; korrigieren Sie die Datei und laden Sie sie erneut hoch.'] },
+  { topic: 'package', hoursAgo: 52, read: false, data: { event_category: 'product' }, url: '/package-builder', en: ['Package ready', 'Your packages for the coming season are built and ready to review in the [package builder](/package-builder).'], de: ['Paket fertig', 'Ihre Pakete für die kommende Saison sind erstellt und können im [Paket-Builder](/package-builder) geprüft werden.'] },
+  { topic: 'sales', hoursAgo: 75, read: false, en: ['Sales import failed', 'The sales file for **Brahms: Requiem** could not be imported (invalid transaction date, Sales!A7). Nothing was changed; fix the file and upload it again.'], de: ['Verkaufsimport fehlgeschlagen', 'Die Verkaufsdatei für **Brahms: Requiem** konnte nicht importiert werden (ungültiges Transaktionsdatum, Sales!A7). Es wurde nichts geändert; korrigieren Sie die Datei und laden Sie sie erneut hoch.'] },
   { topic: 'event', hoursAgo: 100, read: false, url: '/events', en: ['Below benchmark: Die Zauberflöte', '**Die Zauberflöte** is now predicted to sell **55 %** of capacity, below comparable events (70 %).'], de: ['Unter Benchmark: Die Zauberflöte', 'Für **Die Zauberflöte** werden jetzt **55 %** der Kapazität erwartet, weniger als bei vergleichbaren Veranstaltungen (70 %).'] },
   { topic: 'upload', hoursAgo: 130, read: true, en: ['Upload finished', 'Your file **ticketing-export-march.csv** was uploaded.'], de: ['Upload abgeschlossen', 'Ihre Datei **ticketing-export-march.csv** wurde hochgeladen.'] },
   { topic: 'sales', hoursAgo: 170, read: true, url: '/events', en: ['Sales adjustments imported', 'Your edited sales export was imported: 6 event(s) updated.'], de: ['Verkaufskorrekturen importiert', 'Ihr bearbeiteter Verkaufsexport wurde importiert: 6 Veranstaltung(en) aktualisiert.'] },
@@ -175,8 +176,8 @@ async function seedNotifications(db: Db, userIds: Record<string, string>): Promi
       const upload = uploadsByPartner.get(pid);
       for (const n of NOTES) {
         if (n.en[1].includes('{upload}') && !upload) continue;
-        const [title, template] = n[u.language];
-        const body = template.replace('{upload}', encodeURIComponent(upload ?? ''));
+        const copy = (l: 'en' | 'de') => ({ title: n[l][0], body: n[l][1].replace('{upload}', encodeURIComponent(upload ?? '')) });
+        const { title, body } = copy(u.language);
         rowsToInsert.push({
           partnerId: Number(pid),
           userId: userIds[u.email],
@@ -184,7 +185,8 @@ async function seedNotifications(db: Db, userIds: Record<string, string>): Promi
           body,
           topic: n.topic,
           actionUrl: n.url ?? null,
-          templateData: n.data ?? null,
+          // Read in the reader's language of the moment, like the ones made from templates.
+          templateData: { ...(n.data ?? {}), [COPIES_KEY]: { en: copy('en'), de: copy('de') } },
           isRead: n.read,
           createdAt: new Date(now - n.hoursAgo * 3_600_000),
         });

@@ -47,4 +47,18 @@ describe('a stored notification', () => {
     expect(clientTemplateData(withTemplate(null, 'uploadFinished', { file: 'f' }))).toBeNull();
     expect(clientTemplateData(null)).toBeNull();
   });
+
+  it('seeded with its own text per language, reads in the reader\'s language; the texts stay ours', () => {
+    const seeded = {
+      title: 'Paket fertig',
+      body: 'Ihre Pakete …',
+      templateData: { event_category: 'product', copies: { en: { title: 'Package ready', body: 'Your packages …' }, de: { title: 'Paket fertig', body: 'Ihre Pakete …' } } },
+    };
+    expect(renderedCopy(seeded, 'en')).toEqual({ title: 'Package ready', body: 'Your packages …' });
+    expect(renderedCopy(seeded, 'de')).toEqual({ title: 'Paket fertig', body: 'Ihre Pakete …' });
+    // A copy that is not text falls back to the stored one.
+    expect(renderedCopy({ ...seeded, templateData: { copies: { en: { title: 1 } } } }, 'en').title).toBe('Paket fertig');
+    expect(clientTemplateData(seeded.templateData)).toEqual({ event_category: 'product' });
+    expect(clientTemplateData({ copies: {} })).toBeNull();
+  });
 });

@@ -86,6 +86,20 @@ export const TEMPLATES = {
       de: (v) => ({ title: 'Upload abgeschlossen', body: `Ihre Datei **${e(v.file)}** (${e(v.size)}) wurde hochgeladen.\n\n[${e(v.file)} herunterladen](${v.link})` }),
     },
   },
+  packageReady: {
+    topic: 'package',
+    copy: {
+      en: (v) => ({ title: 'Package ready', body: `Your package **${e(v.name)}** is built: ${e(v.customers)} customers in ${e(v.variations)} variation(s), ready to review and export.` }),
+      de: (v) => ({ title: 'Paket fertig', body: `Ihr Paket **${e(v.name)}** ist erstellt: ${e(v.customers)} Kunden in ${e(v.variations)} Variante(n), bereit zur Prüfung und zum Export.` }),
+    },
+  },
+  packageFailed: {
+    topic: 'package',
+    copy: {
+      en: (v) => ({ title: 'Package failed', body: `Your package **${e(v.name)}** could not be built. Open it to try again.` }),
+      de: (v) => ({ title: 'Paket fehlgeschlagen', body: `Ihr Paket **${e(v.name)}** konnte nicht erstellt werden. Öffnen Sie es, um es erneut zu versuchen.` }),
+    },
+  },
 } satisfies Record<string, NotificationTemplate>;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -14,6 +14,7 @@ import { PermanentTaskError, registerTask } from '../tasks/registry';
 import { PackageFiltersInput, type PackageFiltersInput as Filters, type Variation } from '../../../lib/contracts/packages';
 import { customersByExternalIds, deleteMembers, dropDanglingMembers, insertMembers, loadBuildData, type BuildData } from './repo';
 import { restoreRowTriggers, skipRowTriggers } from '../../db/bulk';
+import { notifySafely } from '../notifications/notify';
 import { BUILD_ATTEMPTS, EXPIRY_MS, PACKAGE_BUILD_TASK, variationSlug } from './service';
 
 export const BuildPayload = z.object({
@@ -182,6 +183,23 @@ export async function executeBuild(
   return { package_id: req.packageId, variations: content.length, n_customers: build.n_customers };
 }
 
+/**
+ * The one who started the build hears how it ended (spec 3: builds take minutes; nobody watches
+ * the building screen that long): a link to the results, or to the failed package's retry.
+ */
+async function tellBuilder(db: Db, partnerId: number, packageId: number, outcome: { variations: number; customers: number } | 'failed'): Promise<void> {
+  const [p] = await db.select({ title: packages.title, userId: packages.userId }).from(packages).where(and(eq(packages.id, packageId), eq(packages.partnerId, partnerId)));
+  if (!p?.userId) return;
+  await notifySafely(db, {
+    partnerId,
+    to: { userIds: [p.userId] },
+    template: outcome === 'failed' ? 'packageFailed' : 'packageReady',
+    vars: outcome === 'failed' ? { name: p.title } : { name: p.title, customers: outcome.customers, variations: outcome.variations },
+    actionUrl: `/package-builder/results/${packageId}`,
+    templateData: { package_id: packageId },
+  });
+}
+
 registerTask(
   PACKAGE_BUILD_TASK,
   async (payload, ctx) => {
@@ -189,11 +207,14 @@ registerTask(
     if (!parsed.success) throw new PermanentTaskError(`Invalid ${PACKAGE_BUILD_TASK} payload`);
     if (ctx.partnerId !== null && ctx.partnerId !== parsed.data.partnerId) throw new PermanentTaskError('Task partner and payload partner differ');
     try {
-      return await executeBuild(ctx.db, { ...parsed.data, taskId: ctx.taskId }, (p) => ctx.progress({ ...p }));
+      const result = await executeBuild(ctx.db, { ...parsed.data, taskId: ctx.taskId }, (p) => ctx.progress({ ...p }));
+      if (!('skipped' in result)) await tellBuilder(ctx.db, parsed.data.partnerId, parsed.data.packageId, { variations: result.variations, customers: result.n_customers });
+      return result;
     } catch (err) {
       // The last attempt, or one no retry can fix: the package says failed (with words for the user).
       if (err instanceof PermanentTaskError || err instanceof AppError || ctx.attempt >= BUILD_ATTEMPTS) {
         await markFailed(ctx.db, parsed.data.partnerId, parsed.data.packageId, ctx.taskId, err instanceof AppError ? err.message : BUILD_FAILED);
+        await tellBuilder(ctx.db, parsed.data.partnerId, parsed.data.packageId, 'failed');
         // Not retried: the package already says why (GET /package_builder/packages/{id} error).
         if (err instanceof AppError) throw new PermanentTaskError(err.message);
       }
