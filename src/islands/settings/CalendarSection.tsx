@@ -26,6 +26,16 @@ function countryNames(language: string): (code: string) => string {
   }
 }
 
+/** A region's own name without its title ("Freie Hansestadt Bremen" → Bremen, "Land Salzburg" → Salzburg). */
+export function placeName(name: string): string {
+  return name.replace(/^(Freie und Hansestadt|Freie Hansestadt|Hansestadt|Freistaat|Land|Kanton|Canton|Province of|Provincia de|Région|Region)\s+/i, '');
+}
+
+/** Regions in the order a person looks for them: by their place name, not by "Freie", "Land" or "Hansestadt". */
+export function byPlaceName<T extends { name: string }>(regions: T[], language: string): T[] {
+  return [...regions].sort((a, b) => placeName(a.name).localeCompare(placeName(b.name), language));
+}
+
 export function CalendarSection({ setting, canChange }: CalendarProps) {
   const { t, i18n } = useTranslation();
   const nameOf = useMemo(() => countryNames(i18n.language), [i18n.language]);
@@ -94,7 +104,7 @@ export function CalendarSection({ setting, canChange }: CalendarProps) {
           {t('settings.system.calendar.failed')}
         </p>
       )}
-      <div className={`${styles.grid} ${styles.gridTop}`}>
+      <div className={`${styles.grid} ${styles.gridTop} ${styles.calendarGrid}`}>
         <div className="field">
           <label htmlFor="calendar-country">{t('settings.system.calendar.country')}</label>
           <select
@@ -133,7 +143,7 @@ export function CalendarSection({ setting, canChange }: CalendarProps) {
           >
             <option value="">{t('settings.system.calendar.wholeCountry')}</option>
             {regionsReady &&
-              regions.map((r) => (
+              byPlaceName(regions, i18n.language).map((r) => (
                 <option key={r.code} value={r.code}>
                   {r.name}
                 </option>

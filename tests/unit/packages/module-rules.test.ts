@@ -56,8 +56,11 @@ describe('names', () => {
   it('exportFileName: the name with a timestamp, no path or header characters', () => {
     expect(exportFileName('Newsletter', NOW)).toEqual({ ascii: 'Newsletter_20261129-1437.csv', utf8: 'Newsletter_20261129-1437.csv' });
     const hostile = exportFileName('../a"b\r\n;c/Ä%', NOW);
-    expect(hostile.ascii).toBe('.._a_b___c____20261129-1437.csv');
-    expect(hostile.utf8).toBe('.._a_b__;c_Ä%_20261129-1437.csv');
+    expect(hostile.ascii).toBe('.. - a - b - _c - ___20261129-1437.csv');
+    expect(hostile.utf8).toBe('.. - a - b - ;c - Ä%_20261129-1437.csv');
+    // A colon in a title reads as a dash, not as "_ " (fresh-eyes walk).
+    expect(exportFileName('Konzerte: Klassik & Pop_Kaltfront & Lindqvist', NOW).utf8).toBe('Konzerte - Klassik & Pop_Kaltfront & Lindqvist_20261129-1437.csv');
+    expect(exportFileName('::', NOW).utf8).toBe('customers_20261129-1437.csv');
   });
 });
 

@@ -119,6 +119,8 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
   }, [loadingMore, items.length, total, load, page]);
   useNearEnd(marker, loadMore, state === 'ready' && items.length < total, `${items.length}:${throttleTick}`);
 
+  // The demo's sample package cannot be merged or deleted: no selection at all.
+  const selectable = !items.some((p) => p.demo);
   const utility = selected.size > 0;
   const chosen = items.filter((p) => selected.has(p.id));
   const blocker = mergeBlocker(chosen);
@@ -234,12 +236,18 @@ function ListScreen({ initial }: Omit<PackageListScreenProps, 'i18n'>) {
         </div>
       ) : (
         <p className={styles.listHint}>
-          <span>{t('packages.list.count', { count: total })}</span> · <span>{t('packages.list.selectHint')}</span>
+          <span>{t('packages.list.count', { count: total })}</span>
+          {selectable && (
+            <>
+              {' · '}
+              <span>{t('packages.list.selectHint')}</span>
+            </>
+          )}
         </p>
       )}
       <ul className={styles.list} aria-label={t('packages.list.label')} data-testid="package-list" tabIndex={-1}>
         {items.map((item) => (
-          <PackageRow key={item.id} item={item} selected={selected.has(item.id)} utility={utility} onToggle={() => toggle(item.id)} onLongPress={() => select(item.id)} />
+          <PackageRow key={item.id} item={item} selected={selected.has(item.id)} utility={utility} selectable={selectable} onToggle={() => toggle(item.id)} onLongPress={() => select(item.id)} />
         ))}
       </ul>
       <div ref={marker} aria-hidden="true" />

@@ -14,24 +14,27 @@ export function PackageRow({
   item,
   selected,
   utility,
+  selectable = true,
   onToggle,
   onLongPress,
 }: {
   item: PackageListItem;
   selected: boolean;
   utility: boolean;
+  /** False for the demo's sample package: nothing to merge or delete. */
+  selectable?: boolean;
   onToggle(): void;
   onLongPress(): void;
 }) {
   const { t, i18n } = useTranslation();
-  const press = useLongPress(onLongPress);
+  const press = useLongPress(selectable ? onLongPress : () => {});
   const href = `/package-builder/results/${item.id}`;
   const checkboxId = `package-select-${item.id}`;
   const events = item.events.slice(0, SHOWN_EVENTS);
   const more = item.events.length - events.length;
   return (
     <li className={styles.row} data-selected={selected || undefined} data-testid="package-row" data-package-id={item.id} {...press}>
-      <input id={checkboxId} type="checkbox" className={styles.rowCheck} checked={selected} onChange={onToggle} aria-label={t('packages.list.select', { title: item.title })} />
+      {selectable && <input id={checkboxId} type="checkbox" className={styles.rowCheck} checked={selected} onChange={onToggle} aria-label={t('packages.list.select', { title: item.title })} />}
       <div className={styles.rowMain}>
         <a
           href={href}

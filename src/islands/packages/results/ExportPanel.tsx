@@ -91,7 +91,7 @@ export function ExportPanel({
           onClick={() => void csv()}
           busy={busy}
           disabled={problem !== null || demo}
-          disabledHint={demo ? t('packages.demo.exportDisabled') : undefined}
+          // The reason stands visibly below it (a tooltip besides took the first Escape of the drawer).
           aria-describedby={error ? id('csv-error') : demo ? id('demo') : undefined}
           data-testid="variation-csv"
         >

@@ -41,6 +41,12 @@ export function VariationDetail({
           </h2>
         )}
         <Keywords keywords={variation.campaign.keywords} label={t('packages.variation.keywords')} />
+        {/* On a phone the variation is a page of its own: the results page's notice is not in view. */}
+        {pkg.demo === true && (
+          <p className={styles.demoNote} data-testid="variation-demo-label">
+            {t('packages.demo.label')}
+          </p>
+        )}
       </header>
 
       <section className={styles.detailSection} aria-labelledby={`${p}-stats`}>

@@ -49,7 +49,9 @@ export function findVariation(content: readonly Variation[], title: string): num
 export function exportFileName(name: string, now: Date): { ascii: string; utf8: string } {
   const p = (n: number) => String(n).padStart(2, '0');
   const stamp = `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}-${p(now.getUTCHours())}${p(now.getUTCMinutes())}`;
-  const safe = name.replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, '_').trim() || 'customers';
+  // A character no file name may hold becomes a dash ("Konzerte: Klassik" gives "Konzerte -
+  // Klassik", not "Konzerte_ Klassik"); the runs of spaces and dashes it leaves collapse.
+  const safe = name.replace(/\s*[\\/:*?"<>|\p{Cc}\p{Cf}]+\s*/gu, ' - ').replace(/( - )+/g, ' - ').replace(/\s+/g, ' ').replace(/^[\s-]+|[\s-]+$/g, '') || 'customers';
   const utf8 = `${safe}_${stamp}.csv`;
   return { ascii: utf8.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_'), utf8 };
 }
