@@ -58,7 +58,8 @@ export default defineConfig({
   webServer: [
   ...(MAIN_RUNS ? [{
     // Every journey signs in from 127.0.0.1: the per-address limits are scaled for that one address.
-    command: `rm -rf ${DATA_DIR} && ${CLOCK}DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} npm start`,
+    // Its JSON log (stdout) goes to DATA_DIR.log: scripts/check-server-log.ts reads it after the run.
+    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.log && ${CLOCK}DATA_DIR=${DATA_DIR} PORT=${PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} npm start > ${DATA_DIR}.log`,
     url: `http://127.0.0.1:${PORT}/login`,
     // Migrations and the demo seed take ~20 s alone, several times that on a busy shared machine.
     timeout: 300_000,
@@ -69,7 +70,7 @@ export default defineConfig({
     ? [
         {
           // The development clock is on for this server only (never under NODE_ENV=production: the server refuses to start).
-          command: `rm -rf ${DELIVERY_DATA_DIR} && ${CLOCK}DATA_DIR=${DELIVERY_DATA_DIR} PORT=${DELIVERY_PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} ENCORE_DEV_CLOCK=1 npm start`,
+          command: `rm -rf ${DELIVERY_DATA_DIR} ${DELIVERY_DATA_DIR}.log && ${CLOCK}DATA_DIR=${DELIVERY_DATA_DIR} PORT=${DELIVERY_PORT} RATE_LIMIT_IP_SCALE=50 ENCORE_DEV_MAILBOX_TOKEN=${MAILBOX_TOKEN} ENCORE_DEV_CLOCK=1 npm start > ${DELIVERY_DATA_DIR}.log`,
           url: `http://127.0.0.1:${DELIVERY_PORT}/login`,
           timeout: 300_000,
           reuseExistingServer: false,

@@ -25,3 +25,6 @@ node scripts/check-build-assets.mjs
 
 step "browser journeys (desktop 1440x900, phone 390x844)"
 npx playwright test
+
+step "the journeys' server logs: one JSON line per request, no secrets"
+npx tsx scripts/check-server-log.ts "${E2E_DATA_DIR:-data/e2e}.log" "${E2E_DATA_DIR:-data/e2e}-delivery.log"
