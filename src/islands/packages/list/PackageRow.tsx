@@ -34,7 +34,8 @@ export function PackageRow({
   const more = item.events.length - events.length;
   return (
     <li className={styles.row} data-selected={selected || undefined} data-testid="package-row" data-package-id={item.id} {...press}>
-      {selectable && <input id={checkboxId} type="checkbox" className={styles.rowCheck} checked={selected} onChange={onToggle} aria-label={t('packages.list.select', { title: item.title })} />}
+      {/* Without a checkbox an empty first cell keeps the row's grid (the title would take the narrow column). */}
+      {selectable ? <input id={checkboxId} type="checkbox" className={styles.rowCheck} checked={selected} onChange={onToggle} aria-label={t('packages.list.select', { title: item.title })} /> : <span aria-hidden="true" />}
       <div className={styles.rowMain}>
         <a
           href={href}
