@@ -23,7 +23,7 @@ import { expect, test } from './fixtures';
 import { enText, rememberLanguage, waitForIslands } from './helpers';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, totpCode } from './auth-helpers';
 import { CLOCK_MOVED, displayDay } from './clock';
-import { choosePixelAndConversion, publishAndConfirm, showsWithoutCampaign } from './campaign-prep';
+import { choosePixelAndConversion, publishAndConfirm, showsWithoutCampaign, typeEntry } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
 import { pdfLayout } from '../helpers/pdf-text';
 import { DEV_MAILBOX_TOKEN_HEADER } from '../../src/lib/constants';
@@ -145,11 +145,6 @@ async function generateClusters(page: Page, view: () => Locator): Promise<void> 
   await expect(view().getByTestId('itc-status')).toHaveAttribute('data-state', 'success', { timeout: 150_000 });
 }
 
-async function typeEntry(form: Locator, field: 'headline' | 'body' | 'destination_url', index: number, text: string): Promise<void> {
-  const box = form.locator(`[data-field="${field}"]`).getByRole('textbox').nth(index);
-  await box.fill('');
-  await box.pressSequentially(text);
-}
 
 /** New-setup panel → Accounts → Ads → Summary → Publish (one cluster, the top budget). */
 async function setUpAndPublish(page: Page, testInfo: TestInfo, view: () => Locator): Promise<void> {

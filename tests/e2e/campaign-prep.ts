@@ -101,3 +101,10 @@ export async function showsWithoutCampaign(page: Page, fromDisplayDay: string): 
     .filter({ hasNotText: enText('events.row.campaignInactive') })
     .filter({ hasNotText: enText('events.row.categories.product') });
 }
+
+/** Types one entry of a text list of the creative form (cleared first, typed key by key as a user does). */
+export async function typeEntry(form: Locator, field: 'headline' | 'body' | 'destination_url', index: number, text: string): Promise<void> {
+  const box = form.locator(`[data-field="${field}"]`).getByRole('textbox').nth(index);
+  await box.fill('');
+  await box.pressSequentially(text);
+}

@@ -22,7 +22,7 @@ import type { ApiSession } from './api';
 import { expect, extendTimeout, sharedState, test, withLock } from './fixtures';
 import { doubleTap, enText, isPhone, openNavigation, signIn, waitForIslands } from './helpers';
 import { displayDay, serverDay } from './clock';
-import { publishAndConfirm, showsWithoutCampaign } from './campaign-prep';
+import { publishAndConfirm, showsWithoutCampaign, typeEntry } from './campaign-prep';
 import { png } from '../helpers/media-fixtures';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -131,12 +131,6 @@ async function generateClusters(page: Page, testInfo: TestInfo, view: () => Loca
   await expect(view().getByTestId('itc-status')).toHaveAttribute('data-state', 'success', { timeout: 150_000 });
 }
 
-/** Types one entry of a text list. */
-async function typeEntry(form: Locator, field: 'headline' | 'body' | 'destination_url', index: number, text: string): Promise<void> {
-  const box = form.locator(`[data-field="${field}"]`).getByRole('textbox').nth(index);
-  await box.fill('');
-  await box.pressSequentially(text);
-}
 
 async function uploadImage(page: Page, ads: Locator, name: string, rgb: [number, number, number]): Promise<void> {
   const field = ads.getByRole('region', {
